@@ -1,0 +1,186 @@
+/** Domain records shared by the UI and the workers. No DOM, no worker globals. */
+
+export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text';
+export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' | 'needs-password';
+export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
+export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';
+export type ChunkMode = 'three-level' | 'paragraph' | 'full-doc';
+export type Level = 'document' | 'section' | 'proposition';
+
+/** One structural unit of a parsed file, before chunking. Offsets index `ParsedDocument.text`. */
+export interface Block {
+  kind: BlockKind;
+  text: string;
+  start: number;
+  end: number;
+  /** Heading level 1–6 (only for `heading`). */
+  level?: number;
+  /** 1-based physical pages, as a viewer counts them (PDF only). */
+  pages?: number[];
+  /** Printed page labels where the PDF has them (parallel to `pages`). */
+  pageLabels?: string[];
+  /** Fenced code language (Markdown). */
+  lang?: string;
+}
+
+/** What a parser returns for every format. */
+export interface ParsedDocument {
+  kind: SourceKind;
+  title: string;
+  /** The whole extracted text; every block's start/end points into it. */
+  text: string;
+  blocks: Block[];
+  pageCount?: number;
+}
+
+/** Citation-bearing fields shared by sections and propositions. */
+export interface ChunkBase {
+  /** Stable: hash of document content id + level + position. */
+  id: string;
+  docId: string;
+  order: number;
+  headingPath: string[];
+  text: string;
+  /** Char offsets into the extracted text. */
+  start: number;
+  end: number;
+  pages: number[];
+  pageLabels?: string[];
+  /** Normalised position of `start` in the document, 0–1. */
+  position: number;
+  tokens: number;
+  keywords: string[];
+  prevId: string | null;
+  nextId: string | null;
+}
+
+export interface SectionRecord extends ChunkBase {
+  /** False for parents that are returned but not embedded (Dify paragraph / full-doc modes). */
+  embedded: boolean;
+}
+
+export interface PropositionRecord extends ChunkBase {
+  sectionId: string;
+  type: PropositionType;
+}
+
+/** What the chunker returns for one document (ids already assigned). */
+export interface ChunkedDocument {
+  title: string;
+  summary: string;
+  keywords: string[];
+  tokens: number;
+  sections: SectionRecord[];
+  propositions: PropositionRecord[];
+}
+
+export interface DocumentRecord {
+  /** SHA-256 of the file bytes (hex, first 32 chars): the same file twice is one document. */
+  id: string;
+  name: string;
+  kind: SourceKind;
+  mime: string;
+  size: number;
+  addedAt: number;
+  status: DocStatus;
+  title: string;
+  summary: string;
+  keywords: string[];
+  pageCount?: number;
+  tokens: number;
+  sectionCount: number;
+  propositionCount: number;
+  chunkMode: ChunkMode;
+  /** Extracted text, kept so offsets and the viewer work without re-parsing. */
+  text: string;
+  error?: { code: ErrorCode; message: string };
+}
+
+export type ErrorCode =
+  | 'PDF_PASSWORD'
+  | 'PDF_BAD_PASSWORD'
+  | 'PDF_INVALID'
+  | 'PDF_NO_TEXT'
+  | 'UNSUPPORTED_TYPE'
+  | 'BINARY_CONTENT'
+  | 'EMPTY_FILE'
+  | 'TOO_LARGE'
+  | 'QUOTA_EXCEEDED'
+  | 'MODEL_UNAVAILABLE'
+  | 'WORKER_CRASHED'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'UNKNOWN';
+
+/** A failure a person can act on. `code` picks the message and next step in the UI. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export type Strategy = 'bm25' | 'dense' | 'flat-child' | 'two-stage' | 'three-stage';
+export type FusionMethod = 'weighted' | 'rrf';
+
+export interface SearchOptions {
+  strategy: Strategy;
+  /** Use BM25 beside the vectors (ignored by `bm25` and `dense`). */
+  hybrid: boolean;
+  fusion: FusionMethod;
+  /** Weight of the dense leg in weighted fusion, 0–1 (BM25 gets 1 − w). */
+  denseWeight: number;
+  /** Global proposition search merged into the three-stage result. */
+  escapeHatch: boolean;
+  /** Restrict to these documents (empty or absent = all). */
+  docIds?: string[];
+  /** How many result groups to return. */
+  limit: number;
+}
+
+/** A proposition inside a result, with its real per-stage scores. */
+export interface PropositionHit {
+  id: string;
+  text: string;
+  pages: number[];
+  start: number;
+  end: number;
+  type: PropositionType;
+  score: number;
+  scores: StageScores;
+}
+
+/** Raw and fused scores of one item (absent legs are undefined). */
+export interface StageScores {
+  dense?: number;
+  bm25?: number;
+  fused: number;
+}
+
+/** One ranked result: a section of a document with the propositions that answer, best first. */
+export interface ResultHit {
+  docId: string;
+  docName: string;
+  docTitle: string;
+  sectionId: string;
+  headingPath: string[];
+  pages: number[];
+  pageLabels?: string[];
+  /** Ranking score of this result (its best proposition's fused score, or the section's). */
+  score: number;
+  docScores: StageScores;
+  sectionScores: StageScores;
+  propositions: PropositionHit[];
+}
+
+export interface SearchResponse {
+  query: string;
+  /** The query actually searched (follow-up enrichment may add terms). */
+  searchedQuery: string;
+  strategy: Strategy;
+  tookMs: number;
+  hits: ResultHit[];
+}

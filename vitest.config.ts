@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Unit tests of pure modules run in Node. pdf.js and the built app are tested in Chromium (e2e/).
+export default defineConfig({
+  resolve: {
+    alias: {
+      // voy-search ships a wasm-bindgen "bundler" build: Node needs the entry file and inlining.
+      'voy-search': fileURLToPath(new URL('./node_modules/voy-search/voy_search.js', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+    server: { deps: { inline: ['voy-search'] } },
+    testTimeout: 30_000,
+  },
+});
