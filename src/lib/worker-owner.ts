@@ -1,0 +1,126 @@
+/**
+ * One owner per worker on the main thread: starts it lazily, waits for its `ready`, times out calls,
+ * rejects every pending call if the worker dies, and starts a fresh worker on the next call.
+ */
+import { AppError } from '../shared/types';
+import { deserializeError, type ApiMethod, type RpcResponse } from '../shared/rpc';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (event: unknown) => void;
+  /** Milliseconds before the call fails with TIMEOUT (default 60 s). */
+  timeoutMs?: number;
+}
+
+/** The main thread's view of a worker API: same names, promises, optional call options. */
+export type Remote<Api> = {
+  [K in keyof Api]: Api[K] extends (arg: infer A, ...rest: never[]) => infer R
+    ? (arg: A, options?: CallOptions) => Promise<Awaited<R>>
+    : never;
+};
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  onProgress?: (event: unknown) => void;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+
+export class WorkerOwner<Api extends Record<string, ApiMethod>> {
+  private worker: Worker | null = null;
+  private ready: Promise<Worker> | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  /** Called when the worker crashes (after pending calls were rejected). */
+  onCrash: ((error: AppError) => void) | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly create: () => Worker,
+  ) {}
+
+  /** Typed proxy: `owner.api.search(arg)`. */
+  readonly api = new Proxy({} as Remote<Api>, {
+    get: (_target, method: string) => (arg: unknown, options?: CallOptions) => this.call(method, arg, options),
+  });
+
+  private start(): Promise<Worker> {
+    this.ready ??= new Promise<Worker>((resolve, reject) => {
+      const worker = this.create();
+      this.worker = worker;
+      const timer = setTimeout(() => {
+        this.crash(new AppError('TIMEOUT', `The ${this.name} did not start in time.`));
+        reject(new AppError('TIMEOUT', `The ${this.name} did not start in time.`));
+      }, READY_TIMEOUT_MS);
+      worker.addEventListener('message', (event: MessageEvent<RpcResponse>) => {
+        const message = event.data;
+        if (message?.type === 'ready') {
+          clearTimeout(timer);
+          resolve(worker);
+        } else if (message && 'id' in message) this.settle(message);
+      });
+      worker.addEventListener('error', (event) => {
+        clearTimeout(timer);
+        const error = new AppError('WORKER_CRASHED', `The ${this.name} stopped: ${event.message || 'unknown error'}`);
+        this.crash(error);
+        reject(error);
+      });
+    });
+    return this.ready;
+  }
+
+  private settle(message: Exclude<RpcResponse, { type: 'ready' }>): void {
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    if (message.type === 'progress') return pending.onProgress?.(message.event);
+    this.pending.delete(message.id);
+    if (message.type === 'result') pending.resolve(message.value);
+    else pending.reject(deserializeError(message.error));
+  }
+
+  private crash(error: AppError): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    this.onCrash?.(error);
+  }
+
+  /** Terminates the worker; the next call starts a fresh one. */
+  restart(): void {
+    this.crash(new AppError('WORKER_CRASHED', `The ${this.name} was restarted.`));
+  }
+
+  async call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+    const { signal, onProgress, timeoutMs = 60_000 } = options;
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const worker = await this.start();
+    const id = this.nextId++;
+    return new Promise<never>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        worker.postMessage({ type: 'abort', id });
+        reject(new AppError('TIMEOUT', `The ${this.name} did not answer in time.`));
+      }, timeoutMs);
+      const onAbort = () => {
+        worker.postMessage({ type: 'abort', id });
+        this.pending.delete(id);
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      this.pending.set(id, {
+        resolve: (value) => (done(), resolve(value as never)),
+        reject: (error) => (done(), reject(error)),
+        onProgress,
+      });
+      worker.postMessage({ type: 'call', id, method, arg });
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A small typed RPC over postMessage. The worker exposes an object of methods `(arg, ctx) => result`;
+ * the main thread gets `Remote<Api>` with the same names returning promises. Progress events flow
+ * back per call, aborts flow forward. Messages are unions keyed on `type`.
+ */
+import { AppError, type ErrorCode } from './types';
+
+export interface CallContext {
+  signal: AbortSignal;
+  /** Sends a progress event to the caller of this call. */
+  progress(event: unknown): void;
+}
+
+export type ApiMethod = (arg: never, ctx: CallContext) => unknown;
+
+export type RpcRequest =
+  | { type: 'call'; id: number; method: string; arg: unknown }
+  | { type: 'abort'; id: number };
+
+export type RpcResponse =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; error: SerializedError }
+  | { type: 'progress'; id: number; event: unknown };
+
+export interface SerializedError {
+  name: string;
+  code: ErrorCode;
+  message: string;
+}
+
+interface Port {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** Turns any thrown value into something that survives structured clone, keeping AppError codes. */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof AppError) return { name: 'AppError', code: error.code, message: error.message };
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return { name: 'AbortError', code: 'ABORTED', message: 'Cancelled' };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
+}
+
+export function deserializeError(error: SerializedError): AppError {
+  return new AppError(error.code, error.message);
+}
+
+/** Serves `api` on `port` (a worker's `self`) and announces readiness. */
+export function expose(api: Record<string, ApiMethod>, port: Port): void {
+  const running = new Map<number, AbortController>();
+  port.addEventListener('message', async (event: MessageEvent) => {
+    const request = event.data as RpcRequest;
+    // pdf.js' worker code posts untagged messages on the same port; ignore anything not ours.
+    if (!request || (request.type !== 'call' && request.type !== 'abort')) return;
+    if (request.type === 'abort') {
+      running.get(request.id)?.abort();
+      return;
+    }
+    const controller = new AbortController();
+    running.set(request.id, controller);
+    const ctx: CallContext = {
+      signal: controller.signal,
+      progress: (progressEvent) => port.postMessage({ type: 'progress', id: request.id, event: progressEvent }),
+    };
+    try {
+      const method = api[request.method];
+      if (!method) throw new Error(`Unknown method ${request.method}`);
+      const value = await method(request.arg as never, ctx);
+      port.postMessage({ type: 'result', id: request.id, value } satisfies RpcResponse);
+    } catch (error) {
+      port.postMessage({ type: 'error', id: request.id, error: serializeError(error) } satisfies RpcResponse);
+    } finally {
+      running.delete(request.id);
+    }
+  });
+  port.postMessage({ type: 'ready' } satisfies RpcResponse);
+}
