@@ -91,8 +91,8 @@ export interface DocumentRecord {
   sectionCount: number;
   propositionCount: number;
   chunkMode: ChunkMode;
-  /** Extracted text, kept so offsets and the viewer work without re-parsing. */
-  text: string;
+  /** The model whose vectors this document has (absent: keyword search only). */
+  modelId?: string;
   error?: { code: ErrorCode; message: string };
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The one database. Dexie is the source of truth; every in-memory index is a cache of it.
+ * A schema change is a new version below; old versions are never edited.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from './types';
+
+/** The original file, kept for the viewer and for re-indexing. */
+export interface FileRecord {
+  docId: string;
+  blob: Blob;
+}
+
+/** The extracted text of a document; chunk offsets point into it. */
+export interface TextRecord {
+  docId: string;
+  text: string;
+}
+
+/**
+ * All vectors of one document for one model, stored contiguously (row i of `sections` belongs to
+ * `sectionIds[i]`), so start-up reads one row per document instead of one per chunk.
+ */
+export interface VectorRecord {
+  modelId: string;
+  docId: string;
+  dims: number;
+  /** The document summary's vector, or null when the summary has no known word. */
+  doc: Float32Array | null;
+  sectionIds: string[];
+  sections: Float32Array;
+  propositionIds: string[];
+  propositions: Float32Array;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
+
+export type CarrelDb = Dexie & {
+  documents: EntityTable<DocumentRecord, 'id'>;
+  files: EntityTable<FileRecord, 'docId'>;
+  texts: EntityTable<TextRecord, 'docId'>;
+  sections: EntityTable<SectionRecord, 'id'>;
+  propositions: EntityTable<PropositionRecord, 'id'>;
+  vectors: Dexie.Table<VectorRecord, [string, string]>;
+  settings: EntityTable<SettingRecord, 'key'>;
+};
+
+export const DB_NAME = 'carrel';
+
+/** Opens (or creates) the library database. Each context (tab, worker) opens its own connection. */
+export function openDb(name = DB_NAME): CarrelDb {
+  const db = new Dexie(name) as CarrelDb;
+  db.version(1).stores({
+    documents: 'id, status, addedAt, name',
+    files: 'docId',
+    texts: 'docId',
+    sections: 'id, docId',
+    propositions: 'id, docId, sectionId',
+    vectors: '[modelId+docId], docId, modelId',
+    settings: 'key',
+  });
+  // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.
+  db.on('versionchange', () => {
+    db.close();
+  });
+  return db;
+}
+
+/** The tables one document's records live in, for one atomic write or delete. */
+export function documentTables(db: CarrelDb) {
+  return [db.documents, db.files, db.texts, db.sections, db.propositions, db.vectors] as const;
+}
+
+/** Deletes every record of a document (call inside a transaction over `documentTables`). */
+export async function deleteDocumentRecords(db: CarrelDb, docId: string): Promise<void> {
+  await Promise.all([
+    db.documents.delete(docId),
+    db.files.delete(docId),
+    db.texts.delete(docId),
+    db.sections.where('docId').equals(docId).delete(),
+    db.propositions.where('docId').equals(docId).delete(),
+    db.vectors.where('docId').equals(docId).delete(),
+  ]);
+}
+
+/** Deletes a document and all it owns in one transaction. */
+export function deleteDocument(db: CarrelDb, docId: string): Promise<void> {
+  return db.transaction('rw', documentTables(db), () => deleteDocumentRecords(db, docId));
+}
