@@ -1,0 +1,88 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * No request leaves the origin: scripts, workers, wasm and data all come from 'self'.
+ * 'wasm-unsafe-eval' lets ONNX Runtime and voy compile WebAssembly; no JS eval is allowed.
+ * Inline styles stay allowed for Svelte's style: directives (progress bars); no inline script is.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "manifest-src 'self'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  // Cross-origin isolation lets ONNX Runtime use threads where the machine has cores to spare.
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The same policy as a meta tag in the built page, for hosts that cannot set headers. */
+function cspMeta(): Plugin {
+  return {
+    name: 'carrel-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    svelte(),
+    cspMeta(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/favicon.svg'],
+      manifest: {
+        name: 'Carrel — private document search',
+        short_name: 'Carrel',
+        description: 'Search your PDFs, Markdown, HTML and text files offline. Nothing leaves this device.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#2f5d50',
+        background_color: '#f7f5f0',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest}'],
+        // The WebGPU runtime (27 MB) is fetched only if a model runs on WebGPU; the built-in one never does.
+        globIgnores: ['**/*asyncify*', '**/*jsep*', '**/*jspi*'],
+        maximumFileSizeToCacheInBytes: 64 * 2 ** 20,
+        clientsClaim: true,
+        navigateFallback: 'index.html',
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.includes('asyncify'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'carrel-gpu-runtime' },
+          },
+        ],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  optimizeDeps: { exclude: ['voy-search'] },
+  server: { headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
+  preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
+});
