@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder, type Embedder } from './embedder';
+
+const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
+const MODEL_DIR = `${MODELS}carrel-glove-50k/`;
+
+// (anchor, paraphrase, unrelated) triples from the model research notes.
+const TRIPLES = [
+  ['The cat sat on the mat', 'A kitten rested on the rug', 'The stock market fell sharply today'],
+  ['How do I reset my password?', 'Steps to recover a forgotten account password', 'The best recipes for chocolate cake'],
+  ['The doctor prescribed antibiotics for the infection', 'The physician gave her medicine to treat the bacterial illness', 'The football team won the championship'],
+  ['Heavy rain caused flooding in the city', 'Storms led to floods across town', 'The software update improved battery life'],
+  ['The database query returned no results', 'The SQL search found zero rows', 'Flowers bloom in the spring'],
+  ['The train arrives at the station at noon', 'The railway service reaches the depot at midday', 'He enjoys fishing in the lake'],
+] as const;
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+let embedder: Embedder;
+beforeAll(async () => {
+  embedder = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
+});
+afterAll(() => embedder?.dispose());
+
+describe('the built-in model files', () => {
+  it('declare a 100-dimension BERT model with 50,005 tokens and the five specials first', () => {
+    const config = JSON.parse(readFileSync(`${MODEL_DIR}config.json`, 'utf8'));
+    expect(config).toMatchObject({ model_type: 'bert', hidden_size: 100, vocab_size: 50005 });
+    const tokenizer = JSON.parse(readFileSync(`${MODEL_DIR}tokenizer.json`, 'utf8'));
+    const vocab = tokenizer.model.vocab as Record<string, number>;
+    expect(Object.keys(vocab)).toHaveLength(50005);
+    expect([vocab['[PAD]'], vocab['[UNK]'], vocab['[CLS]'], vocab['[SEP]'], vocab['[MASK]'], vocab['the']]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(Object.keys(vocab).some((w) => w.length > 1 && w.includes('-'))).toBe(false);
+  });
+});
+
+describe('createEmbedder with carrel-glove-50k', () => {
+  it('gives unit vectors of 100 dimensions', async () => {
+    const [v] = await embedder.embed(['The museum displays ancient paintings']);
+    expect(embedder.dims).toBe(100);
+    expect(v).toHaveLength(100);
+    expect(Math.hypot(...v!)).toBeCloseTo(1, 5);
+  });
+
+  it('scores paraphrases above unrelated sentences', async () => {
+    for (const [a, b, c] of TRIPLES) {
+      const [va, vb, vc] = (await embedder.embed([a, b, c])) as Float32Array[];
+      const similar = dot(va!, vb!);
+      const unrelated = dot(va!, vc!);
+      expect(similar, `${a} / ${b}`).toBeGreaterThan(unrelated + 0.2);
+      expect(similar).toBeGreaterThan(0.4);
+    }
+  });
+
+  it('returns null, never NaN, for text with no known word', async () => {
+    const vectors = await embedder.embed(['zxqvbnm qqqzzz', '', '😀😀', '   ', 'a real sentence about trains']);
+    expect(vectors.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(vectors[4]!.every(Number.isFinite)).toBe(true);
+  });
+
+  it('gives the same vectors in a mixed batch as one at a time', async () => {
+    const texts = ['short text', 'a much longer sentence with many more words than the first one has in it', 'trains'];
+    const batch = await embedder.embed(texts, { batchSize: 3 });
+    for (const [i, text] of texts.entries()) {
+      const [single] = await embedder.embed([text]);
+      expect(dot(single!, batch[i]!)).toBeCloseTo(1, 5);
+    }
+  });
+
+  it('counts tokens with the model tokenizer, without special tokens', () => {
+    expect(embedder.countTokens('The cat sat on the mat.')).toBe(7);
+    expect(embedder.countTokens("didn't")).toBe(3);
+    expect(embedder.countTokens('')).toBe(0);
+  });
+
+  it('stops between batches when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(embedder.embed(['one', 'two'], { signal: controller.signal })).rejects.toThrow();
+  });
+});
