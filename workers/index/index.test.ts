@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyzer';
+import { Bm25Index } from './bm25';
+import { FlatIndex } from './flat-index';
+import { VoyIndex } from './voy-index';
+
+function randomUnitVectors(n: number, dims: number, seed = 1): Float32Array {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+  const data = new Float32Array(n * dims);
+  for (let i = 0; i < n; i++) {
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += (data[i * dims + d] = random()) ** 2;
+    for (let d = 0; d < dims; d++) data[i * dims + d]! /= Math.sqrt(norm);
+  }
+  return data;
+}
+
+describe('analyze', () => {
+  it('lowercases, drops stopwords and stems', () => {
+    expect(analyze('The Trains were running to the Stations')).toEqual(['train', 'run', 'station']);
+  });
+  it('segments Chinese and Japanese text into words', () => {
+    expect(analyze('我喜欢北京的天气').length).toBeGreaterThan(1);
+    expect(analyze('東京は日本の首都です').length).toBeGreaterThan(1);
+  });
+  it('keeps numbers and drops punctuation', () => {
+    expect(analyze('RFC 2616, section 3.2!')).toEqual(['rfc', '2616', 'section', '3.2']);
+  });
+});
+
+describe('Bm25Index', () => {
+  const index = new Bm25Index();
+  index.add('cats', 'Cats are small domestic animals that purr.');
+  index.add('dogs', 'Dogs are loyal animals that bark at strangers.');
+  index.add('cars', 'Cars need fuel and regular maintenance.');
+
+  it('ranks the document with the query terms first', () => {
+    expect(index.search('why do cats purr', 3)[0]!.id).toBe('cats');
+    expect(index.search('fuel', 3).map((s) => s.id)).toEqual(['cars']);
+  });
+
+  it('matches a hand computation for one term', () => {
+    // "fuel": n=3, df=1, idf = ln(1 + 2.5/1.5); tf=1; doc length 4 terms (car, need, fuel, regular, mainten → 5).
+    const lengths = [analyze('Cats are small domestic animals that purr.'), analyze('Dogs are loyal animals that bark at strangers.'), analyze('Cars need fuel and regular maintenance.')].map((t) => t.length);
+    const avg = lengths.reduce((a, b) => a + b) / 3;
+    const idf = Math.log(1 + 2.5 / 1.5);
+    const expected = (idf * 2.2) / (1 + 1.2 * (0.25 + (0.75 * lengths[2]!) / avg));
+    expect(index.search('fuel', 1)[0]!.score).toBeCloseTo(expected, 10);
+  });
+
+  it('adds and removes without a rebuild', () => {
+    const local = new Bm25Index();
+    local.add('a', 'alpha beta');
+    local.add('b', 'beta gamma');
+    local.remove('a');
+    expect(local.size).toBe(1);
+    expect(local.search('alpha', 5)).toEqual([]);
+    expect(local.search('beta', 5).map((s) => s.id)).toEqual(['b']);
+  });
+
+  it('boosts heading text', () => {
+    const local = new Bm25Index();
+    local.add('plain', 'installing packages with the manager');
+    local.add('titled', 'installing packages with the manager', 'Installation');
+    expect(local.search('installation', 2)[0]!.id).toBe('titled');
+  });
+});
+
+describe.each([
+  ['FlatIndex', (dims: number) => new FlatIndex(dims, 4)],
+  ['VoyIndex', (dims: number) => new VoyIndex(dims)],
+])('%s', (_name, create) => {
+  const dims = 16;
+  const n = 300;
+  const data = randomUnitVectors(n, dims);
+  const ids = Array.from({ length: n }, (_, i) => `v${i}`);
+
+  it('returns exact nearest neighbours with cosine scores', () => {
+    const index = create(dims);
+    index.add(ids, data);
+    const query = data.slice(5 * dims, 6 * dims);
+    const result = index.search(query, 5);
+    expect(result[0]).toEqual({ id: 'v5', score: expect.closeTo(1, 5) });
+    const brute = ids.map((id, i) => ({ id, score: data.slice(i * dims, (i + 1) * dims).reduce((s, x, d) => s + x * query[d]!, 0) })).sort((a, b) => b.score - a.score).slice(0, 5);
+    expect(result.map((r) => r.id)).toEqual(brute.map((b) => b.id));
+  });
+
+  it('removes rows and honours filters', () => {
+    const index = create(dims);
+    index.add(ids, data);
+    index.remove(['v5', 'v6']);
+    expect(index.size).toBe(n - 2);
+    const query = data.slice(5 * dims, 6 * dims);
+    expect(index.search(query, 10).map((r) => r.id)).not.toContain('v5');
+    const even = index.search(query, 10, (id) => Number(id.slice(1)) % 2 === 0);
+    expect(even).toHaveLength(10);
+    expect(even.every((r) => Number(r.id.slice(1)) % 2 === 0)).toBe(true);
+    expect(index.score(query, ['v7', 'v5']).has('v5')).toBe(false);
+  });
+
+  it('survives many identical vectors (duplicate chunks)', () => {
+    const index = create(dims);
+    const same = new Float32Array(40 * dims);
+    for (let i = 0; i < 40; i++) same.set(data.subarray(0, dims), i * dims);
+    index.add(Array.from({ length: 40 }, (_, i) => `dup${i}`), same);
+    expect(index.search(data.subarray(0, dims), 3)).toHaveLength(3);
+    index.remove(['dup0']);
+    expect(index.size).toBe(39);
+  });
+});
+
+describe('FlatIndex properties', () => {
+  it('agrees with a brute-force scan after random adds and removes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 59 }), { maxLength: 30 }), (removals) => {
+        const dims = 8;
+        const data = randomUnitVectors(60, dims, 7);
+        const index = new FlatIndex(dims, 2);
+        index.add(Array.from({ length: 60 }, (_, i) => `r${i}`), data);
+        const removed = new Set(removals.map((i) => `r${i}`));
+        index.remove([...removed]);
+        const query = data.subarray(0, dims);
+        const expected = Array.from({ length: 60 }, (_, i) => `r${i}`).filter((id) => !removed.has(id));
+        const scores = index.score(query, expected);
+        const best = index.search(query, 3).map((r) => r.id);
+        const brute = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([id]) => id);
+        return index.size === expected.length && best.join() === brute.join();
+      }),
+    );
+  });
+});
