@@ -1,0 +1,36 @@
+/**
+ * Fusion of ranked legs. Weighted: each leg's scores min-max normalised to 0–1, then summed with
+ * the leg's weight, so a weak leg (the built-in model's dense scores) can be given little say.
+ * RRF: 1 / (60 + rank), summed over the legs that rank the item.
+ */
+import type { FusionMethod } from '../../src/shared/types';
+
+export interface Leg {
+  scores: Map<string, number>;
+  weight: number;
+}
+
+const RRF_K = 60;
+
+export function fuseScores(legs: Leg[], method: FusionMethod): Map<string, number> {
+  const fused = new Map<string, number>();
+  const add = (id: string, value: number) => fused.set(id, (fused.get(id) ?? 0) + value);
+  for (const { scores, weight } of legs) {
+    if (scores.size === 0 || weight === 0) continue;
+    if (method === 'rrf') {
+      [...scores].sort((a, b) => b[1] - a[1]).forEach(([id], rank) => add(id, weight / (RRF_K + rank + 1)));
+      continue;
+    }
+    let min = Infinity;
+    let max = -Infinity;
+    for (const value of scores.values()) {
+      min = Math.min(min, value);
+      max = Math.max(max, value);
+    }
+    const span = max - min;
+    for (const [id, value] of scores) add(id, weight * (span > 0 ? (value - min) / span : 1));
+  }
+  // Items only one leg found still appear (the other leg contributes 0).
+  for (const { scores } of legs) for (const id of scores.keys()) if (!fused.has(id)) fused.set(id, 0);
+  return fused;
+}

@@ -1,0 +1,84 @@
+/**
+ * The in-memory library: per level (document, section, proposition) a vector index and a BM25
+ * index, plus the metadata results are built from. A cache of Dexie, rebuilt at start-up.
+ */
+import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { Bm25Index } from '../index/bm25';
+import { FlatIndex } from '../index/flat-index';
+import type { VectorIndex } from '../index/vector-index';
+
+export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
+export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
+export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
+
+export interface DocumentVectors {
+  doc: Float32Array | null;
+  sections: Map<string, Float32Array>;
+  propositions: Map<string, Float32Array>;
+}
+
+export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
+
+export class LibraryIndex {
+  readonly docs = new Map<string, DocMeta>();
+  readonly sections = new Map<string, SectionMeta>();
+  readonly propositions = new Map<string, PropositionMeta>();
+  readonly sectionsOfDoc = new Map<string, string[]>();
+  readonly propositionsOfSection = new Map<string, string[]>();
+  readonly bm25: Record<Level, Bm25Index> = { document: new Bm25Index(), section: new Bm25Index(), proposition: new Bm25Index() };
+  vectors: Record<Level, VectorIndex> | null = null;
+
+  constructor(private readonly createVectorIndex: VectorIndexFactory = (dims) => new FlatIndex(dims)) {}
+
+  addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors): void {
+    if (this.docs.has(doc.id)) this.removeDocument(doc.id);
+    this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title });
+    this.sectionsOfDoc.set(doc.id, sections.map((s) => s.id));
+    for (const s of sections) {
+      this.sections.set(s.id, { id: s.id, docId: s.docId, order: s.order, headingPath: s.headingPath, pages: s.pages, pageLabels: s.pageLabels });
+      this.propositionsOfSection.set(s.id, []);
+      this.bm25.section.add(s.id, s.text, s.headingPath.join(' '));
+    }
+    for (const p of propositions) {
+      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type });
+      this.propositionsOfSection.get(p.sectionId)?.push(p.id);
+      this.bm25.proposition.add(p.id, p.text);
+    }
+    const docText = sections.map((s) => s.text).join('\n');
+    this.bm25.document.add(doc.id, docText || propositions.map((p) => p.text).join('\n'), `${doc.title} ${doc.keywords.join(' ')}`);
+    this.addVectors(doc.id, vectors);
+  }
+
+  removeDocument(docId: string): void {
+    const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
+    const propositionIds = sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []);
+    this.bm25.document.remove(docId);
+    sectionIds.forEach((id) => this.bm25.section.remove(id));
+    propositionIds.forEach((id) => this.bm25.proposition.remove(id));
+    this.vectors?.document.remove([docId]);
+    this.vectors?.section.remove(sectionIds);
+    this.vectors?.proposition.remove(propositionIds);
+    sectionIds.forEach((id) => (this.sections.delete(id), this.propositionsOfSection.delete(id)));
+    propositionIds.forEach((id) => this.propositions.delete(id));
+    this.sectionsOfDoc.delete(docId);
+    this.docs.delete(docId);
+  }
+
+  private addVectors(docId: string, vectors: DocumentVectors): void {
+    const dims = vectors.doc?.length ?? vectors.propositions.values().next().value?.length;
+    if (!dims) return;
+    this.vectors ??= {
+      document: this.createVectorIndex(dims, 'document'),
+      section: this.createVectorIndex(dims, 'section'),
+      proposition: this.createVectorIndex(dims, 'proposition'),
+    };
+    if (vectors.doc) this.vectors.document.add([docId], vectors.doc);
+    const addAll = (index: VectorIndex, map: Map<string, Float32Array>) => {
+      const data = new Float32Array(map.size * dims);
+      [...map.values()].forEach((v, i) => data.set(v, i * dims));
+      index.add([...map.keys()], data);
+    };
+    addAll(this.vectors.section, vectors.sections);
+    addAll(this.vectors.proposition, vectors.propositions);
+  }
+}

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, SectionRecord } from '../../src/shared/types';
+import { assembleContext } from './context';
+import { DEFAULT_SEARCH_OPTIONS } from './defaults';
+import { fuseScores } from './fuse';
+import { LibraryIndex, search } from './search';
+
+// Topic vectors: one axis per topic, so similarity is easy to reason about.
+const DIMS = 4;
+const topic = (axis: number, mix = 0) => {
+  const v = new Float32Array(DIMS);
+  v[axis] = 1 - mix;
+  v[(axis + 1) % DIMS] = mix;
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+};
+
+interface FakeSection {
+  heading: string;
+  propositions: { text: string; axis: number }[];
+}
+
+function addDoc(index: LibraryIndex, name: string, axis: number | null, sections: FakeSection[]) {
+  const docId = name;
+  let offset = 0;
+  const sectionRecords: SectionRecord[] = [];
+  const propositionRecords: PropositionRecord[] = [];
+  const vectors = { doc: axis === null ? null : topic(axis), sections: new Map<string, Float32Array>(), propositions: new Map<string, Float32Array>() };
+  sections.forEach((s, si) => {
+    const sectionId = `${docId}-s${si}`;
+    const text = s.propositions.map((p) => p.text).join(' ');
+    const base = { docId, order: si, headingPath: [s.heading], pages: [si + 1], position: 0, tokens: 10, keywords: [], prevId: null, nextId: null };
+    sectionRecords.push({ ...base, id: sectionId, text, start: offset, end: offset + text.length, embedded: true });
+    vectors.sections.set(sectionId, topic(s.propositions[0]!.axis));
+    s.propositions.forEach((p, pi) => {
+      const id = `${sectionId}-p${pi}`;
+      propositionRecords.push({ ...base, id, sectionId, order: pi, text: p.text, start: offset, end: offset + p.text.length, type: 'fact' });
+      vectors.propositions.set(id, topic(p.axis));
+      offset += p.text.length + 1;
+    });
+  });
+  const doc = { id: docId, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
+  index.addDocument(doc, sectionRecords, propositionRecords, vectors);
+}
+
+function library() {
+  const index = new LibraryIndex();
+  addDoc(index, 'trains.md', 0, [
+    { heading: 'Timetable', propositions: [{ text: 'The train arrives at the station at noon.', axis: 0 }, { text: 'Sleeper carriages run overnight.', axis: 0 }] },
+    { heading: 'Tickets', propositions: [{ text: 'Keep your ticket until the end of the journey.', axis: 0 }] },
+  ]);
+  addDoc(index, 'health.md', 1, [{ heading: 'Treatment', propositions: [{ text: 'The physician prescribed antibiotics for the infection.', axis: 1 }] }]);
+  addDoc(index, 'garden.md', 2, [{ heading: 'Tomatoes', propositions: [{ text: 'Tomatoes grow best in full sun.', axis: 2 }] }]);
+  return index;
+}
+
+const opts = (patch: Partial<SearchOptions> = {}): SearchOptions => ({ ...DEFAULT_SEARCH_OPTIONS, ...patch });
+
+describe('search', () => {
+  it.each(['three-stage', 'two-stage', 'flat-child', 'dense'] as const)('%s finds a paraphrase by meaning', (strategy) => {
+    const hits = search(library(), { text: 'doctor gave medicine', vector: topic(1, 0.1) }, opts({ strategy }));
+    expect(hits[0]!.docName).toBe('health.md');
+    expect(hits[0]!.propositions[0]!.text).toContain('antibiotics');
+    expect(hits[0]!.propositions[0]!.scores.dense).toBeGreaterThan(0.9);
+  });
+
+  it('bm25 finds exact words and reports raw BM25 scores', () => {
+    const hits = search(library(), { text: 'ticket journey', vector: null }, opts({ strategy: 'bm25' }));
+    expect(hits[0]!.headingPath).toEqual(['Tickets']);
+    expect(hits[0]!.propositions[0]!.scores.bm25).toBeGreaterThan(0);
+    expect(hits[0]!.propositions[0]!.scores.dense).toBeUndefined();
+  });
+
+  it('falls back to keywords when there is no query vector', () => {
+    const hits = search(library(), { text: 'tomatoes sun', vector: null }, opts());
+    expect(hits[0]!.docName).toBe('garden.md');
+  });
+
+  it('groups propositions under their section, best first', () => {
+    const hits = search(library(), { text: 'train station sleeper', vector: topic(0) }, opts());
+    const timetable = hits.find((h) => h.headingPath[0] === 'Timetable')!;
+    expect(timetable.propositions).toHaveLength(2);
+    expect(timetable.propositions[0]!.score).toBeGreaterThanOrEqual(timetable.propositions[1]!.score);
+    expect(new Set(hits.map((h) => h.sectionId)).size).toBe(hits.length);
+  });
+
+  it('the escape hatch rescues a document that stage 1 missed', () => {
+    const index = new LibraryIndex();
+    // Twelve documents whose summaries match the query better than the one that holds the answer.
+    for (let i = 0; i < 12; i++) addDoc(index, `decoy${i}.md`, 3, [{ heading: 'Decoy', propositions: [{ text: `Decoy text number ${i}.`, axis: 2 }] }]);
+    addDoc(index, 'answer.md', 0, [{ heading: 'Answer', propositions: [{ text: 'The exact answer sentence.', axis: 3 }] }]);
+    const query = { text: 'exact answer', vector: topic(3) };
+    const without = search(index, query, opts({ escapeHatch: false, hybrid: false }));
+    expect(without.some((h) => h.docName === 'answer.md')).toBe(false);
+    const withHatch = search(index, query, opts({ escapeHatch: true, hybrid: false }));
+    expect(withHatch.some((h) => h.docName === 'answer.md')).toBe(true);
+  });
+
+  it('restricts to chosen documents and honours the limit', () => {
+    const index = library();
+    const hits = search(index, { text: 'train', vector: topic(0) }, opts({ docIds: ['garden.md'] }));
+    expect(hits.every((h) => h.docId === 'garden.md')).toBe(true);
+    expect(search(index, { text: 'the', vector: topic(0, 0.5) }, opts({ limit: 1 }))).toHaveLength(1);
+  });
+
+  it('forgets a removed document', () => {
+    const index = library();
+    index.removeDocument('health.md');
+    const hits = search(index, { text: 'physician antibiotics', vector: topic(1) }, opts());
+    expect(hits.some((h) => h.docId === 'health.md')).toBe(false);
+    expect(index.bm25.proposition.size).toBe(4);
+    expect(index.vectors!.proposition.size).toBe(4);
+  });
+});
+
+describe('fuseScores', () => {
+  const dense = new Map([['a', 0.9], ['b', 0.5], ['c', 0.1]]);
+  const bm25 = new Map([['b', 12], ['c', 2]]);
+
+  it('weights min-max normalised legs', () => {
+    const fused = fuseScores([{ scores: dense, weight: 0.2 }, { scores: bm25, weight: 0.8 }], 'weighted');
+    expect(fused.get('a')).toBeCloseTo(0.2);
+    expect(fused.get('b')).toBeCloseTo(0.2 * 0.5 + 0.8);
+    expect(fused.get('c')).toBeCloseTo(0);
+  });
+
+  it('does reciprocal rank fusion', () => {
+    const fused = fuseScores([{ scores: dense, weight: 1 }, { scores: bm25, weight: 1 }], 'rrf');
+    expect(fused.get('b')).toBeCloseTo(1 / 62 + 1 / 61);
+    expect(fused.get('a')).toBeCloseTo(1 / 61);
+  });
+});
+
+describe('assembleContext', () => {
+  const countTokens = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  const hit = (docId: string, sectionId: string, props: [string, number][], rank: number): ResultHit => ({
+    docId,
+    docName: `${docId}.md`,
+    docTitle: docId,
+    sectionId,
+    headingPath: ['Part', sectionId],
+    pages: [3],
+    score: 1 / (rank + 1),
+    docScores: { fused: 1 },
+    sectionScores: { fused: 1 },
+    propositions: props.map(([text, start], i) => ({ id: `${sectionId}-${i}`, text, pages: [3], start, end: start + text.length, type: 'fact', score: 1, scores: { fused: 1 } })),
+  });
+  const hits = [
+    hit('b', 'b1', [['Second sentence of b.', 22], ['First sentence of b.', 0]], 0),
+    hit('a', 'a1', [['Alpha facts are here.', 0]], 1),
+    hit('b', 'b2', [['First sentence of b.', 500]], 2),
+  ];
+
+  it('orders by document then position, merges adjacent hits and drops duplicates', () => {
+    const { pieces } = assembleContext(hits, { budget: 4000, countTokens });
+    expect(pieces.map((p) => p.text)).toEqual(['First sentence of b. Second sentence of b.', 'Alpha facts are here.']);
+    expect(pieces.map((p) => p.n)).toEqual([1, 2]);
+  });
+
+  it('cites every piece with document, heading path and page', () => {
+    const { prompt, pieces } = assembleContext(hits, { budget: 4000, countTokens });
+    expect(pieces.every((p) => p.docName && p.headingPath.length && p.pages.length)).toBe(true);
+    expect(prompt).toContain('[1] b (b.md), Part › b1, p. 3');
+    expect(prompt).toContain('[2] a (a.md), Part › a1, p. 3');
+  });
+
+  it('never exceeds the token budget', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 400 }), fc.array(fc.lorem({ maxCount: 30 }), { minLength: 1, maxLength: 20 }), (budget, texts) => {
+        const many = texts.map((t, i) => hit(`d${i % 3}`, `s${i}`, [[t, i * 1000]], i));
+        const context = assembleContext(many, { budget, countTokens });
+        return context.tokens <= budget && countTokens(context.prompt) === context.tokens;
+      }),
+    );
+  });
+});

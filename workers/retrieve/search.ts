@@ -1,0 +1,134 @@
+/**
+ * Retrieval strategies over a LibraryIndex. Three-stage (DESIGN §5): documents → sections inside
+ * them → propositions inside those, plus a global proposition search (the escape hatch) so a
+ * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
+ */
+import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores } from '../../src/shared/types';
+import { fuseScores } from './fuse';
+import type { LibraryIndex } from './library-index';
+
+export { LibraryIndex } from './library-index';
+
+export interface Query {
+  text: string;
+  /** The query's embedding, or null when the model is unavailable (keyword search only). */
+  vector: Float32Array | null;
+}
+
+/** Stage sizes from DESIGN §5. */
+export const STAGE_K = { document: 10, section: 20, proposition: 30 } as const;
+
+/** How the final proposition score mixes the three levels in hierarchical strategies. */
+const LEVEL_MIX = { proposition: 0.6, section: 0.25, document: 0.15 } as const;
+
+interface LevelScores {
+  dense: Map<string, number>;
+  bm25: Map<string, number>;
+  fused: Map<string, number>;
+}
+
+/** Scores one level: both legs over `candidates` (or the whole level, keeping the best `k`). */
+function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: SearchOptions, k: number, candidates?: Set<string>): LevelScores {
+  const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
+  const useBm25 = opts.strategy === 'bm25' || opts.hybrid || !useDense;
+  const filter = candidates ? (id: string) => candidates.has(id) : undefined;
+  const dense = new Map<string, number>();
+  if (useDense) {
+    const vectors = index.vectors![level];
+    if (candidates) for (const [id, s] of vectors.score(query.vector!, candidates)) dense.set(id, s);
+    else for (const { id, score } of vectors.search(query.vector!, k)) dense.set(id, score);
+  }
+  const bm25 = useBm25 ? top(index.bm25[level].scoreAll(query.text, filter), candidates ? Infinity : k) : new Map<string, number>();
+  const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
+  const fused = fuseScores([{ scores: dense, weight }, { scores: bm25, weight: 1 - weight }], opts.fusion);
+  return { dense, bm25, fused };
+}
+
+function top(scores: Map<string, number>, k: number): Map<string, number> {
+  if (scores.size <= k) return scores;
+  return new Map([...scores].sort((a, b) => b[1] - a[1]).slice(0, k));
+}
+
+const stage = (s: LevelScores, id: string): StageScores => ({ dense: s.dense.get(id), bm25: s.bm25.get(id), fused: s.fused.get(id) ?? 0 });
+
+/** Runs `opts.strategy` and returns results grouped by section, best first. */
+export function search(index: LibraryIndex, query: Query, opts: SearchOptions): ResultHit[] {
+  if (!query.text.trim() || index.propositions.size === 0) return [];
+  const restrict = opts.docIds?.length ? new Set(opts.docIds) : null;
+  const allowed = (docId: string) => !restrict || restrict.has(docId);
+  const propositionK = Math.max(STAGE_K.proposition, opts.limit * 3);
+  const empty: LevelScores = { dense: new Map(), bm25: new Map(), fused: new Map() };
+
+  let docs = empty;
+  let sections = empty;
+  let candidates: Set<string> | undefined;
+  if (opts.strategy === 'three-stage') {
+    docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined);
+    const topDocs = top(docs.fused, Math.max(STAGE_K.document, Math.ceil(opts.limit / 2)));
+    sections = scoreLevel(index, 'section', query, opts, 0, new Set([...topDocs.keys()].flatMap((d) => index.sectionsOfDoc.get(d) ?? [])));
+  } else if (opts.strategy === 'two-stage') {
+    sections = scoreLevel(index, 'section', query, opts, STAGE_K.section * 5, restrict ? sectionsOf(index, restrict) : undefined);
+  }
+  if (sections !== empty) {
+    const topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
+    candidates = new Set([...topSections.keys()].flatMap((s) => index.propositionsOfSection.get(s) ?? []));
+  }
+  if (!candidates || (opts.strategy === 'three-stage' && opts.escapeHatch) || restrict) {
+    // Global proposition search: the flat strategies, and the escape hatch of three-stage.
+    const global = scoreLevel(index, 'proposition', query, opts, propositionK);
+    const globalIds = [...global.fused.keys()].filter((id) => allowed(index.propositions.get(id)!.docId));
+    candidates = new Set([...(candidates ?? []), ...globalIds]);
+  }
+  const props = scoreLevel(index, 'proposition', query, opts, 0, candidates);
+
+  const hierarchical = opts.strategy === 'three-stage' || opts.strategy === 'two-stage';
+  const ranked = [...props.fused.keys()]
+    .filter((id) => allowed(index.propositions.get(id)!.docId))
+    .map((id) => {
+      const p = index.propositions.get(id)!;
+      const own = props.fused.get(id) ?? 0;
+      const score = hierarchical
+        ? LEVEL_MIX.proposition * own + LEVEL_MIX.section * (sections.fused.get(p.sectionId) ?? 0) + LEVEL_MIX.document * (docs.fused.get(p.docId) ?? (opts.strategy === 'two-stage' ? 1 : 0))
+        : own;
+      return { id, score };
+    })
+    .filter(({ id }) => (props.dense.get(id) ?? 0) > 0 || (props.bm25.get(id) ?? 0) > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, propositionK);
+  return group(index, ranked, props, sections, docs, opts.limit);
+}
+
+function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
+  return new Set([...docIds].flatMap((d) => index.sectionsOfDoc.get(d) ?? []));
+}
+
+/** Groups ranked propositions under their sections; a group ranks by its best proposition. */
+function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number): ResultHit[] {
+  const hits = new Map<string, ResultHit>();
+  for (const { id, score } of ranked) {
+    const p = index.propositions.get(id)!;
+    let hit = hits.get(p.sectionId);
+    if (!hit) {
+      if (hits.size >= limit) continue;
+      const section = index.sections.get(p.sectionId)!;
+      const doc = index.docs.get(p.docId)!;
+      hit = {
+        docId: doc.id,
+        docName: doc.name,
+        docTitle: doc.title,
+        sectionId: section.id,
+        headingPath: section.headingPath,
+        pages: section.pages,
+        pageLabels: section.pageLabels,
+        score,
+        docScores: stage(docs, doc.id),
+        sectionScores: stage(sections, section.id),
+        propositions: [],
+      };
+      hits.set(p.sectionId, hit);
+    }
+    const proposition: PropositionHit = { id, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id) };
+    hit.propositions.push(proposition);
+  }
+  return [...hits.values()];
+}
