@@ -1,0 +1,189 @@
+/**
+ * PDF → blocks with pdf.js (run inside the ingest worker). Headings come from the outline when
+ * its titles are found on their pages, else from font sizes above the body size. Every block keeps
+ * its 1-based physical pages; printed page labels are kept where the PDF has them.
+ */
+import { AppError, type Block, type ParsedDocument } from '../../src/shared/types';
+import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
+import { titleFromFileName } from './title';
+
+type PdfJs = typeof import('pdfjs-dist');
+type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+export interface PdfOptions {
+  pdfjs: PdfJs;
+  password?: string;
+  signal?: AbortSignal;
+  onPage?: (done: number, total: number) => void;
+}
+
+interface OutlineHeading {
+  key: string;
+  title: string;
+  level: number;
+  page: number;
+}
+
+interface Draft {
+  kind: Block['kind'];
+  level?: number;
+  text: string;
+  pages: Set<number>;
+  size: number;
+  lastY: number;
+  lastPage: number;
+}
+
+const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Parses a PDF; throws AppError for passwords, damage and missing text layers. */
+export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
+  const task = opts.pdfjs.getDocument({ data, password: opts.password, disableFontFace: true, useSystemFonts: false, useWorkerFetch: false, stopAtErrors: false });
+  let doc: PdfDocument;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw pdfError(error, fileName);
+  }
+  try {
+    const pages: Line[][] = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      opts.signal?.throwIfAborted();
+      const page = await doc.getPage(p);
+      const content = await page.getTextContent();
+      pages.push(itemsToLines(content.items.filter((i): i is TextItemLike & typeof i => 'str' in i), p));
+      page.cleanup();
+      opts.onPage?.(p, doc.numPages);
+    }
+    if (!pages.some((lines) => lines.some((l) => /\p{L}{2,}/u.test(l.text)))) {
+      throw new AppError('PDF_NO_TEXT', `“${fileName}” has no text layer: it looks like a scan, so there is nothing to search.`);
+    }
+    const labels = await doc.getPageLabels().catch(() => null);
+    const outline = await outlineHeadings(doc);
+    const drafts = buildDrafts(removeFurniture(pages), outline);
+    const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
+    return assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
+  } finally {
+    await task.destroy();
+  }
+}
+
+function pdfError(error: unknown, fileName: string): AppError {
+  const { name, code } = (error ?? {}) as { name?: string; code?: number };
+  if (name === 'PasswordException') {
+    return code === 2
+      ? new AppError('PDF_BAD_PASSWORD', `That password does not open “${fileName}”.`)
+      : new AppError('PDF_PASSWORD', `“${fileName}” is protected by a password.`);
+  }
+  if (name === 'InvalidPDFException' || name === 'FormatError') return new AppError('PDF_INVALID', `“${fileName}” is damaged or not a valid PDF.`);
+  return new AppError('PDF_INVALID', `“${fileName}” could not be read as a PDF (${(error as Error)?.message ?? error}).`);
+}
+
+/** Outline entries with their depth and physical page (entries whose page cannot be resolved are dropped). */
+async function outlineHeadings(doc: PdfDocument): Promise<OutlineHeading[]> {
+  const outline = await doc.getOutline().catch(() => null);
+  if (!outline) return [];
+  const result: OutlineHeading[] = [];
+  const walk = async (items: typeof outline, level: number) => {
+    for (const item of items) {
+      const page = await destinationPage(doc, item.dest).catch(() => null);
+      if (page && item.title.trim()) result.push({ key: normal(item.title), title: item.title.trim(), level: Math.min(level, 6), page });
+      if (item.items?.length) await walk(item.items, level + 1);
+    }
+  };
+  await walk(outline, 1);
+  return result;
+}
+
+async function destinationPage(doc: PdfDocument, dest: string | unknown[] | null): Promise<number | null> {
+  const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : dest;
+  const ref = explicit?.[0];
+  if (ref === undefined || ref === null) return null;
+  if (typeof ref === 'number') return ref + 1;
+  return (await doc.getPageIndex(ref as Parameters<PdfDocument['getPageIndex']>[0])) + 1;
+}
+
+/** Lines → heading and paragraph drafts. */
+function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
+  const lines = pages.flat();
+  const body = bodySize(lines);
+  const fromOutline = outlineMatcher(outline, lines);
+  const headingSizes = [...new Set(lines.filter((l) => isSizeHeading(l, body)).map((l) => l.size))].sort((a, b) => b - a);
+  const drafts: Draft[] = [];
+  let current: Draft | null = null;
+  const start = (line: Line, kind: Draft['kind'], level?: number) => {
+    current = { kind, level, text: line.text, pages: new Set([line.page]), size: line.size, lastY: line.y, lastPage: line.page };
+    drafts.push(current);
+  };
+  for (const line of lines) {
+    const level = fromOutline ? fromOutline(line) : isSizeHeading(line, body) ? Math.min(6, headingSizes.indexOf(line.size) + 1) : null;
+    const cur = current as Draft | null;
+    if (level) {
+      // A heading that wraps onto a second line of the same size continues the same heading.
+      if (cur?.kind === 'heading' && cur.lastPage === line.page && Math.abs(cur.size - line.size) < 0.5 && cur.lastY - line.y < line.size * 2) {
+        cur.text = `${cur.text} ${line.text}`;
+        cur.lastY = line.y;
+      } else start(line, 'heading', level);
+      continue;
+    }
+    const bullet = /^([•●▪◦‣∙·*–-]|\d{1,2}[.)])\s/.test(line.text);
+    if (cur && cur.kind !== 'heading' && !bullet && continues(cur, line)) {
+      cur.text = joinLine(cur.text, line.text);
+      cur.pages.add(line.page);
+      cur.lastY = line.y;
+      cur.lastPage = line.page;
+    } else start(line, bullet ? 'list-item' : 'paragraph');
+  }
+  return drafts;
+}
+
+/** Same size and close below on the same page, or an unfinished sentence running onto the next page. */
+function continues(cur: Draft, line: Line): boolean {
+  if (Math.abs(cur.size - line.size) > 0.6) return false;
+  if (cur.lastPage === line.page) return cur.lastY - line.y > 0 && cur.lastY - line.y < line.size * 1.9;
+  return line.page === cur.lastPage + 1 && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
+}
+
+function isSizeHeading(line: Line, body: number): boolean {
+  return line.size >= body * 1.15 && line.text.length <= 120 && /\p{L}{2,}/u.test(line.text) && !/[.,;]$/.test(line.text);
+}
+
+/**
+ * When most outline titles are found on their pages, headings are exactly those lines (the outline
+ * knows the levels); otherwise the outline is unreliable and font sizes decide (returns null).
+ */
+function outlineMatcher(outline: OutlineHeading[], lines: Line[]): ((line: Line) => number | null) | null {
+  if (outline.length < 2) return null;
+  const matches = (entry: OutlineHeading, line: Line) => {
+    const key = normal(line.text);
+    return line.page === entry.page && key.length > 0 && (key === entry.key || (key.length >= 6 && entry.key.startsWith(key)) || (entry.key.length >= 6 && key.startsWith(entry.key) && key.length - entry.key.length < 6));
+  };
+  const found = outline.filter((entry) => lines.some((line) => matches(entry, line)));
+  if (found.length < outline.length * 0.5) return null;
+  const used = new Set<OutlineHeading>();
+  return (line) => {
+    const entry = outline.find((e) => !used.has(e) && matches(e, line));
+    if (!entry) return null;
+    if (normal(line.text).length >= entry.key.length) used.add(entry);
+    return entry.level;
+  };
+}
+
+function assemble(drafts: Draft[], pageCount: number, labels: string[] | null, metaTitle: string, fileName: string): ParsedDocument {
+  const blocks: Block[] = [];
+  let text = '';
+  for (const draft of drafts) {
+    if (text) text += '\n\n';
+    const start = text.length;
+    text += draft.text;
+    const pages = [...draft.pages].sort((a, b) => a - b);
+    const block: Block = { kind: draft.kind, text: draft.text, start, end: text.length, pages };
+    if (draft.level) block.level = draft.level;
+    if (labels) block.pageLabels = pages.map((p) => labels[p - 1] ?? String(p));
+    blocks.push(block);
+  }
+  const firstHeading = blocks.find((b) => b.kind === 'heading')?.text;
+  const title = metaTitle && !/^(untitled|microsoft word)/i.test(metaTitle) ? metaTitle : firstHeading || titleFromFileName(fileName);
+  return { kind: 'pdf', title, text, blocks, pageCount };
+}
