@@ -1,0 +1,59 @@
+/**
+ * Document level: keywords by term weight (frequent in the document, spread over its sections) and
+ * an extractive summary — the lead sentence plus the sentences richest in those keywords, 100–200
+ * tokens, in document order.
+ */
+import { analyze } from '../index/analyzer';
+import { SUMMARY } from './sizes';
+import { sentenceSpans, type Span } from './sentences';
+
+/** Term weights: frequency × log(1 + number of sections the term appears in). */
+export function termWeights(sectionTexts: string[]): Map<string, number> {
+  const tf = new Map<string, number>();
+  const spread = new Map<string, number>();
+  for (const text of sectionTexts) {
+    const terms = analyze(text);
+    for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+    for (const term of new Set(terms)) spread.set(term, (spread.get(term) ?? 0) + 1);
+  }
+  const weights = new Map<string, number>();
+  for (const [term, n] of tf) if (term.length > 2 && !/^\d+$/.test(term)) weights.set(term, n * Math.log(1 + (spread.get(term) ?? 1)));
+  return weights;
+}
+
+/** The n heaviest terms. */
+export function topTerms(weights: Map<string, number>, n: number): string[] {
+  return [...weights].sort((a, b) => b[1] - a[1]).slice(0, n).map(([term]) => term);
+}
+
+/** Keywords of one chunk: its terms ranked by frequency there, weighted by rarity in the document. */
+export function chunkKeywords(text: string, docWeights: Map<string, number>, n = 5): string[] {
+  const counts = new Map<string, number>();
+  for (const term of analyze(text)) if (docWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (docWeights.get(b[0]) ?? 0) - (docWeights.get(a[0]) ?? 0)).slice(0, n).map(([t]) => t);
+}
+
+/** Lead sentence + top-scoring sentences until about SUMMARY.min tokens, never past SUMMARY.max. */
+export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<string, number>, countTokens: (t: string) => number): string {
+  const sentences = bodySpans.flatMap((s) => sentenceSpans(text, s.start, s.end)).slice(0, 2000);
+  if (sentences.length === 0) return '';
+  const scored = sentences.map((span, i) => {
+    const terms = analyze(text.slice(span.start, span.end));
+    const score = terms.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / Math.sqrt(terms.length + 1);
+    return { span, i, score, tokens: countTokens(text.slice(span.start, span.end)) };
+  });
+  const chosen = [scored[0]!];
+  let tokens = scored[0]!.tokens;
+  for (const candidate of scored.slice(1).sort((a, b) => b.score - a.score)) {
+    if (tokens >= SUMMARY.min) break;
+    if (tokens + candidate.tokens > SUMMARY.max) continue;
+    chosen.push(candidate);
+    tokens += candidate.tokens;
+  }
+  const ordered = chosen.sort((a, b) => a.i - b.i).map((c) => text.slice(c.span.start, c.span.end).replace(/\s+/g, ' '));
+  const summary = ordered.join(' ');
+  // A lead sentence longer than the maximum is cut at a word boundary.
+  let words = summary.split(' ');
+  while (words.length > 1 && countTokens(words.join(' ')) > SUMMARY.max) words = words.slice(0, Math.floor(words.length * 0.9));
+  return words.join(' ');
+}
