@@ -1,0 +1,22 @@
+/** Makes the PDF fixtures with Chromium's own printer (headings, bookmarks, a text layer). */
+import { chromium, type FullConfig } from '@playwright/test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const FIXTURE_DIR = join(here, '..', 'test-results', 'fixtures');
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  mkdirSync(FIXTURE_DIR, { recursive: true });
+  const launchOptions = config.projects[0]?.use.launchOptions ?? {};
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const page = await browser.newPage();
+    const html = readFileSync(join(here, 'fixtures', 'travel-guide.html'), 'utf8');
+    await page.setContent(html);
+    writeFileSync(join(FIXTURE_DIR, 'travel-guide.pdf'), await page.pdf({ format: 'A4', outline: true, tagged: true }));
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Shared e2e fixtures. Every test records every request the browser makes (pages, workers and the
+ * service worker) and fails if any leaves the origin: Carrel's privacy promise, checked everywhere.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { FIXTURE_DIR } from './global-setup';
+
+export const test = base.extend<{ offOrigin: string[] }>({
+  offOrigin: [
+    async ({ context, baseURL }, use) => {
+      const origin = new URL(baseURL!).origin;
+      const offOrigin: string[] = [];
+      context.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return;
+        if (new URL(url).origin !== origin) offOrigin.push(url);
+      });
+      await use(offOrigin);
+      expect(offOrigin, 'requests that left the origin').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
+export const generated = (name: string) => join(FIXTURE_DIR, name);
+
+/** Adds files through the picker and waits until every one is ready. */
+export async function addFiles(page: Page, paths: string[]): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(paths);
+  for (const path of paths) {
+    const name = path.split('/').pop()!;
+    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  }
+}
+
+/** Types a query and waits for the first result. */
+export async function searchFor(page: Page, query: string) {
+  await page.getByTestId('search-input').fill(query);
+  const first = page.getByTestId('result').first();
+  await expect(first).toBeVisible();
+  return first;
+}

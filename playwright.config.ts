@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/** DESIGN §9: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const PORT = 4174;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://localhost:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: 'ignore',
+  },
+});

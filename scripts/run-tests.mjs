@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * Runs every check in one go and ends with the line CI reads: `N passed, N failed`.
+ * Steps: typecheck, lint, unit tests (vitest), browser tests (Playwright against the production build).
+ * `--corpus` runs the tests over ../shared/eval instead. Every step runs even if an earlier one failed,
+ * so one run shows every failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const corpus = process.argv.includes('--corpus');
+mkdirSync('test-results', { recursive: true });
+
+/** Runs a command, streaming its output; returns true when it exited 0. */
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+
+/** A step that is one check: typecheck, lint. */
+function check(label, command, args) {
+  if (run(label, command, args)) passed++;
+  else failed++;
+}
+
+/** A vitest run: counts its tests; a crash with no report counts as one failure. */
+function vitest(label, args) {
+  const out = `test-results/${label}.json`;
+  rmSync(out, { force: true });
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const report = readJson(out);
+  if (!report) return void failed++;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
+}
+
+/** A Playwright run: counts its tests from the JSON reporter. */
+function playwright(label, args) {
+  const out = 'test-results/e2e.json';
+  rmSync(out, { force: true });
+  const ok = run(label, 'npx', ['playwright', 'test', ...args]);
+  const report = readJson(out);
+  if (!report) return void failed++;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  passed += expected + flaky;
+  failed += unexpected + skipped + (ok || unexpected ? 0 : 1);
+}
+
+if (corpus) {
+  if (!existsSync('../shared/eval')) {
+    console.log('../shared/eval is not beside this checkout: no corpus tests to run.');
+  } else {
+    vitest('corpus-unit', ['--config', 'vitest.corpus.config.ts']);
+    playwright('corpus-e2e', ['--config', 'playwright.corpus.config.ts']);
+  }
+} else {
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  check('lint', 'npm', ['run', '--silent', 'lint']);
+  vitest('unit', []);
+  playwright('e2e', []);
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * Takes the README screenshots from the real production build: builds, serves it, adds two
+ * fixture documents, asks a question, and saves light and dark pictures under docs/.
+ */
+import { chromium } from '@playwright/test';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PORT = 4175;
+const base = `http://localhost:${PORT}`;
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+if (!process.argv.includes('--no-build') && spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(base)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`preview server did not start on ${base}`);
+}
+
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'] });
+try {
+  await waitForServer();
+  // Chromium prints a PDF fixture the same way the e2e setup does.
+  const printer = await browser.newPage();
+  await printer.goto(`file://${process.cwd()}/e2e/fixtures/travel-guide.html`);
+  const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'travel-guide.pdf', mimeType: 'application/pdf', buffer: pdf },
+      'e2e/fixtures/clinic-notes.md',
+    ]);
+    for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
+      await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
+    }
+    await page.getByTestId('search-input').fill('when does the railway service reach the depot');
+    await page.getByTestId('result').first().waitFor();
+    const path = scheme === 'light' ? 'docs/screenshot.png' : 'docs/screenshot-dark.png';
+    await page.screenshot({ path });
+    console.log(`wrote ${path}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  process.kill(-server.pid);
+}

@@ -1,0 +1,78 @@
+/** App-wide status: offline readiness, updates, connectivity, the model, and app-level errors. */
+import { registerSW } from 'virtual:pwa-register';
+import { BUILTIN_MODEL } from '../shared/models';
+import { handleError } from './errors';
+import { engine } from './workers';
+
+/** The files without which the app cannot answer offline. */
+const CRITICAL_URLS = [`/models/${BUILTIN_MODEL.id}/onnx/model_quantized.onnx`, `/models/${BUILTIN_MODEL.id}/tokenizer.json`, '/index.html'];
+
+class AppStatus {
+  offlineReady = $state(false);
+  needRefresh = $state(false);
+  online = $state(navigator.onLine);
+  modelState = $state<'loading' | 'ready' | 'failed'>('loading');
+  modelMessage = $state('Loading the built-in model…');
+  errors = $state.raw<{ id: number; message: string }[]>([]);
+  #nextError = 1;
+  #update: ((reload?: boolean) => Promise<void>) | null = null;
+
+  start(): void {
+    addEventListener('online', () => (this.online = true));
+    addEventListener('offline', () => (this.online = false));
+    engine.onCrash = (error) => this.report(error);
+    void this.#startEngine();
+    this.#startServiceWorker();
+  }
+
+  report(error: unknown): void {
+    const { message, action } = handleError(error);
+    this.errors = [...this.errors, { id: this.#nextError++, message: action ? `${message} ${action}` : message }];
+  }
+
+  dismissError(id: number): void {
+    this.errors = this.errors.filter((e) => e.id !== id);
+  }
+
+  updateApp(): void {
+    void this.#update?.(true);
+  }
+
+  async #startEngine(): Promise<void> {
+    try {
+      const status = await engine.api.init({}, { timeoutMs: 120_000 });
+      if (status.modelError) {
+        this.modelState = 'failed';
+        this.modelMessage = `Model unavailable — keyword search only (${status.modelError})`;
+      } else {
+        this.modelState = 'ready';
+        this.modelMessage = `${status.modelLabel} · ${status.device === 'webgpu' ? 'WebGPU' : 'WASM'}`;
+      }
+    } catch (error) {
+      this.modelState = 'failed';
+      this.modelMessage = 'The search engine could not start.';
+      this.report(error);
+    }
+  }
+
+  #startServiceWorker(): void {
+    if (!('serviceWorker' in navigator)) return;
+    this.#update = registerSW({
+      immediate: true,
+      onNeedRefresh: () => (this.needRefresh = true),
+      onOfflineReady: () => void this.#checkOffline(),
+      onRegisteredSW: () => void this.#checkOffline(),
+    });
+    navigator.serviceWorker.addEventListener('controllerchange', () => void this.#checkOffline());
+  }
+
+  /** Offline-ready only when a service worker controls the page and the critical files are cached. */
+  async #checkOffline(): Promise<void> {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) return;
+    const cached = await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })));
+    this.offlineReady = cached.every(Boolean);
+  }
+}
+
+export const appStatus = new AppStatus();

@@ -1,0 +1,37 @@
+/** Turns any failure into words a person understands and a next step. Aborts are not errors. */
+import { AppError, type ErrorCode } from '../shared/types';
+
+export interface UserMessage {
+  code: ErrorCode;
+  message: string;
+  action?: string;
+}
+
+const ACTIONS: Partial<Record<ErrorCode, string>> = {
+  PDF_PASSWORD: 'Enter the password to open it.',
+  PDF_BAD_PASSWORD: 'That password did not work. Try again.',
+  PDF_INVALID: 'The file may be damaged or incomplete. Try downloading or exporting it again.',
+  PDF_NO_TEXT: 'Run OCR on it first (for example with ocrmypdf), then add the new file.',
+  UNSUPPORTED_TYPE: 'Carrel reads PDF, Markdown, HTML and plain-text files.',
+  BINARY_CONTENT: 'The file is not text. Check that it has the right extension.',
+  EMPTY_FILE: 'Add a file that has text in it.',
+  TOO_LARGE: 'Split it into smaller files and add those.',
+  QUOTA_EXCEEDED: 'Free some space: remove documents you no longer need.',
+  MODEL_UNAVAILABLE: 'Keyword search still works.',
+  WORKER_CRASHED: 'Try adding the file again.',
+  TIMEOUT: 'Try again; if it keeps happening, reload the page.',
+};
+
+export function isAbort(error: unknown): boolean {
+  return (error instanceof DOMException && error.name === 'AbortError') || (error instanceof AppError && error.code === 'ABORTED');
+}
+
+/** The one place failures become messages. */
+export function handleError(error: unknown): UserMessage {
+  if (error instanceof AppError) return { code: error.code, message: error.message, action: ACTIONS[error.code] };
+  if (error instanceof DOMException && (error.name === 'QuotaExceededError' || (error as { inner?: { name?: string } }).inner?.name === 'QuotaExceededError')) {
+    return { code: 'QUOTA_EXCEEDED', message: 'The browser has no more storage space for Carrel.', action: ACTIONS.QUOTA_EXCEEDED };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'UNKNOWN', message: `Something went wrong: ${message}`, action: 'Try again.' };
+}

@@ -1,0 +1,188 @@
+/**
+ * The library as the UI sees it: stored documents (live from Dexie, so other tabs show up) plus the
+ * files being read right now. One ingest runs at a time across all tabs (a Web Lock).
+ */
+import { liveQuery } from 'dexie';
+import type { DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
+import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
+import { db } from './db';
+import { handleError, isAbort } from './errors';
+import { engine, ingester } from './workers';
+import { search } from './search.svelte';
+
+export interface DocRow {
+  key: string;
+  name: string;
+  status: DocStatus;
+  progress: number;
+  stageLabel: string;
+  error?: { code: ErrorCode; message: string; action?: string };
+  notice?: string;
+  kind?: SourceKind;
+  size?: number;
+  pageCount?: number;
+  sectionCount?: number;
+  propositionCount?: number;
+  addedAt?: number;
+  docId?: string;
+}
+
+interface Job {
+  key: string;
+  file: File;
+  status: DocStatus;
+  progress: number;
+  stageLabel: string;
+  error?: DocRow['error'];
+  password?: string;
+  controller: AbortController;
+}
+
+const INGEST_TIMEOUT_MS = 30 * 60_000;
+
+function stageOf(event: IngestProgress): { status: DocStatus; progress: number; stageLabel: string } {
+  const progress = event.total > 0 ? event.done / event.total : 0;
+  switch (event.stage) {
+    case 'parsing':
+      return { status: 'parsing', progress, stageLabel: event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading' };
+    case 'chunking':
+      return { status: 'parsing', progress: 1, stageLabel: 'Finding sections and sentences' };
+    case 'embedding':
+      return { status: 'embedding', progress, stageLabel: `Embedding ${event.done} of ${event.total}` };
+    case 'saving':
+      return { status: 'embedding', progress: 1, stageLabel: 'Saving' };
+  }
+}
+
+function storedRow(doc: DocumentRecord, notice?: string): DocRow {
+  return {
+    key: doc.id,
+    docId: doc.id,
+    name: doc.name,
+    status: doc.status,
+    progress: 1,
+    stageLabel: '',
+    notice,
+    kind: doc.kind,
+    size: doc.size,
+    pageCount: doc.pageCount,
+    sectionCount: doc.sectionCount,
+    propositionCount: doc.propositionCount,
+    addedAt: doc.addedAt,
+  };
+}
+
+class Library {
+  #stored = $state.raw<DocumentRecord[]>([]);
+  #jobs = $state.raw<Job[]>([]);
+  #notices = $state.raw<Record<string, string>>({});
+  #running = false;
+  #nextKey = 1;
+
+  readonly rows: DocRow[] = $derived.by(() => {
+    const jobRows = this.#jobs.map(
+      (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size }),
+    );
+    return [...jobRows, ...this.#stored.map((doc) => storedRow(doc, this.#notices[doc.id]))];
+  });
+
+  readonly busy = $derived(this.#jobs.some((job) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding'));
+
+  /** Stored documents, newest first. */
+  get documents(): DocumentRecord[] {
+    return this.#stored;
+  }
+
+  constructor() {
+    liveQuery(() => db.documents.orderBy('addedAt').reverse().toArray()).subscribe({
+      next: (docs) => (this.#stored = docs),
+      error: (error) => console.error('library query failed', error),
+    });
+  }
+
+  addFiles(files: File[]): void {
+    const jobs = files.map((file): Job => ({ key: `job-${this.#nextKey++}`, file, status: 'queued', progress: 0, stageLabel: 'Waiting', controller: new AbortController() }));
+    this.#jobs = [...jobs.reverse(), ...this.#jobs];
+    void this.#pump();
+  }
+
+  addText(name: string, text: string): void {
+    const fileName = /\.(md|markdown|txt|text)$/i.test(name) ? name : `${name || 'Pasted text'}.txt`;
+    this.addFiles([new File([text], fileName, { type: 'text/plain' })]);
+  }
+
+  async remove(key: string): Promise<void> {
+    const job = this.#jobs.find((j) => j.key === key);
+    if (job) {
+      job.controller.abort();
+      this.#jobs = this.#jobs.filter((j) => j.key !== key);
+      return;
+    }
+    await engine.api.remove({ docId: key });
+    search.refresh();
+  }
+
+  cancel(key: string): void {
+    const job = this.#jobs.find((j) => j.key === key);
+    job?.controller.abort();
+    this.#jobs = this.#jobs.filter((j) => j.key !== key);
+  }
+
+  submitPassword(key: string, password: string): void {
+    this.#update(key, { password, status: 'queued', stageLabel: 'Waiting', error: undefined });
+    void this.#pump();
+  }
+
+  #update(key: string, patch: Partial<Job>): void {
+    this.#jobs = this.#jobs.map((job) => (job.key === key ? { ...job, ...patch } : job));
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      // Oldest first: the list shows newest on top, so take from the end.
+      for (let job = this.#nextQueued(); job; job = this.#nextQueued()) await this.#run(job);
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #nextQueued(): Job | undefined {
+    return this.#jobs.findLast((job) => job.status === 'queued');
+  }
+
+  async #run(job: Job): Promise<void> {
+    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0 });
+    try {
+      const result = await withIngestLock(() =>
+        ingester.api.ingest(
+          { file: job.file, password: job.password, chunkMode: 'three-level' },
+          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, onProgress: (event) => this.#update(job.key, stageOf(event as IngestProgress)) },
+        ),
+      );
+      await this.#finish(job, result);
+    } catch (error) {
+      if (isAbort(error) || job.controller.signal.aborted) return;
+      const message = handleError(error);
+      const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
+      this.#update(job.key, { status, error: message, stageLabel: '', progress: 0 });
+    }
+  }
+
+  async #finish(job: Job, result: IngestResult): Promise<void> {
+    await engine.api.refresh({});
+    const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
+    if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
+    this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
+    search.refresh();
+  }
+}
+
+/** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks). */
+function withIngestLock<T>(task: () => Promise<T>): Promise<T> {
+  if (!navigator.locks) return task();
+  return navigator.locks.request('carrel-ingest', task) as Promise<T>;
+}
+
+export const library = new Library();

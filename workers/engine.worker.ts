@@ -1,0 +1,90 @@
+/// <reference lib="webworker" />
+import { liveQuery } from 'dexie';
+import { deleteDocument, openDb } from '../src/shared/db';
+import { BUILTIN_MODEL } from '../src/shared/models';
+import { expose } from '../src/shared/rpc';
+import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
+import { loadEmbedder, modelError, tryEmbedder } from './model-loader';
+import { syncIndex } from './engine/sync';
+import { assembleContext } from './retrieve/context';
+import { DEFAULT_SEARCH_OPTIONS } from './retrieve/defaults';
+import { LibraryIndex, search as searchIndex } from './retrieve/search';
+import { approximateTokens } from './ingest/approximate-tokens';
+
+const db = openDb();
+const model = BUILTIN_MODEL;
+const index = new LibraryIndex();
+const indexed = new Set<string>();
+
+// Serialise syncs: overlapping ones would add the same document twice.
+let syncing: Promise<unknown> = Promise.resolve();
+function sync() {
+  syncing = syncing.then(() => syncIndex(db, index, indexed, model.id)).catch((error) => console.error('sync failed', error));
+  return syncing;
+}
+
+let started: Promise<void> | null = null;
+function start(): Promise<void> {
+  started ??= (async () => {
+    await sync();
+    // Documents written by any tab or worker show up here by themselves.
+    liveQuery(() => db.documents.where('status').equals('ready').primaryKeys()).subscribe({ next: () => void sync() });
+  })();
+  return started;
+}
+
+const api = {
+  /** Loads the library into memory and starts the model; resolves when search can answer. */
+  async init(_: Record<string, never>) {
+    await start();
+    const embedder = await tryEmbedder();
+    return {
+      documents: indexed.size,
+      modelId: model.id,
+      modelLabel: model.label,
+      device: embedder?.device ?? null,
+      modelError: embedder ? null : modelError(),
+    };
+  },
+
+  /** Runs one query through the selected strategy; the model's absence degrades to keywords. */
+  async search({ query, options }: { query: string; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
+    const began = performance.now();
+    await start();
+    await syncing;
+    const embedder = await tryEmbedder();
+    const vector = embedder ? ((await embedder.embed([query]))[0] ?? null) : null;
+    const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, ...options };
+    const hits = searchIndex(index, { text: query, vector }, opts);
+    return { query, searchedQuery: query, strategy: opts.strategy, tookMs: performance.now() - began, hits };
+  },
+
+  /** Picks up documents written since the last sync (the ingest worker calls in after each file). */
+  async refresh(_: Record<string, never>) {
+    await start();
+    await sync();
+    return { documents: indexed.size };
+  },
+
+  /** Deletes a document and every record of it. */
+  async remove({ docId }: { docId: string }) {
+    await deleteDocument(db, docId);
+    await sync();
+  },
+
+  /** Makes the token-budgeted, cited context for the given results. */
+  async context({ hits, budget }: { hits: ResultHit[]; budget: number }) {
+    const embedder = await tryEmbedder();
+    const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
+    return assembleContext(hits, { budget, countTokens });
+  },
+
+  /** Starts loading the model without waiting (so the first query does not pay for it). */
+  async warmUp(_: Record<string, never>) {
+    await loadEmbedder();
+  },
+};
+
+export type EngineApi = typeof api;
+
+expose(api, self);

@@ -1,0 +1,112 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
+import { AppError } from '../../src/shared/types';
+import { createEmbedder, type Embedder } from '../embed/embedder';
+import { ingestFile, pack, type IngestDeps } from './pipeline';
+
+const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
+
+const markdown = `# Field Notes
+
+## Treatment
+
+The physician prescribed antibiotics to treat the bacterial infection. The course lasts ten days.
+
+## Gardening
+
+Tomatoes grow best in full sun with regular watering.
+`;
+
+let embedder: Embedder;
+let db: CarrelDb;
+let dbCount = 0;
+
+beforeAll(async () => {
+  embedder = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
+});
+afterAll(() => embedder?.dispose());
+
+function deps(overrides: Partial<IngestDeps> = {}): IngestDeps {
+  return {
+    db,
+    embedder: async () => embedder,
+    pdfjs: () => Promise.reject(new Error('no PDFs in this test')),
+    signal: new AbortController().signal,
+    progress: () => {},
+    ...overrides,
+  };
+}
+
+const file = (text: string, name = 'notes.md') => new File([text], name, { type: 'text/markdown' });
+
+describe('ingestFile', () => {
+  beforeAll(() => {
+    db = openDb(`pipeline-test-${dbCount++}`);
+  });
+
+  it('stores the document, its hierarchy and its vectors in one go', async () => {
+    const result = await ingestFile({ file: file(markdown), chunkMode: 'three-level' }, deps());
+    expect(result.duplicate).toBe(false);
+    const doc = await db.documents.get(result.docId);
+    expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', modelId: 'carrel-glove-50k' });
+    const sections = await db.sections.where('docId').equals(result.docId).toArray();
+    expect(sections.map((s) => s.headingPath.at(-1))).toEqual(expect.arrayContaining(['Treatment', 'Gardening']));
+    const propositions = await db.propositions.where('docId').equals(result.docId).toArray();
+    expect(propositions.some((p) => p.text.includes('physician prescribed antibiotics'))).toBe(true);
+    const vectors = await db.vectors.get(['carrel-glove-50k', result.docId]);
+    expect(vectors!.propositionIds.length).toBe(propositions.length);
+    expect(vectors!.propositions.length).toBe(propositions.length * 100);
+    expect(vectors!.propositions.every(Number.isFinite)).toBe(true);
+    expect((await db.files.get(result.docId))!.blob.size).toBe(markdown.length);
+  });
+
+  it('adds the same file twice as one document', async () => {
+    const again = await ingestFile({ file: file(markdown, 'copy-of-notes.md'), chunkMode: 'three-level' }, deps());
+    expect(again.duplicate).toBe(true);
+    expect(await db.documents.count()).toBe(1);
+  });
+
+  it('keeps keyword search possible when the model cannot load', async () => {
+    const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, deps({ embedder: async () => null }));
+    expect(result.embedded).toBe(false);
+    expect(await db.vectors.where('docId').equals(result.docId).count()).toBe(0);
+    expect(await db.propositions.where('docId').equals(result.docId).count()).toBeGreaterThan(0);
+  });
+
+  it('refuses an empty file and an unsupported type without touching the library', async () => {
+    const before = await db.documents.count();
+    await expect(ingestFile({ file: new File([], 'empty.md'), chunkMode: 'three-level' }, deps())).rejects.toMatchObject({ code: 'EMPTY_FILE' });
+    await expect(ingestFile({ file: new File(['x'], 'photo.png', { type: 'image/png' }), chunkMode: 'three-level' }, deps())).rejects.toBeInstanceOf(AppError);
+    expect(await db.documents.count()).toBe(before);
+  });
+
+  it('stores nothing when cancelled mid-way', async () => {
+    const controller = new AbortController();
+    const before = await db.sections.count();
+    const run = ingestFile(
+      { file: file('# Cancelled\n\nThis document is cancelled while it is being read.'), chunkMode: 'three-level' },
+      deps({ signal: controller.signal, progress: (event) => event.stage === 'chunking' && controller.abort() }),
+    );
+    await expect(run).rejects.toThrow();
+    expect(await db.sections.count()).toBe(before);
+  });
+
+  it('deleting a document removes every record of it', async () => {
+    const [doc] = await db.documents.toArray();
+    await deleteDocument(db, doc!.id);
+    const counts = await Promise.all([db.files, db.texts, db.sections, db.propositions, db.vectors].map((t) => t.where('docId').equals(doc!.id).count()));
+    expect(counts).toEqual([0, 0, 0, 0, 0]);
+    expect(await db.documents.get(doc!.id)).toBeUndefined();
+  });
+});
+
+describe('pack', () => {
+  it('skips texts without a vector and keeps rows aligned with ids', () => {
+    const packed = pack(['a', 'b', 'c'], [new Float32Array([1, 0]), null, new Float32Array([0, 1])], 2);
+    expect(packed.ids).toEqual(['a', 'c']);
+    expect(Array.from(packed.data)).toEqual([1, 0, 0, 1]);
+  });
+});

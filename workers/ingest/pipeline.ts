@@ -1,0 +1,181 @@
+/**
+ * Ingest one file: read → parse → chunk → embed → one Dexie transaction. Nothing is visible to
+ * search until that transaction commits the document with status `ready`.
+ */
+import type { CarrelDb, VectorRecord } from '../../src/shared/db';
+import { deleteDocumentRecords, documentTables } from '../../src/shared/db';
+import { AppError, type ChunkMode, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
+import type { Embedder } from '../embed/embedder';
+import { chunkDocument } from '../chunk/index';
+import { decodeText, detectKind } from '../parse/detect';
+import { parseHtml } from '../parse/html';
+import { parseMarkdown } from '../parse/markdown';
+import { parsePdf } from '../parse/pdf';
+import { parseText } from '../parse/text';
+import { contentId } from './hash';
+import { approximateTokens } from './approximate-tokens';
+
+/** Files above this are refused with a message rather than freezing the tab. */
+export const MAX_FILE_BYTES = 256 * 2 ** 20;
+
+export type IngestStage = 'parsing' | 'chunking' | 'embedding' | 'saving';
+
+export interface IngestProgress {
+  stage: IngestStage;
+  done: number;
+  total: number;
+}
+
+export interface IngestInput {
+  file: File;
+  password?: string;
+  chunkMode: ChunkMode;
+}
+
+export interface IngestResult {
+  docId: string;
+  duplicate: boolean;
+  title: string;
+  sections: number;
+  propositions: number;
+  /** False when the model could not load: the document is searchable by keywords only. */
+  embedded: boolean;
+}
+
+export interface IngestDeps {
+  db: CarrelDb;
+  /** The embedder, or null when the model cannot load (keyword search still works). */
+  embedder(): Promise<Embedder | null>;
+  pdfjs(): Promise<typeof import('pdfjs-dist')>;
+  signal: AbortSignal;
+  progress(event: IngestProgress): void;
+}
+
+/** Runs the whole pipeline for one file and returns what was stored. */
+export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<IngestResult> {
+  const { file } = input;
+  if (file.size === 0) throw new AppError('EMPTY_FILE', `“${file.name}” is empty (0 bytes). Choose a file with content.`);
+  if (file.size > MAX_FILE_BYTES) {
+    const mb = Math.round(file.size / 2 ** 20);
+    throw new AppError('TOO_LARGE', `“${file.name}” is ${mb} MB; Carrel takes files up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller files.`);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectKind(file.name, file.type, bytes.subarray(0, 1024));
+  const docId = await contentId(bytes);
+  const existing = await deps.db.documents.get(docId);
+  if (existing?.status === 'ready') {
+    return { docId, duplicate: true, title: existing.title, sections: existing.sectionCount, propositions: existing.propositionCount, embedded: !!existing.modelId };
+  }
+
+  deps.progress({ stage: 'parsing', done: 0, total: 1 });
+  const parsed = await parse(kind, bytes, file.name, input.password, deps);
+  deps.signal.throwIfAborted();
+
+  const embedder = await deps.embedder();
+  deps.progress({ stage: 'chunking', done: 0, total: 1 });
+  const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
+  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode });
+  if (chunked.propositions.length === 0) {
+    throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
+  }
+  deps.signal.throwIfAborted();
+
+  const vectors = embedder ? await embedAll(embedder, docId, chunked, deps) : null;
+
+  deps.progress({ stage: 'saving', done: 0, total: 1 });
+  const record: DocumentRecord = {
+    id: docId,
+    name: file.name,
+    kind,
+    mime: file.type,
+    size: file.size,
+    addedAt: Date.now(),
+    status: 'ready',
+    title: chunked.title,
+    summary: chunked.summary,
+    keywords: chunked.keywords,
+    pageCount: parsed.pageCount,
+    tokens: chunked.tokens,
+    sectionCount: chunked.sections.length,
+    propositionCount: chunked.propositions.length,
+    chunkMode: input.chunkMode,
+    modelId: vectors?.modelId,
+  };
+  const { db } = deps;
+  await db.transaction('rw', documentTables(db), async () => {
+    await deleteDocumentRecords(db, docId);
+    await db.files.put({ docId, blob: file });
+    await db.texts.put({ docId, text: parsed.text });
+    await db.sections.bulkPut(chunked.sections);
+    await db.propositions.bulkPut(chunked.propositions);
+    if (vectors) await db.vectors.put(vectors);
+    await db.documents.put(record);
+  });
+  return { docId, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded: !!vectors };
+}
+
+async function parse(
+  kind: DocumentRecord['kind'],
+  bytes: Uint8Array,
+  name: string,
+  password: string | undefined,
+  deps: IngestDeps,
+): Promise<ParsedDocument> {
+  if (kind === 'pdf') {
+    const pdfjs = await deps.pdfjs();
+    // pdf.js takes ownership of the buffer it is given; keep ours for the hash and the blob.
+    return parsePdf(bytes.slice(), name, {
+      pdfjs,
+      password,
+      signal: deps.signal,
+      onPage: (done, total) => deps.progress({ stage: 'parsing', done, total }),
+    });
+  }
+  const text = decodeText(bytes, name);
+  if (kind === 'markdown') return parseMarkdown(text, name);
+  if (kind === 'html') return parseHtml(text, name);
+  return parseText(text, name);
+}
+
+const EMBED_BATCH = 128;
+
+/** Embeds the summary, the embedded sections and every proposition, reporting progress per batch. */
+async function embedAll(
+  embedder: Embedder,
+  docId: string,
+  chunked: ReturnType<typeof chunkDocument>,
+  deps: IngestDeps,
+): Promise<VectorRecord> {
+  const sections = chunked.sections.filter((s) => s.embedded);
+  const texts = [
+    chunked.summary || chunked.title,
+    ...sections.map((s) => `${s.headingPath.join(' ')}\n${s.text}`),
+    ...chunked.propositions.map((p) => p.text),
+  ];
+  const out: (Float32Array | null)[] = [];
+  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    deps.progress({ stage: 'embedding', done: i, total: texts.length });
+    out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal })));
+  }
+  deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
+  const sectionVectors = pack(sections.map((s) => s.id), out.slice(1, 1 + sections.length), embedder.dims);
+  const propositionVectors = pack(chunked.propositions.map((p) => p.id), out.slice(1 + sections.length), embedder.dims);
+  return {
+    modelId: embedder.modelId,
+    docId,
+    dims: embedder.dims,
+    doc: out[0] ?? null,
+    sectionIds: sectionVectors.ids,
+    sections: sectionVectors.data,
+    propositionIds: propositionVectors.ids,
+    propositions: propositionVectors.data,
+  };
+}
+
+/** Packs vectors into one contiguous array, skipping texts that had no known word (null). */
+export function pack(ids: string[], vectors: (Float32Array | null)[], dims: number): { ids: string[]; data: Float32Array } {
+  const kept = ids.flatMap((id, i) => (vectors[i] ? [[id, vectors[i]] as const] : []));
+  const data = new Float32Array(kept.length * dims);
+  kept.forEach(([, vector], row) => data.set(vector, row * dims));
+  return { ids: kept.map(([id]) => id), data };
+}
