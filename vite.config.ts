@@ -1,4 +1,5 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -80,6 +81,13 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: {
+      // Its "browser" build decodes entities with document.createElement, which workers lack;
+      // the plain build carries the entity table instead. The Markdown parser runs in a worker.
+      'decode-named-character-reference': fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
+    },
+  },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   optimizeDeps: { exclude: ['voy-search'] },

@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+import * as pdfjsLib from 'pdfjs-dist';
+import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
 import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
@@ -6,17 +8,10 @@ import { tryEmbedder } from './model-loader';
 
 const db = openDb();
 
-let pdfjsModule: Promise<typeof import('pdfjs-dist')> | null = null;
-
-/** pdf.js runs in this worker with its "fake worker" in-thread: no nested worker, no workerSrc. */
-function pdfjs(): Promise<typeof import('pdfjs-dist')> {
-  pdfjsModule ??= (async () => {
-    const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist');
-  })();
-  return pdfjsModule;
-}
+// pdf.js runs in this worker with its "fake worker" in-thread: no nested worker, no workerSrc.
+// Imported statically: a dynamic import would pull in Vite's preload helper, which needs `document`.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+const pdfjs = async () => pdfjsLib;
 
 const api = {
   ingest(input: IngestInput, ctx: CallContext) {
