@@ -34,7 +34,9 @@ export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (eve
     const device = await chooseDevice(model);
     return createEmbedder({
       modelId: model.id,
-      modelBaseUrl: new URL('/models/', self.location.href).href,
+      // A path, not an absolute URL: Transformers.js 4.3 skips its local-file check for full URLs
+      // (get_file_metadata), and then finds no tokenizer.
+      modelBaseUrl: '/models/',
       device,
       wasmPaths: wasmPaths(device),
       onProgress,

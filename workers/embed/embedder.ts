@@ -33,6 +33,9 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   env.localModelPath = opts.modelBaseUrl ?? '/models/';
   // The service worker precaches /models/: a second copy in Cache Storage would double the disk use.
   env.useBrowserCache = false;
+  // Its wasm cache imports the runtime from a blob: URL, which our CSP (script-src 'self') refuses;
+  // the service worker already caches the runtime.
+  env.useWasmCache = false;
   const wasm = env.backends.onnx.wasm;
   if (opts.wasmPaths && wasm) wasm.wasmPaths = opts.wasmPaths;
 
