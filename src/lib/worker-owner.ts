@@ -62,7 +62,8 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
       });
       worker.addEventListener('error', (event) => {
         clearTimeout(timer);
-        const error = new AppError('WORKER_CRASHED', `The ${this.name} stopped: ${event.message || 'unknown error'}`);
+        const where = event.filename ? ` (${event.filename.split('/').pop()}:${event.lineno}:${event.colno})` : '';
+        const error = new AppError('WORKER_CRASHED', `The ${this.name} stopped: ${event.message || 'unknown error'}${where}`);
         this.crash(error);
         reject(error);
       });
