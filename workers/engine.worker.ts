@@ -51,7 +51,8 @@ const api = {
   async search({ query, options }: { query: string; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
     const began = performance.now();
     await start();
-    await syncing;
+    // Dexie is the truth: pick up any document committed since the last query (one key lookup).
+    await sync();
     const embedder = await tryEmbedder();
     const vector = embedder ? ((await embedder.embed([query]))[0] ?? null) : null;
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, ...options };

@@ -30,6 +30,8 @@ export interface DocRow {
 interface Job {
   key: string;
   file: File;
+  /** When the file was handed to the ingest worker (to recognise its stored document). */
+  startedAt?: number;
   status: DocStatus;
   progress: number;
   stageLabel: string;
@@ -80,7 +82,9 @@ class Library {
   #nextKey = 1;
 
   readonly rows: DocRow[] = $derived.by(() => {
-    const jobRows = this.#jobs.map(
+    // Between the document's commit and the worker's answer, the stored row already stands for the job.
+    const stored = (job: Job) => job.startedAt !== undefined && this.#stored.some((doc) => doc.name === job.file.name && doc.addedAt >= job.startedAt!);
+    const jobRows = this.#jobs.filter((job) => !stored(job)).map(
       (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size }),
     );
     return [...jobRows, ...this.#stored.map((doc) => storedRow(doc, this.#notices[doc.id]))];
@@ -153,7 +157,7 @@ class Library {
   }
 
   async #run(job: Job): Promise<void> {
-    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0 });
+    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0, startedAt: Date.now() });
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
