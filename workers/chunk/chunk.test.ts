@@ -31,9 +31,20 @@ describe('sentenceSpans', () => {
 describe('chunkDocument (three-level)', () => {
   const doc = chunk(guide);
 
-  it('keeps heading paths and the heading line with its text', () => {
-    expect(doc.sections.map((s) => s.headingPath)).toEqual([['Widgets'], ['Widgets', 'Installation'], ['Widgets', 'Repair']]);
-    expect(doc.sections[1]!.text.startsWith('## Installation')).toBe(true);
+  it('merges sections under the minimum, keeping each proposition\'s own heading path', () => {
+    // The three headings hold ~220 tokens together: one section, as small sections merge up to 400.
+    expect(doc.sections.map((s) => s.headingPath)).toEqual([['Widgets']]);
+    expect(doc.sections[0]!.text).toContain('## Installation\n\nTo install a widget');
+    const paths = doc.propositions.map((p) => p.headingPath.join(' › '));
+    expect(paths).toEqual(expect.arrayContaining(['Widgets', 'Widgets › Installation', 'Widgets › Repair']));
+    expect(doc.propositions.find((p) => p.text.includes('dust enters the gears'))!.headingPath).toEqual(['Widgets', 'Repair']);
+  });
+
+  it('keeps large sections apart, each with its heading line', () => {
+    const long = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about the topic at some length here.`).join(' ');
+    const big = chunk(`# Book\n\n## First\n\n${long(25)}\n\n## Second\n\n${long(25)}\n`);
+    expect(big.sections.map((s) => s.headingPath)).toEqual([['Book', 'First'], ['Book', 'Second']]);
+    expect(big.sections[1]!.text.startsWith('## Second')).toBe(true);
   });
 
   it('keeps the code block whole, whitespace included, inside one proposition', () => {

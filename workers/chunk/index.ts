@@ -7,9 +7,9 @@
 import type { Block, ChunkedDocument, ChunkMode, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
 import { chunkId } from './ids';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
-import { sectionsByHeading, splitSection, type SectionPart } from './sections';
+import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type SectionPart } from './sections';
 import { FULL_DOC_MAX } from './sizes';
-import { chunkKeywords, extractiveSummary, termWeights, topTerms } from './summary';
+import { chunkKeywords, extractiveSummary, surfaceForms, termWeights, topTerms } from './summary';
 
 export interface ChunkOptions {
   countTokens: (text: string) => number;
@@ -60,7 +60,7 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
         docId,
         sectionId: section.id,
         order: propositions.length,
-        headingPath: parent.headingPath,
+        headingPath: group.headingPath ?? parent.headingPath,
         text: propositionText,
         start: group.start,
         end: group.end,
@@ -80,22 +80,28 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
   return {
     title: parsed.title,
     summary: extractiveSummary(text, bodySpans.length ? bodySpans : parsed.blocks, weights, opts.countTokens),
-    keywords: topTerms(weights, 10),
+    keywords: surfaceForms(topTerms(weights, 10), text.slice(0, 2_000_000)),
     tokens: propositions.reduce((n, p) => n + p.tokens, 0),
     sections,
     propositions,
   };
 }
 
-/** Three-level: sections by heading, cut to size. */
+/** Three-level: sections by heading, small ones merged, large ones cut to size. */
 function headingParents(parsed: ParsedDocument, opts: ChunkOptions): ParentDraft[] {
-  return sectionsByHeading(parsed.blocks, '').flatMap((draft) => {
-    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens);
+  const sections = sectionsByHeading(parsed.blocks, '').flatMap((draft): HeadingSection[] => {
+    const headingPath = draft.headingPath.length ? draft.headingPath : [parsed.title];
+    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens).map((unit) => ({ ...unit, headingPath }));
     if (units.length === 0) return [];
     const start = draft.heading?.start ?? units[0]!.start;
-    const headingPath = draft.headingPath.length ? draft.headingPath : [parsed.title];
-    return splitSection(units, start).map((part) => ({ headingPath, part, blocks: draft.blocks }));
+    // The section's own text, markup included (headings, anchors, fences): what its size will be.
+    const tokens = opts.countTokens(parsed.text.slice(start, units.at(-1)!.end));
+    return [{ headingPath, start, units, tokens, blocks: draft.blocks }];
   });
+  const measure = (start: number, end: number) => opts.countTokens(parsed.text.slice(start, end));
+  return mergeSmallSections(sections, measure).flatMap((section) =>
+    splitSection(section.units, section.start).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })),
+  );
 }
 
 /** Full-doc: the whole document is one parent (a very long one is cut every FULL_DOC_MAX tokens). */

@@ -12,6 +12,8 @@ export interface Unit extends Span {
   pages: number[];
   /** Starts with a reference to what came before: must not open a proposition. */
   dangling: boolean;
+  /** Heading path of the heading section the unit belongs to (kept when small sections merge). */
+  headingPath?: string[];
 }
 
 const DANGLING = /^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|here|thus|hence|therefore|however|also|moreover|furthermore|otherwise)\b/i;
@@ -83,6 +85,7 @@ function trimSpan(text: string, span: Span): Span {
 export interface Group extends Span {
   tokens: number;
   pages: number[];
+  headingPath?: string[];
 }
 
 /** Greedy grouping of units into propositions of about 50–150 tokens, never opening on a dangling reference. */
@@ -90,20 +93,22 @@ export function groupUnits(units: Unit[]): Group[] {
   const groups: Group[] = [];
   let current: Group | null = null;
   for (const unit of units) {
+    // A proposition never spans two headings.
+    if (current && current.headingPath !== unit.headingPath) current = null;
     const fits = current && (unit.dangling ? current.tokens + unit.tokens <= PROPOSITION.max : current.tokens + unit.tokens <= PROPOSITION.high);
     if (current && (fits || current.tokens < PROPOSITION.min) && current.tokens + unit.tokens <= PROPOSITION.max) {
       current.end = unit.end;
       current.tokens += unit.tokens;
       current.pages = [...new Set([...current.pages, ...unit.pages])];
     } else {
-      current = { start: unit.start, end: unit.end, tokens: unit.tokens, pages: [...unit.pages] };
+      current = { start: unit.start, end: unit.end, tokens: unit.tokens, pages: [...unit.pages], headingPath: unit.headingPath };
       groups.push(current);
     }
   }
   // A short tail joins the proposition before it when that stays within the hard maximum.
   const last = groups.at(-1);
   const previous = groups.at(-2);
-  if (last && previous && last.tokens < PROPOSITION.min && previous.tokens + last.tokens <= PROPOSITION.max) {
+  if (last && previous && last.headingPath === previous.headingPath && last.tokens < PROPOSITION.min && previous.tokens + last.tokens <= PROPOSITION.max) {
     previous.end = last.end;
     previous.tokens += last.tokens;
     previous.pages = [...new Set([...previous.pages, ...last.pages])];

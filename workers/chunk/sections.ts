@@ -35,6 +35,48 @@ export function sectionsByHeading(blocks: Block[], title: string): SectionDraft[
   return drafts;
 }
 
+export interface HeadingSection {
+  headingPath: string[];
+  /** Where the section starts: its heading line, or its first unit. */
+  start: number;
+  units: Unit[];
+  tokens: number;
+  blocks: Block[];
+}
+
+/**
+ * Merges heading sections under the minimum into their neighbours, up to the target maximum, so a
+ * run of short sections becomes one section of useful size. The merged section's heading path is
+ * what its parts share; each unit keeps its own path for its propositions.
+ */
+export function mergeSmallSections(sections: HeadingSection[], measure: (start: number, end: number) => number): HeadingSection[] {
+  const merged: HeadingSection[] = [];
+  for (const section of sections) {
+    const last = merged.at(-1);
+    const small = (s: HeadingSection) => s.tokens < SECTION.min;
+    const limit = last && small(last) && small(section) ? SECTION.high : SECTION.high + SECTION.overlap;
+    // Measured on the joined text: the markup between two sections belongs to neither.
+    const tokens = last && (small(last) || small(section)) ? measure(last.start, section.units.at(-1)!.end) : Infinity;
+    if (last && tokens <= limit) {
+      merged[merged.length - 1] = {
+        headingPath: commonPath(last.headingPath, section.headingPath),
+        start: last.start,
+        units: [...last.units, ...section.units],
+        tokens,
+        blocks: [...last.blocks, ...section.blocks],
+      };
+    } else merged.push(section);
+  }
+  return merged;
+}
+
+/** The shared leading headings of two paths (the first path's top heading if they share none). */
+function commonPath(a: string[], b: string[]): string[] {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n > 0 ? a.slice(0, n) : a.slice(0, 1);
+}
+
 export interface SectionPart {
   /** Where the part's own content starts and ends (its propositions lie inside). */
   start: number;
@@ -45,40 +87,39 @@ export interface SectionPart {
   tokens: number;
 }
 
-/** Cuts a section's units into parts of at most SECTION.high tokens (one part if it fits SECTION.max). */
+/**
+ * Cuts a section's units into balanced parts: as many as needed so that each part plus its overlap
+ * stays under SECTION.high, all of about the same size (no small remainder at the end).
+ */
 export function splitSection(units: Unit[], sectionStart: number): SectionPart[] {
   const total = units.reduce((n, u) => n + u.tokens, 0);
   if (total <= SECTION.max) return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
+  const target = total / Math.ceil(total / (SECTION.high - SECTION.overlap));
   const parts: SectionPart[] = [];
   let current: SectionPart = { start: sectionStart, end: sectionStart, textStart: sectionStart, units: [], tokens: 0 };
   for (const unit of units) {
-    if (current.tokens + unit.tokens > SECTION.high && current.tokens >= SECTION.min && !unit.dangling) {
+    if (current.tokens > 0 && current.tokens + unit.tokens / 2 > target && !unit.dangling) {
       parts.push(current);
-      current = { start: unit.start, end: unit.end, textStart: overlapStart(current.units), units: [], tokens: 0 };
+      current = { start: unit.start, end: unit.end, textStart: overlapStart(current.units, unit.start), units: [], tokens: 0 };
     }
     current.units.push(unit);
     current.tokens += unit.tokens;
     current.end = unit.end;
   }
   parts.push(current);
-  // A small remainder joins the part before it rather than standing alone under the minimum.
-  const last = parts.at(-1)!;
-  const previous = parts.at(-2);
-  if (previous && last.tokens < SECTION.min && previous.tokens + last.tokens <= SECTION.max) {
-    previous.units.push(...last.units);
-    previous.tokens += last.tokens;
-    previous.end = last.end;
-    parts.pop();
-  }
   return parts;
 }
 
-/** Start of the trailing units of the previous part worth about SECTION.overlap tokens. */
-function overlapStart(previous: Unit[]): number {
+/**
+ * Start of the trailing units of the previous part worth about SECTION.overlap tokens; no overlap
+ * when the last unit alone is far longer (a whole code block repeated is noise, not context).
+ */
+function overlapStart(previous: Unit[], ownStart: number): number {
   let tokens = 0;
   for (let i = previous.length - 1; i >= 0; i--) {
     tokens += previous[i]!.tokens;
-    if (tokens >= SECTION.overlap || i === 0) return previous[i]!.start;
+    if (tokens > SECTION.overlap * 2) return i === previous.length - 1 ? ownStart : previous[i + 1]!.start;
+    if (tokens >= SECTION.overlap) return previous[i]!.start;
   }
-  return previous[0]!.start;
+  return previous[0]?.start ?? ownStart;
 }

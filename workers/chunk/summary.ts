@@ -26,6 +26,20 @@ export function topTerms(weights: Map<string, number>, n: number): string[] {
   return [...weights].sort((a, b) => b[1] - a[1]).slice(0, n).map(([term]) => term);
 }
 
+/** Maps stems back to the word a reader would recognise: the most frequent surface form in `text`. */
+export function surfaceForms(stems: string[], text: string): string[] {
+  const wanted = new Set(stems);
+  const forms = new Map<string, Map<string, number>>();
+  for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    const [stem] = analyze(word);
+    if (!stem || !wanted.has(stem)) continue;
+    const counts = forms.get(stem) ?? new Map<string, number>();
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    forms.set(stem, counts);
+  }
+  return stems.map((stem) => [...(forms.get(stem) ?? new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1])[0]![0]);
+}
+
 /** Keywords of one chunk: its terms ranked by frequency there, weighted by rarity in the document. */
 export function chunkKeywords(text: string, docWeights: Map<string, number>, n = 5): string[] {
   const counts = new Map<string, number>();

@@ -9,6 +9,8 @@ import { titleFromFileName } from './title';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'footer', 'header', 'aside', 'form', 'button', 'select', 'iframe', 'object', 'canvas', 'head']);
 const HEADING = /^h([1-6])$/;
+/** Page furniture marked by class or id: navigation bars, breadcrumbs, menus, sidebars. */
+const FURNITURE = /(^|[\s_-])(nav|navbar|navheader|navfooter|navigation|breadcrumbs?|menu|sidebar|skip-?link)([\s_-]|$)/i;
 const BLOCK_KIND: Record<string, BlockKind> = { p: 'paragraph', li: 'list-item', dt: 'list-item', dd: 'paragraph', pre: 'code', table: 'table', blockquote: 'quote', figcaption: 'paragraph', caption: 'paragraph' };
 /** Elements that end the text before them (a new line of thought) without a kind of their own. */
 const BREAKS = new Set(['div', 'section', 'article', 'main', 'br', 'hr', 'ul', 'ol', 'dl', 'body', 'td', 'th', 'tr', 'figure', 'address']);
@@ -32,7 +34,7 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
   const flush = () => {
     if (!current) return;
     const joined = current.parts.join('');
-    const text = current.kind === 'code' ? joined.replace(/^\n+|\s+$/g, '') : joined.replace(/\s+/g, ' ').trim();
+    const text = current.kind === 'code' ? joined.replace(/^\n+|\s+$/g, '') : joined.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
     if (text) drafts.push({ kind: current.kind, level: current.level, text });
     current = null;
   };
@@ -43,8 +45,10 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
 
   const parser = new Parser(
     {
-      onopentag(name) {
-        if (SKIP.has(name) || skipDepth) return void skipDepth++;
+      onopentag(name, attributes) {
+        if (SKIP.has(name) || skipDepth || FURNITURE.test(`${attributes.class ?? ''} ${attributes.id ?? ''} ${attributes.role === 'navigation' ? 'nav' : ''}`)) {
+          return void skipDepth++;
+        }
         if (name === 'title') inTitle = true;
         const heading = HEADING.exec(name);
         if (heading) return open('heading', Number(heading[1]));
@@ -102,5 +106,5 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
     blocks.push({ kind: draft.kind, text: draft.text, start, end: text.length, ...(draft.level ? { level: draft.level } : {}) });
   }
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
-  return { kind: 'html', title: title.replace(/\s+/g, ' ').trim() || firstH1 || titleFromFileName(fileName), text, blocks };
+  return { kind: 'html', title: title.replace(/\s+/g, ' ').replace(/¶/g, '').trim() || firstH1 || titleFromFileName(fileName), text, blocks };
 }

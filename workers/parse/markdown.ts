@@ -46,12 +46,17 @@ export function parseMarkdown(text: string, fileName: string): ParsedDocument {
         // A list item is never split, nested lists included.
         return node.children.forEach((item) => push('list-item', item));
       case 'html':
-        // Comments are invisible in any rendering; other raw HTML stays as text.
-        if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return;
+        // Comments and bare tags (anchors like <a id="x"></a>) are invisible in any rendering;
+        // raw HTML with text in it stays as text.
+        if (!node.value.replace(/<!--[\s\S]*?-->|<[^>]*>/g, '').trim()) return;
         return push('paragraph', node);
       case 'thematicBreak':
       case 'definition':
         return;
+      case 'paragraph':
+        // `<a id="x"></a>` on its own line is a paragraph of inline HTML that shows nothing.
+        if (node.children.every((c) => c.type === 'html' && !c.value.replace(/<[^>]*>/g, '').trim())) return;
+        return push('paragraph', node);
       default:
         return push('paragraph', node);
     }

@@ -56,8 +56,10 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
       page.cleanup();
       opts.onPage?.(p, doc.numPages);
     }
-    if (!pages.some((lines) => lines.some((l) => /\p{L}{2,}/u.test(l.text)))) {
-      throw new AppError('PDF_NO_TEXT', `“${fileName}” has no text layer: it looks like a scan, so there is nothing to search.`);
+    // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
+    const letters = pages.flat().reduce((n, l) => n + (l.text.match(/\p{L}/gu)?.length ?? 0), 0);
+    if (letters < 40 * doc.numPages) {
+      throw new AppError('PDF_NO_TEXT', `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`);
     }
     const labels = await doc.getPageLabels().catch(() => null);
     const outline = await outlineHeadings(doc);

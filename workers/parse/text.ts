@@ -18,8 +18,23 @@ export function parseText(raw: string, fileName: string): ParsedDocument {
     const start = match.index! + match[0].indexOf(match[1]!);
     blocks.push(...classify(body, start));
   }
-  const firstHeading = blocks.find((b) => b.kind === 'heading')?.text;
-  return { kind: 'text', title: firstHeading && firstHeading.length < 100 ? firstHeading : titleFromFileName(fileName), text, blocks };
+  return { kind: 'text', title: centredTitle(text) ?? titleFromFileName(fileName), text, blocks };
+}
+
+/**
+ * A title the way plain-text documents set one: a short line centred by indentation near the top
+ * (RFCs, Project Gutenberg books), standing alone between blank lines.
+ */
+function centredTitle(text: string): string | undefined {
+  const lines = text.slice(0, 6000).split('\n').slice(0, 80);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const indent = line.length - line.trimStart().length;
+    const alone = !lines[i - 1]?.trim() && !lines[i + 1]?.trim();
+    if (alone && indent >= 8 && line.trim().length >= 4 && line.trim().length <= 80 && /\p{L}{3}/u.test(line)) return line.trim();
+  }
+  const titleLine = /^title:\s*(.+)$/im.exec(text.slice(0, 4000));
+  return titleLine?.[1]?.trim();
 }
 
 /** One blank-line-separated chunk → a heading, a paragraph, or a heading followed by its paragraph. */

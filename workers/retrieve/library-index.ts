@@ -9,7 +9,7 @@ import type { VectorIndex } from '../index/vector-index';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
-export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
+export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
 
 export interface DocumentVectors {
   doc: Float32Array | null;
@@ -40,7 +40,7 @@ export class LibraryIndex {
       this.bm25.section.add(s.id, s.text, s.headingPath.join(' '));
     }
     for (const p of propositions) {
-      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type });
+      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, headingPath: p.headingPath, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type });
       this.propositionsOfSection.get(p.sectionId)?.push(p.id);
       this.bm25.proposition.add(p.id, p.text);
     }

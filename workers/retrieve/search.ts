@@ -117,7 +117,8 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
         docName: doc.name,
         docTitle: doc.title,
         sectionId: section.id,
-        headingPath: section.headingPath,
+        // The best proposition's own path: a merged section's path is only what its parts share.
+        headingPath: p.headingPath.length >= section.headingPath.length ? p.headingPath : section.headingPath,
         pages: section.pages,
         pageLabels: section.pageLabels,
         score,
