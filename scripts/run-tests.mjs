@@ -62,8 +62,7 @@ if (corpus) {
   if (!existsSync('../shared/eval')) {
     console.log('../shared/eval is not beside this checkout: no corpus tests to run.');
   } else {
-    vitest('corpus-unit', ['--config', 'vitest.corpus.config.ts']);
-    playwright('corpus-e2e', ['--config', 'playwright.corpus.config.ts']);
+    vitest('corpus', ['--config', 'vitest.corpus.config.ts']);
   }
 } else {
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);

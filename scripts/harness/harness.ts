@@ -18,6 +18,7 @@ import { parseMarkdown } from '../../workers/parse/markdown';
 import { parsePdf } from '../../workers/parse/pdf';
 import { parseText } from '../../workers/parse/text';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
+import { mrrAt, ndcgAt, percentile, recallAt } from '../../workers/retrieve/metrics';
 import { LibraryIndex, search } from '../../workers/retrieve/search';
 
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
@@ -68,6 +69,8 @@ async function chunkFile(b64: string, name: string, password?: string, mode: Chu
 const db = openDb('carrel-eval');
 const index = new LibraryIndex();
 const indexed = new Set<string>();
+/** Section texts, for the QA metric "answer inside the top-3 sections". */
+const sectionText = new Map<string, string>();
 
 /** Ingests documents (name + text) through the real pipeline; returns how many were stored. */
 async function ingest(docs: { name: string; text: string }[]) {
@@ -82,6 +85,7 @@ async function ingest(docs: { name: string; text: string }[]) {
     stored++;
   }
   await syncIndex(db, index, indexed, model.modelId);
+  await db.sections.each((section) => void sectionText.set(section.id, section.text));
   return { stored, indexed: indexed.size };
 }
 
@@ -99,7 +103,7 @@ async function query(texts: string[], options: Partial<SearchOptions>) {
       ms,
       docs: [...new Set(hits.map((h) => h.docName))],
       sections: hits.map((h) => h.sectionId),
-      sectionTexts: hits.slice(0, 3).map((h) => h.propositions.map((p) => p.text).join(' ')),
+      sectionTexts: hits.slice(0, 3).map((h) => sectionText.get(h.sectionId) ?? ''),
       propositions: hits.flatMap((h) => h.propositions.map((p) => ({ text: p.text, score: p.score }))).sort((a, b) => b.score - a.score).slice(0, 5).map((p) => p.text),
     });
   }
@@ -110,8 +114,22 @@ async function query(texts: string[], options: Partial<SearchOptions>) {
 async function reset() {
   for (const docId of [...indexed]) index.removeDocument(docId);
   indexed.clear();
+  sectionText.clear();
   await db.delete();
   await db.open();
 }
 
-Object.assign(window, { carrel: { chunkFile, ingest, query, reset, ready: () => embedder().then(() => true) } });
+/** Mean ranking metrics over queries: `ranked[i]` against `qrels[i]` (id → grade). */
+function score(ranked: string[][], qrels: [string, number][][], latencies: number[]) {
+  const mean = (metric: (r: string[], q: Map<string, number>) => number) =>
+    Number((ranked.reduce((sum, r, i) => sum + metric(r, new Map(qrels[i])), 0) / Math.max(1, ranked.length)).toFixed(4));
+  return {
+    'ndcg@10': mean((r, q) => ndcgAt(r, q, 10)),
+    'recall@10': mean((r, q) => recallAt(r, q, 10)),
+    'recall@100': mean((r, q) => recallAt(r, q, 100)),
+    'mrr@10': mean((r, q) => mrrAt(r, q, 10)),
+    latency_ms: { p50: Number(percentile(latencies, 50).toFixed(2)), p95: Number(percentile(latencies, 95).toFixed(2)) },
+  };
+}
+
+Object.assign(window, { carrel: { chunkFile, ingest, query, reset, score, ready: () => embedder().then(() => true) } });

@@ -53,21 +53,29 @@ export function itemsToLines(items: TextItemLike[], page: number): Line[] {
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
 /**
- * Removes running headers, footers and page numbers: lines among the first or last two of a page
- * whose shape recurs on at least a third of the pages (and on three or more), plus bare numbers there.
+ * Removes running headers, footers and page numbers from the first and last two lines of each page:
+ * bare numbers; lines whose shape recurs on a third of the pages; and lines in a slot (same
+ * height on the page, same size) used on 40% of the pages whose text recurs at least twice — a
+ * header that names the current chapter changes text but not place.
  */
 export function removeFurniture(pages: Line[][]): Line[][] {
-  const edge = (lines: Line[]) => [...lines.slice(0, 2), ...lines.slice(-2)];
-  const counts = new Map<string, number>();
-  for (const lines of pages) for (const s of new Set(edge(lines).map((l) => shape(l.text)))) counts.set(s, (counts.get(s) ?? 0) + 1);
-  const threshold = Math.max(3, pages.length / 3);
+  const edge = (lines: Line[]) => [...new Set([...lines.slice(0, 2), ...lines.slice(-2)])];
+  const slot = (line: Line) => `${Math.round(line.y)}:${line.size}`;
+  const shapes = new Map<string, number>();
+  const slots = new Map<string, number>();
+  for (const lines of pages) {
+    for (const s of new Set(edge(lines).map((l) => shape(l.text)))) shapes.set(s, (shapes.get(s) ?? 0) + 1);
+    for (const s of new Set(edge(lines).map(slot))) slots.set(s, (slots.get(s) ?? 0) + 1);
+  }
+  const furniture = (line: Line) => {
+    if (/^[-–\s]*(\d+|[ivxlc]+)[-–\s]*$/i.test(line.text)) return true;
+    if (pages.length < 3) return false;
+    const repeats = shapes.get(shape(line.text)) ?? 0;
+    return repeats >= Math.max(3, pages.length / 3) || (repeats >= 2 && (slots.get(slot(line)) ?? 0) >= pages.length * 0.4);
+  };
   return pages.map((lines) => {
     const edges = new Set(edge(lines));
-    return lines.filter((line) => {
-      if (!edges.has(line)) return true;
-      if (/^[-–\s]*(\d+|[ivxlc]+)[-–\s]*$/i.test(line.text)) return false;
-      return pages.length < 3 || (counts.get(shape(line.text)) ?? 0) < threshold;
-    });
+    return lines.filter((line) => !(edges.has(line) && furniture(line)));
   });
 }
 

@@ -70,7 +70,7 @@ function isHeadingLine(rest: string): boolean {
 function removePageFurniture(text: string): string {
   const pages = text.split('\f');
   if (pages.length < 3) return text.replace(/\f/g, '\n');
-  const shape = (line: string) => line.trim().replace(/\d+/g, '#');
+  const shape = (line: string) => line.trim().replace(/\d+/g, '#').replace(/\s+/g, ' ');
   const edges = (page: string) => {
     const lines = page.split('\n').filter((l) => l.trim());
     return [...lines.slice(0, 2), ...lines.slice(-2)].map(shape);

@@ -30,7 +30,7 @@ interface LevelScores {
 /** Scores one level: both legs over `candidates` (or the whole level, keeping the best `k`). */
 function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: SearchOptions, k: number, candidates?: Set<string>): LevelScores {
   const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
-  const useBm25 = opts.strategy === 'bm25' || opts.hybrid || !useDense;
+  const useBm25 = opts.strategy === 'bm25' || (opts.hybrid && opts.strategy !== 'dense') || !useDense;
   const filter = candidates ? (id: string) => candidates.has(id) : undefined;
   const dense = new Map<string, number>();
   if (useDense) {
