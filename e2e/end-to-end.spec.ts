@@ -80,3 +80,25 @@ test('a file it cannot read says so and the library keeps working', async ({ pag
   await expect(png).toHaveAttribute('data-status', 'failed');
   await expect(png.getByTestId('error')).toContainText(/PDF, Markdown, HTML/);
 });
+
+test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await searchFor(page, 'physician prescribed antibiotics');
+  await page.getByTestId('search-input').fill('');
+  await page.getByTestId('search-input').fill('and how long?');
+  await expect(page.getByTestId('searched-query')).toHaveText('Searched for: and how long? physician prescribed antibiotics');
+  await expect(page.getByTestId('result-proposition').first()).toContainText('course lasts ten days');
+
+  await page.getByTestId('copy-prompt').click();
+  await expect(page.getByTestId('copy-status')).toContainText('Copied');
+  const prompt = await page.evaluate(() => navigator.clipboard.readText());
+  expect(prompt).toContain('Cite them as [n]');
+  expect(prompt).toMatch(/\[\d\] Clinic Notes \(clinic-notes\.md\), Clinic Notes › Treatment/);
+  expect(prompt).toContain('The physician prescribed antibiotics');
+
+  // Switched off, the same follow-up is searched as typed.
+  await page.getByLabel('Read short follow-ups with the previous question').uncheck();
+  await expect(page.getByTestId('searched-query')).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import { loadEmbedder, modelError, tryEmbedder } from './model-loader';
 import { syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
 import { DEFAULT_SEARCH_OPTIONS } from './retrieve/defaults';
+import { enrichFollowUp } from './retrieve/follow-up';
 import { LibraryIndex, search as searchIndex } from './retrieve/search';
 import { approximateTokens } from './ingest/approximate-tokens';
 
@@ -47,17 +48,21 @@ const api = {
     };
   },
 
-  /** Runs one query through the selected strategy; the model's absence degrades to keywords. */
-  async search({ query, options }: { query: string; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
+  /**
+   * Runs one query through the selected strategy; the model's absence degrades to keywords.
+   * With `previous` (the last question searched), a follow-up is enriched with its key words.
+   */
+  async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
     const began = performance.now();
     await start();
     // Dexie is the truth: pick up any document committed since the last query (one key lookup).
     await sync();
+    const searchedQuery = enrichFollowUp(query, previous ?? null);
     const embedder = await tryEmbedder();
-    const vector = embedder ? ((await embedder.embed([query]))[0] ?? null) : null;
+    const vector = embedder ? ((await embedder.embed([searchedQuery]))[0] ?? null) : null;
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, ...options };
-    const hits = searchIndex(index, { text: query, vector }, opts);
-    return { query, searchedQuery: query, strategy: opts.strategy, tookMs: performance.now() - began, hits };
+    const hits = searchIndex(index, { text: searchedQuery, vector }, opts);
+    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits };
   },
 
   /** Picks up documents written since the last sync (the ingest worker calls in after each file). */

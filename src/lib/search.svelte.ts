@@ -6,7 +6,12 @@ import { engine } from './workers';
 const DEBOUNCE_MS = 120;
 
 class SearchState {
+  /** Enrich short follow-up questions with the previous question's key words (switchable). */
+  followUps = $state(true);
   #query = $state('');
+  /** The last question searched before the current one was started: the follow-up context. */
+  #context: string | null = null;
+  #lastSearched: string | null = null;
   #response = $state.raw<SearchResponse | null>(null);
   #pending = $state(false);
   #error = $state<string | null>(null);
@@ -18,8 +23,16 @@ class SearchState {
   }
 
   set query(value: string) {
+    const old = this.#query;
+    // A new question starts when the box is cleared or its text replaced, not while typing on.
+    if (!value.trim() || !(value.startsWith(old) || old.startsWith(value))) this.#context = this.#lastSearched ?? this.#context;
     this.#query = value;
     this.#schedule();
+  }
+
+  /** The question follow-ups are read against, if any. */
+  get context(): string | null {
+    return this.followUps ? this.#context : null;
   }
 
   get response(): SearchResponse | null {
@@ -58,9 +71,10 @@ class SearchState {
 
   async #run(tag: number, query: string): Promise<void> {
     try {
-      const response = await engine.api.search({ query }, { timeoutMs: 30_000 });
+      const response = await engine.api.search({ query, previous: this.context }, { timeoutMs: 30_000 });
       if (tag !== this.#latest) return;
       this.#response = response;
+      this.#lastSearched = response.searchedQuery;
       this.#error = null;
     } catch (error) {
       if (tag !== this.#latest) return;
