@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../parse/markdown';
-import { chunkDocument } from './index';
+import type { ParsedDocument } from '../../src/shared/types';
+import { chunkDocument, chunkDocumentAsync } from './index';
+import { propositionType } from './propositions';
 import { sentenceSpans } from './sentences';
 import { PROPOSITION, SECTION } from './sizes';
 
@@ -19,6 +21,15 @@ describe('sentenceSpans', () => {
       'Use a tool, e.g. a hammer.',
       'It costs 3.50 dollars in the U.S. today.',
       'See Fig. 3 at https://example.com/a.b for more.',
+    ]);
+  });
+
+  it('keeps titles, initials, versions and wrapped lines inside their sentence', () => {
+    expect(sentences('Dr. Smith met Mr. T. Jones at 3 p.m. today. Upgrade to v2.3.1 now. Read the\nInternet Society notes, i.e. the\nRFC. Done.')).toEqual([
+      'Dr. Smith met Mr. T. Jones at 3 p.m. today.',
+      'Upgrade to v2.3.1 now.',
+      'Read the\nInternet Society notes, i.e. the\nRFC.',
+      'Done.',
     ]);
   });
 
@@ -61,6 +72,21 @@ describe('chunkDocument (three-level)', () => {
     const typeOf = (needle: string) => doc.propositions.find((p) => p.text.includes(needle))!.type;
     expect(typeOf('def install')).toBe('example');
     expect(typeOf('A widget is a device')).toMatch(/definition|example/);
+    expect(typeOf('Open the cover')).toBe('procedure');
+    const none = new Set<never>();
+    expect(propositionType('A proxy is an intermediary program that acts as both a server and a client.', none)).toBe('definition');
+    expect(propositionType('The term "origin server" refers to the server on which a resource resides.', none)).toBe('definition');
+    expect(propositionType('To clear the cache, open the settings and press Clear.', none)).toBe('procedure');
+    expect(propositionType('Install the package, then restart the server.', none)).toBe('procedure');
+    expect(propositionType('Use a context manager, e.g. a with statement.', none)).toBe('example');
+    expect(propositionType('The library was founded in 1998 and holds 40,000 volumes.', none)).toBe('fact');
+    expect(propositionType('The archive contains every issue since the first one.', none)).toBe('fact');
+    expect(propositionType('She smiled and looked away.', none)).toBe('other');
+  });
+
+  it('leaves invisible anchors out of propositions and gives each its own heading path', () => {
+    expect(doc.propositions.some((p) => p.text.includes('<a id='))).toBe(false);
+    expect(doc.propositions.find((p) => p.text.includes('Replace the gear'))!.headingPath).toEqual(['Widgets', 'Repair', 'Spare parts']);
   });
 
   it('places every proposition inside its section, in order, with stable ids', () => {
@@ -81,6 +107,17 @@ describe('chunkDocument (three-level)', () => {
   });
 });
 
+describe('oversized pieces', () => {
+  it('cuts a giant list item, a run-on line and a dot leader to the hard maximum', () => {
+    const item = `- ${Array.from({ length: 120 }, (_, i) => `word${i} and more`).join(' ')}`;
+    const run = `${Array.from({ length: 300 }, (_, i) => `x${i}`).join(' ')}`;
+    const leader = `Contents ${'.'.repeat(900)} 7`;
+    const doc = chunk(`# Big\n\n${item}\n\n${run}\n\n${leader}\n`);
+    expect(Math.max(...doc.propositions.map((p) => p.tokens))).toBeLessThanOrEqual(PROPOSITION.max);
+    expect(Math.max(...doc.sections.map((s) => s.tokens))).toBeLessThanOrEqual(SECTION.max + SECTION.overlap * 2);
+  });
+});
+
 describe('sizes on a long generated document', () => {
   const words = 'network protocol cache server request response header client proxy gateway message entity resource method status'.split(' ');
   const sentence = (i: number) => `The ${words[i % 15]} sends a ${words[(i * 7) % 15]} to the ${words[(i * 3) % 15]} when the ${words[(i * 5) % 15]} is ready.`;
@@ -97,6 +134,12 @@ describe('sizes on a long generated document', () => {
 });
 
 describe('Dify modes', () => {
+  it('paragraph mode: never cuts inside a fenced code block', () => {
+    const doc = chunk('Intro text.\n\n```\nline one.\n\nline two.\n```\n\nOutro text.', 'paragraph');
+    expect(doc.sections.map((s) => s.text)).toEqual(['Intro text.', '```\nline one.\n\nline two.\n```', 'Outro text.']);
+    expect(doc.propositions.map((p) => p.text)).toEqual(['Intro text.', '```\nline one.\n\nline two.\n```', 'Outro text.']);
+  });
+
   it('paragraph mode: parents by delimiter (kept at their start), not embedded; children by sentence', () => {
     const doc = chunkDocument(parseMarkdown('Intro line.\n***\nFirst part. More.\n***\nSecond part.', 'd.md'), 'd', { countTokens, mode: 'paragraph', delimiter: '***' });
     expect(doc.sections.map((s) => s.text.slice(0, 4))).toEqual(['Intr', '***\n', '***\n']);
@@ -104,11 +147,71 @@ describe('Dify modes', () => {
     expect(doc.propositions.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('full-doc mode: one parent for the whole document', () => {
+  it('paragraph mode: a blank line is the default delimiter; every child is one sentence', () => {
+    const doc = chunk('# Notes\n\nFirst idea here. It goes on.\n\nSecond idea. Another one! A third?\n', 'paragraph');
+    expect(doc.sections.map((s) => s.text)).toEqual(['# Notes\n\nFirst idea here. It goes on.', 'Second idea. Another one! A third?']);
+    expect(doc.propositions.map((p) => p.text)).toEqual(['First idea here.', 'It goes on.', 'Second idea.', 'Another one!', 'A third?']);
+    expect(doc.propositions.every((p) => p.headingPath.join() === 'Notes')).toBe(true);
+  });
+
+  it('full-doc mode: one parent for the whole document, sentence children with their own heading paths', () => {
     const doc = chunk(guide, 'full-doc');
     expect(doc.sections).toHaveLength(1);
     expect(doc.sections[0]!.embedded).toBe(false);
     expect(doc.propositions.every((p) => p.sectionId === doc.sections[0]!.id)).toBe(true);
+    expect(doc.propositions.find((p) => p.text.startsWith('They are cheap'))!.headingPath).toEqual(['Widgets', 'Repair']);
+    expect(doc.propositions.find((p) => p.text.startsWith('They are cheap'))!.text).toBe('They are cheap to replace.');
+  });
+});
+
+describe('pages and printed page labels', () => {
+  it('carries the pages and labels of PDF blocks to sections and propositions', () => {
+    const body = 'The committee met in spring. It approved the budget for the year. ';
+    const blocks = [0, 1, 2].map((i) => ({ kind: 'paragraph' as const, text: body.repeat(4).trim(), pages: [i + 3], pageLabels: [['i', 'ii', '1'][i]!] }));
+    let text = '';
+    const placed = blocks.map((b) => {
+      const start = text.length ? text.length + 2 : 0;
+      text += (text.length ? '\n\n' : '') + b.text;
+      return { ...b, start, end: text.length };
+    });
+    const parsed: ParsedDocument = { kind: 'pdf', title: 'Report', text, blocks: placed, pageCount: 5 };
+    const doc = chunkDocument(parsed, 'pdf-1', { countTokens });
+    expect(doc.sections[0]!.pages).toEqual([3, 4, 5]);
+    expect(doc.sections[0]!.pageLabels).toEqual(['i', 'ii', '1']);
+    const label: Record<number, string> = { 3: 'i', 4: 'ii', 5: '1' };
+    for (const p of doc.propositions) expect(p.pageLabels).toEqual(p.pages.map((n) => label[n]));
+    expect(doc.propositions.at(-1)!.pages).toContain(5);
+  });
+});
+
+describe('topic shifts (chunkDocumentAsync)', () => {
+  // One long paragraph: 16 sentences about cats, then 26 about ships — no block boundary to help.
+  const cats = Array.from({ length: 16 }, (_, i) => `The cat number ${i} sleeps on the warm sofa all day long.`);
+  const ships = Array.from({ length: 26 }, (_, i) => `The ship number ${i} sails across the cold sea every night.`);
+  const text = `# Animals and boats\n\n${[...cats, ...ships].join(' ')}\n`;
+  const words = (t: string) => new Set(t.toLowerCase().match(/[a-z]+/g));
+  const jaccard = (a: string, b: string) => {
+    const [x, y] = [words(a), words(b)];
+    return [...x].filter((w) => y.has(w)).length / new Set([...x, ...y]).size;
+  };
+  const similarity = async (texts: string[]) => texts.slice(1).map((t, i) => jaccard(texts[i]!, t));
+
+  it('cuts a long section where the topic changes, not at the balanced midpoint', async () => {
+    const parsed = parseMarkdown(text, 'animals.md');
+    const balanced = chunkDocument(parsed, 'a', { countTokens });
+    const shifted = await chunkDocumentAsync(parsed, 'a', { countTokens, similarity });
+    expect(balanced.sections).toHaveLength(2);
+    expect(shifted.sections).toHaveLength(2);
+    const ownStart = (doc: typeof shifted) => doc.propositions.find((p) => p.sectionId === doc.sections[1]!.id)!.text;
+    expect(ownStart(shifted)).toMatch(/^The ship number 0 /);
+    expect(ownStart(balanced)).not.toMatch(/^The ship number 0 /);
+    // The second section still opens with ~50 tokens of overlap from the first.
+    expect(shifted.sections[1]!.text.startsWith('The cat number')).toBe(true);
+  });
+
+  it('is the sync chunker when no similarity is given', async () => {
+    const parsed = parseMarkdown(guide, 'guide.md');
+    expect(await chunkDocumentAsync(parsed, 'g', { countTokens })).toEqual(chunkDocument(parsed, 'g', { countTokens }));
   });
 });
 
@@ -120,22 +223,43 @@ describe('properties on generated Markdown', () => {
     fc.integer({ min: 1, max: 3 }).map((level) => `${'#'.repeat(level)} Heading ${level}`),
     paragraph.map((p) => '```\n' + p + '\n\n  indented\n```'),
     fc.array(paragraph, { minLength: 1, maxLength: 4 }).map((items) => items.map((i) => `- ${i}`).join('\n')),
+    fc.array(paragraph, { minLength: 1, maxLength: 3 }).map((items) => items.map((i, n) => `${n + 1}. ${i}\n   - nested ${i}`).join('\n')),
+    fc.array(word, { minLength: 2, maxLength: 4 }).map((cells) => `| ${cells.join(' | ')} |\n|${cells.map(() => ' --- ').join('|')}|\n| ${cells.join(' | ')} |`),
+    paragraph.map((p) => `> ${p}\n>\n> ${p}`),
   );
   const markdown = fc.array(block, { minLength: 1, maxLength: 25 }).map((blocks) => blocks.join('\n\n'));
 
-  it('no empty chunk, every visible character covered, ids stable', () => {
+  const covers = (text: string, doc: ReturnType<typeof chunk>) => {
+    const covered = new Uint8Array(text.length);
+    for (const p of doc.propositions) covered.fill(1, p.start, p.end);
+    const body = parseMarkdown(text, 'g.md').blocks.filter((b) => b.kind !== 'heading');
+    return body.every((b) => [...text.slice(b.start, b.end)].every((ch, i) => !/\S/.test(ch) || covered[b.start + i]));
+  };
+
+  it('in the Dify modes too: no empty chunk, every visible character covered, children inside parents', () => {
+    fc.assert(
+      fc.property(markdown, fc.constantFrom('paragraph' as const, 'full-doc' as const), (text, mode) => {
+        const doc = chunk(text, mode);
+        const parent = new Map(doc.sections.map((s) => [s.id, s]));
+        const inside = doc.propositions.every((p) => p.start >= parent.get(p.sectionId)!.start && p.end <= parent.get(p.sectionId)!.end);
+        return inside && covers(text, doc) && doc.propositions.every((p) => p.text.trim() && p.text === text.slice(p.start, p.end));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('no empty chunk, every visible character covered, propositions inside their sections, ids stable', () => {
     fc.assert(
       fc.property(markdown, (text) => {
         const doc = chunk(text);
         const again = chunk(text);
         if (doc.propositions.some((p) => !p.text.trim()) || doc.sections.some((s) => !s.text.trim())) return false;
-        const covered = new Uint8Array(text.length);
-        for (const p of doc.propositions) covered.fill(1, p.start, p.end);
-        const body = parseMarkdown(text, 'g.md').blocks.filter((b) => b.kind !== 'heading');
-        const missed = body.some((b) => [...text.slice(b.start, b.end)].some((ch, i) => /\S/.test(ch) && !covered[b.start + i]));
-        return !missed && JSON.stringify(again.propositions.map((p) => p.id)) === JSON.stringify(doc.propositions.map((p) => p.id));
+        const section = new Map(doc.sections.map((s) => [s.id, s]));
+        const inside = doc.propositions.every((p) => p.start >= section.get(p.sectionId)!.start && p.end <= section.get(p.sectionId)!.end);
+        return inside && covers(text, doc) && JSON.stringify(again.propositions.map((p) => p.id)) === JSON.stringify(doc.propositions.map((p) => p.id));
       }),
       { numRuns: 150 },
     );
   });
+
 });

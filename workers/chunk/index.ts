@@ -5,11 +5,13 @@
  * and full-doc (the whole document is the parent); in the Dify modes parents are not embedded.
  */
 import type { Block, ChunkedDocument, ChunkMode, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { analyze } from '../index/analyzer';
+import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
-import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type SectionPart } from './sections';
-import { FULL_DOC_MAX } from './sizes';
-import { chunkKeywords, extractiveSummary, surfaceForms, termWeights, topTerms } from './summary';
+import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
+import { SECTION } from './sizes';
+import { chunkKeywords, extractiveSummary, SpanTerms, surfaceForms, termWeights, topTerms } from './summary';
 
 export interface ChunkOptions {
   countTokens: (text: string) => number;
@@ -18,24 +20,69 @@ export interface ChunkOptions {
   delimiter?: string;
 }
 
-interface ParentDraft {
-  headingPath: string[];
-  part: SectionPart;
-  blocks: Block[];
+export interface AsyncChunkOptions extends ChunkOptions {
+  /**
+   * Topic shifts: for n consecutive texts (sentences), the n − 1 similarities of each to the next
+   * (e.g. cosine of their embeddings). Asked only for sections too long to keep whole; a section
+   * is then cut where the similarity drops, near the sizes the balanced split would choose.
+   */
+  similarity?: (texts: string[]) => Promise<number[]>;
 }
 
 /** Chunks a parsed document into the three-level hierarchy (or a Dify mode). */
 export function chunkDocument(parsed: ParsedDocument, docId: string, opts: ChunkOptions): ChunkedDocument {
+  const mode = opts.mode ?? 'three-level';
+  const parents = mode === 'three-level' ? splitHeadingSections(headingSections(parsed, opts)) : mode === 'full-doc' ? fullDocParents(parsed, opts.countTokens) : delimiterParents(parsed, opts.countTokens, opts.delimiter || undefined);
+  return assembleRecords(parsed, docId, opts, parents);
+}
+
+/** chunkDocument, with sections too long to keep whole cut at topic shifts found by `opts.similarity`. */
+export async function chunkDocumentAsync(parsed: ParsedDocument, docId: string, opts: AsyncChunkOptions): Promise<ChunkedDocument> {
+  if ((opts.mode ?? 'three-level') !== 'three-level' || !opts.similarity) return chunkDocument(parsed, docId, opts);
+  const sections = headingSections(parsed, opts);
+  const drops = await topicDrops(sections, parsed.text, opts.similarity);
+  return assembleRecords(parsed, docId, opts, splitHeadingSections(sections, drops));
+}
+
+/**
+ * How similar each unit of a section that will be split is to the one before it: smoothed over
+ * neighbours, as a z-score within its section (negative: a topic shift, a good place to cut).
+ */
+async function topicDrops(sections: HeadingSection[], text: string, similarity: (texts: string[]) => Promise<number[]>): Promise<TopicDrops> {
+  const drops: TopicDrops = new Map();
+  const long = sections.filter((s) => s.units.reduce((n, u) => n + u.tokens, 0) > SECTION.max);
+  const units = long.flatMap((s) => s.units);
+  if (units.length < 2) return drops;
+  const raw = await similarity(units.map((u) => text.slice(u.start, u.end)));
+  let offset = 0;
+  for (const section of long) {
+    const n = section.units.length;
+    // sim(i): unit i − 1 to unit i, for i in 1..n − 1.
+    const sim = (i: number) => raw[offset + Math.min(n - 1, Math.max(1, i)) - 1] ?? 0;
+    const smooth = Array.from({ length: n }, (_, i) => (i === 0 ? 0 : (sim(i - 1) + 2 * sim(i) + sim(i + 1)) / 4)).slice(1);
+    const mean = smooth.reduce((a, b) => a + b, 0) / Math.max(1, smooth.length);
+    const sd = Math.sqrt(smooth.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, smooth.length));
+    smooth.forEach((value, k) => Number.isFinite(value) && sd > 0 && drops.set(section.units[k + 1]!, (value - mean) / sd));
+    offset += n;
+  }
+  return drops;
+}
+
+/** Sections and propositions with ids, links, keywords, pages and types; the document's summary and keywords. */
+function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptions, parents: ParentDraft[]): ChunkedDocument {
   const { text } = parsed;
   const mode = opts.mode ?? 'three-level';
-  const parents = mode === 'three-level' ? headingParents(parsed, opts) : mode === 'full-doc' ? fullDocParents(parsed, opts) : delimiterParents(parsed, opts);
-  const weights = termWeights(parents.map((p) => text.slice(p.part.textStart, p.part.end)));
+  const terms = new SpanTerms(text);
+  const weights = termWeights(parents.map((p) => [...analyze(p.headingPath.at(-1) ?? ''), ...terms.ofAll(p.part.units)]));
+  const labels = pageLabelsOf(parsed.blocks);
+  const headings = parsed.blocks.filter((b) => b.kind === 'heading');
 
   const sections: SectionRecord[] = [];
   const propositions: PropositionRecord[] = [];
   for (const parent of parents) {
     const { part } = parent;
     const sectionText = text.slice(part.textStart, part.end);
+    const pages = pagesOf(part.units, parent.blocks);
     const section: SectionRecord = {
       id: chunkId(docId, 's', sections.length, part.start),
       docId,
@@ -44,17 +91,24 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
       text: sectionText,
       start: part.textStart,
       end: part.end,
-      pages: pagesOf(part.units, parent.blocks),
+      pages,
+      ...labelsFor(pages, labels),
       position: part.textStart / Math.max(1, text.length),
       tokens: opts.countTokens(sectionText),
-      keywords: chunkKeywords(sectionText, weights),
+      keywords: chunkKeywords(terms.ofAll(part.units), weights),
       prevId: null,
       nextId: null,
       embedded: mode === 'three-level',
     };
     sections.push(section);
-    for (const group of groupUnits(part.units)) {
+    // Dify's modes: every sentence (or atomic block) is its own child.
+    const measure = (start: number, end: number) => opts.countTokens(text.slice(start, end));
+    const groups = mode === 'three-level' ? groupUnits(part.units, measure) : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
+    let next = 0;
+    for (const group of groups) {
       const propositionText = text.slice(group.start, group.end);
+      const own: Unit[] = [];
+      while (next < part.units.length && part.units[next]!.end <= group.end) own.push(part.units[next++]!);
       propositions.push({
         id: chunkId(docId, 'p', propositions.length, group.start),
         docId,
@@ -65,9 +119,10 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
         start: group.start,
         end: group.end,
         pages: group.pages,
+        ...labelsFor(group.pages, labels),
         position: group.start / Math.max(1, text.length),
         tokens: group.tokens,
-        keywords: chunkKeywords(propositionText, weights),
+        keywords: chunkKeywords(terms.ofAll(own), weights),
         prevId: null,
         nextId: null,
         type: propositionType(propositionText, kindsWithin(parent.blocks, group)),
@@ -76,10 +131,11 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
   }
   link(sections);
   link(propositions);
-  const bodySpans = parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
+  const paragraphs = parsed.blocks.filter((b) => b.kind === 'paragraph');
+  const bodySpans = paragraphs.length >= 3 ? paragraphs : parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
   return {
     title: parsed.title,
-    summary: extractiveSummary(text, bodySpans.length ? bodySpans : parsed.blocks, weights, opts.countTokens),
+    summary: extractiveSummary(text, bodySpans.length ? bodySpans : parsed.blocks, weights, opts.countTokens, terms),
     keywords: surfaceForms(topTerms(weights, 10), text.slice(0, 2_000_000)),
     tokens: propositions.reduce((n, p) => n + p.tokens, 0),
     sections,
@@ -87,8 +143,8 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
   };
 }
 
-/** Three-level: sections by heading, small ones merged, large ones cut to size. */
-function headingParents(parsed: ParsedDocument, opts: ChunkOptions): ParentDraft[] {
+/** Three-level: sections by heading, with small neighbours merged. */
+function headingSections(parsed: ParsedDocument, opts: ChunkOptions): HeadingSection[] {
   const sections = sectionsByHeading(parsed.blocks, '').flatMap((draft): HeadingSection[] => {
     const headingPath = draft.headingPath.length ? draft.headingPath : [parsed.title];
     const units = unitsOf(draft.blocks, parsed.text, opts.countTokens).map((unit) => ({ ...unit, headingPath }));
@@ -99,64 +155,23 @@ function headingParents(parsed: ParsedDocument, opts: ChunkOptions): ParentDraft
     return [{ headingPath, start, units, tokens, blocks: draft.blocks }];
   });
   const measure = (start: number, end: number) => opts.countTokens(parsed.text.slice(start, end));
-  return mergeSmallSections(sections, measure).flatMap((section) =>
-    splitSection(section.units, section.start).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })),
-  );
+  return mergeSmallSections(sections, measure);
 }
 
-/** Full-doc: the whole document is one parent (a very long one is cut every FULL_DOC_MAX tokens). */
-function fullDocParents(parsed: ParsedDocument, opts: ChunkOptions): ParentDraft[] {
-  const body = parsed.blocks.filter((b) => b.kind !== 'heading');
-  const units = unitsOf(body, parsed.text, opts.countTokens);
-  return chunkUnits(units, FULL_DOC_MAX).map((part) => ({ headingPath: [parsed.title], part, blocks: body }));
+/** Sections over the maximum cut to size (at topic shifts when `drops` are known). */
+function splitHeadingSections(sections: HeadingSection[], drops?: TopicDrops): ParentDraft[] {
+  return sections.flatMap((section) => splitSection(section.units, section.start, drops).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })));
 }
 
-/** Paragraph mode: parents split wherever the delimiter occurs; the delimiter opens its chunk. */
-function delimiterParents(parsed: ParsedDocument, opts: ChunkOptions): ParentDraft[] {
-  const delimiter = opts.delimiter || '\n\n';
-  const { text } = parsed;
-  const cuts = [0];
-  for (let i = text.indexOf(delimiter, 1); i > 0; i = text.indexOf(delimiter, i + delimiter.length)) cuts.push(i);
-  cuts.push(text.length);
-  const headings = parsed.blocks.filter((b) => b.kind === 'heading');
-  const parents: ParentDraft[] = [];
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    const [start, end] = [cuts[i]!, cuts[i + 1]!];
-    if (!text.slice(start, end).trim()) continue;
-    const block: Block = { kind: 'paragraph', text: text.slice(start, end), start, end, pages: pagesAt(parsed.blocks, start, end) };
-    const units = unitsOf([block], text, opts.countTokens);
-    if (units.length === 0) continue;
-    const path = headingPathAt(headings, start);
-    parents.push({ headingPath: path.length ? path : [parsed.title], part: { start, end: units.at(-1)!.end, textStart: start, units, tokens: units.reduce((n, u) => n + u.tokens, 0) }, blocks: [block] });
-  }
-  return parents;
+/** Printed page labels by physical page, from the blocks that carry them (PDF). */
+function pageLabelsOf(blocks: Block[]): Map<number, string> {
+  const labels = new Map<number, string>();
+  for (const block of blocks) block.pages?.forEach((page, i) => block.pageLabels?.[i] !== undefined && labels.set(page, block.pageLabels[i]!));
+  return labels;
 }
 
-function chunkUnits(units: Unit[], maxTokens: number): SectionPart[] {
-  const parts: SectionPart[] = [];
-  for (const unit of units) {
-    const last = parts.at(-1);
-    if (last && last.tokens + unit.tokens <= maxTokens) {
-      last.units.push(unit);
-      last.tokens += unit.tokens;
-      last.end = unit.end;
-    } else parts.push({ start: unit.start, end: unit.end, textStart: unit.start, units: [unit], tokens: unit.tokens });
-  }
-  return parts;
-}
-
-function headingPathAt(headings: Block[], offset: number): string[] {
-  const stack: Block[] = [];
-  for (const h of headings) {
-    if (h.start > offset) break;
-    while (stack.length && (stack.at(-1)!.level ?? 1) >= (h.level ?? 1)) stack.pop();
-    stack.push(h);
-  }
-  return stack.map((h) => h.text);
-}
-
-function pagesAt(blocks: Block[], start: number, end: number): number[] {
-  return [...new Set(blocks.filter((b) => b.end > start && b.start < end).flatMap((b) => b.pages ?? []))].sort((a, b) => a - b);
+function labelsFor(pages: number[], labels: Map<number, string>): { pageLabels?: string[] } {
+  return labels.size && pages.length ? { pageLabels: pages.map((p) => labels.get(p) ?? String(p)) } : {};
 }
 
 function pagesOf(units: Unit[], blocks: Block[]): number[] {

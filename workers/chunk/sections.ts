@@ -89,25 +89,62 @@ export interface SectionPart {
 
 /**
  * Cuts a section's units into balanced parts: as many as needed so that each part plus its overlap
- * stays under SECTION.high, all of about the same size (no small remainder at the end).
+ * stays near the target, every cut placed at the unit boundary nearest its ideal position (so no
+ * small remainder is left at the end), preferring a sub-heading, then a block start, never before
+ * a dangling reference when there is a choice; with `drops`, the biggest topic shift nearby wins.
  */
-export function splitSection(units: Unit[], sectionStart: number): SectionPart[] {
+export function splitSection(units: Unit[], sectionStart: number, drops?: TopicDrops): SectionPart[] {
   const total = units.reduce((n, u) => n + u.tokens, 0);
   if (total <= SECTION.max) return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
-  const target = total / Math.ceil(total / (SECTION.high - SECTION.overlap));
-  const parts: SectionPart[] = [];
-  let current: SectionPart = { start: sectionStart, end: sectionStart, textStart: sectionStart, units: [], tokens: 0 };
-  for (const unit of units) {
-    if (current.tokens > 0 && current.tokens + unit.tokens / 2 > target && !unit.dangling) {
-      parts.push(current);
-      current = { start: unit.start, end: unit.end, textStart: overlapStart(current.units, unit.start), units: [], tokens: 0 };
+  const count = Math.ceil(total / (SECTION.high - 2 * SECTION.overlap));
+  const target = total / count;
+  const before = [0];
+  for (const unit of units) before.push(before.at(-1)! + unit.tokens);
+  const cuts: number[] = [];
+  for (let k = 1, last = 0; k < count; k++) {
+    const ideal = target * k;
+    let best = -1;
+    let bestCost = Infinity;
+    for (let i = last + 1; i < units.length; i++) {
+      const distance = Math.abs(before[i]! - ideal) / target;
+      if (before[i]! > ideal && distance > 0.5 && best >= 0) break;
+      if (distance > 0.5 && before[i]! < ideal) continue;
+      const cost = distance + boundaryCost(units, i, drops);
+      if (cost < bestCost) [best, bestCost] = [i, cost];
     }
-    current.units.push(unit);
-    current.tokens += unit.tokens;
-    current.end = unit.end;
+    // A single unit larger than the window: cut right after the last cut.
+    if (best < 0) best = Math.min(units.length - 1, last + 1);
+    if (best <= last) continue;
+    cuts.push(best);
+    last = best;
   }
-  parts.push(current);
+  const parts: SectionPart[] = [];
+  [0, ...cuts].forEach((from, n) => {
+    const to = cuts[n] ?? units.length;
+    const own = units.slice(from, to);
+    const start = n === 0 ? sectionStart : own[0]!.start;
+    const textStart = n === 0 ? sectionStart : overlapStart(units.slice(0, from), start);
+    parts.push({ start, end: own.at(-1)!.end, textStart, units: own, tokens: before[to]! - before[from]! });
+  });
   return parts;
+}
+
+/**
+ * Similarity of a unit to the one before it, as a z-score within its section (from an embedding
+ * model): negative is a topic shift. Units without an entry are unknown.
+ */
+export type TopicDrops = Map<Unit, number>;
+
+/** How bad a cut before unit i is, beyond its distance from the ideal size. */
+function boundaryCost(units: Unit[], i: number, drops?: TopicDrops): number {
+  const unit = units[i]!;
+  let cost = 0;
+  if (unit.dangling) cost += 2;
+  if (unit.headingPath !== units[i - 1]!.headingPath) cost -= 0.6;
+  else if (unit.blockStart) cost -= 0.25;
+  const similarity = drops?.get(unit);
+  if (similarity !== undefined) cost += similarity * 0.5;
+  return cost;
 }
 
 /**

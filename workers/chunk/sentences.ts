@@ -9,12 +9,15 @@ export interface Span {
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-const ABBREVIATION = /(?:\b(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|figs|eq|eqs|no|nos|vol|pp?|ch|sec|dr|mr|mrs|ms|prof|st|jr|sr|inc|ltd|co|corp|dept|est|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\.s|u\.k|ph\.d|a\.m|p\.m)\.|\b\p{Lu}\.)\s*$/iu;
+// Abbreviations that never end a sentence here. Those used before numbers ("Fig. 3", "No. 5",
+// "pp. 12") need no entry: a piece starting with a digit always joins the one before.
+const ABBREVIATION = /(?:\b(?:e\.g|i\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\.s|u\.k|e\.u|u\.n|ph\.d|m\.d|b\.a|m\.a|a\.m|p\.m)\.|\b\p{Lu}\.)\s*$/iu;
 
 /** Sentence spans of `text[start, end)`, trimmed of surrounding whitespace. */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
   const spans: Span[] = [];
-  for (const { segment, index } of segmenter.segment(text.slice(start, end))) {
+  // Line breaks inside a block are wrapping, not sentence ends (ICU always breaks after one).
+  for (const { segment, index } of segmenter.segment(text.slice(start, end).replace(/[\n\r\f\v\u2028\u2029\u0085]/g, ' '))) {
     const lead = segment.length - segment.trimStart().length;
     const s = start + index + lead;
     const e = start + index + segment.trimEnd().length;

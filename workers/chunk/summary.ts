@@ -7,12 +7,32 @@ import { analyze } from '../index/analyzer';
 import { SUMMARY } from './sizes';
 import { sentenceSpans, type Span } from './sentences';
 
+/**
+ * Index terms of spans of one text, each span analysed once (the analyzer's word segmentation is
+ * the chunker's main cost): a unit's terms serve its proposition, its section and the summary.
+ */
+export class SpanTerms {
+  private readonly cache = new Map<string, string[]>();
+  constructor(private readonly text: string) {}
+
+  of(start: number, end: number): string[] {
+    const key = `${start}:${end}`;
+    let terms = this.cache.get(key);
+    if (!terms) this.cache.set(key, (terms = analyze(this.text.slice(start, end))));
+    return terms;
+  }
+
+  /** Terms of consecutive spans, concatenated. */
+  ofAll(spans: Span[]): string[] {
+    return spans.flatMap((span) => this.of(span.start, span.end));
+  }
+}
+
 /** Term weights: frequency × log(1 + number of sections the term appears in). */
-export function termWeights(sectionTexts: string[]): Map<string, number> {
+export function termWeights(sectionTerms: string[][]): Map<string, number> {
   const tf = new Map<string, number>();
   const spread = new Map<string, number>();
-  for (const text of sectionTexts) {
-    const terms = analyze(text);
+  for (const terms of sectionTerms) {
     for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
     for (const term of new Set(terms)) spread.set(term, (spread.get(term) ?? 0) + 1);
   }
@@ -30,8 +50,10 @@ export function topTerms(weights: Map<string, number>, n: number): string[] {
 export function surfaceForms(stems: string[], text: string): string[] {
   const wanted = new Set(stems);
   const forms = new Map<string, Map<string, number>>();
+  const stemOf = new Map<string, string | undefined>();
   for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    const [stem] = analyze(word);
+    if (!stemOf.has(word)) stemOf.set(word, analyze(word)[0]);
+    const stem = stemOf.get(word);
     if (!stem || !wanted.has(stem)) continue;
     const counts = forms.get(stem) ?? new Map<string, number>();
     counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -41,24 +63,29 @@ export function surfaceForms(stems: string[], text: string): string[] {
 }
 
 /** Keywords of one chunk: its terms ranked by frequency there, weighted by rarity in the document. */
-export function chunkKeywords(text: string, docWeights: Map<string, number>, n = 5): string[] {
+export function chunkKeywords(terms: string[], docWeights: Map<string, number>, n = 5): string[] {
   const counts = new Map<string, number>();
-  for (const term of analyze(text)) if (docWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of terms) if (docWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || (docWeights.get(b[0]) ?? 0) - (docWeights.get(a[0]) ?? 0)).slice(0, n).map(([t]) => t);
 }
 
 /** Lead sentence + top-scoring sentences until about SUMMARY.min tokens, never past SUMMARY.max. */
-export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<string, number>, countTokens: (t: string) => number): string {
-  const sentences = bodySpans.flatMap((s) => sentenceSpans(text, s.start, s.end)).slice(0, 2000);
+export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<string, number>, countTokens: (t: string) => number, terms: SpanTerms): string {
+  const all = bodySpans.flatMap((s) => sentenceSpans(text, s.start, s.end)).slice(0, 2000);
+  // Prose sentences only, when there are enough (not link lists, bylines or table-of-contents lines).
+  const prose = all.filter((span) => isProse(text.slice(span.start, span.end)));
+  const sentences = prose.length >= 3 ? prose : all;
   if (sentences.length === 0) return '';
   const scored = sentences.map((span, i) => {
-    const terms = analyze(text.slice(span.start, span.end));
-    const score = terms.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / Math.sqrt(terms.length + 1);
+    const words = terms.of(span.start, span.end);
+    const score = words.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / Math.sqrt(words.length + 1);
     return { span, i, score, tokens: countTokens(text.slice(span.start, span.end)) };
   });
-  const chosen = [scored[0]!];
-  let tokens = scored[0]!.tokens;
-  for (const candidate of scored.slice(1).sort((a, b) => b.score - a.score)) {
+  // The lead: the first sentence that reads as prose (not a byline, version line or caption).
+  const lead = scored.find((c) => isProse(text.slice(c.span.start, c.span.end))) ?? scored[0]!;
+  const chosen = [lead];
+  let tokens = lead.tokens;
+  for (const candidate of scored.filter((c) => c !== lead).sort((a, b) => b.score - a.score)) {
     if (tokens >= SUMMARY.min) break;
     if (tokens + candidate.tokens > SUMMARY.max) continue;
     chosen.push(candidate);
@@ -70,4 +97,9 @@ export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<
   let words = summary.split(' ');
   while (words.length > 1 && countTokens(words.join(' ')) > SUMMARY.max) words = words.slice(0, Math.floor(words.length * 0.9));
   return words.join(' ');
+}
+
+function isProse(sentence: string): boolean {
+  const words = sentence.match(/\p{L}+/gu) ?? [];
+  return words.length >= 6 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && /[.!?]["'”’)]?$/.test(sentence.trim());
 }

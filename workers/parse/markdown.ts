@@ -55,7 +55,7 @@ export function parseMarkdown(text: string, fileName: string): ParsedDocument {
         return;
       case 'paragraph':
         // `<a id="x"></a>` on its own line is a paragraph of inline HTML that shows nothing.
-        if (node.children.every((c) => c.type === 'html' && !c.value.replace(/<[^>]*>/g, '').trim())) return;
+        if (node.children.every((c) => (c.type === 'html' || c.type === 'text') && !c.value.replace(/<[^>]*>/g, '').trim())) return;
         return push('paragraph', node);
       default:
         return push('paragraph', node);

@@ -16,6 +16,7 @@ describe('parseMarkdown', () => {
       [1, 'Widgets'],
       [2, 'Installation'],
       [2, 'Repair'],
+      [3, 'Spare parts'],
     ]);
   });
 
@@ -28,13 +29,13 @@ describe('parseMarkdown', () => {
   it('gives tables and list items their own blocks, with exact offsets', () => {
     expect(doc.blocks.filter((b) => b.kind === 'table')).toHaveLength(1);
     const items = doc.blocks.filter((b) => b.kind === 'list-item');
-    expect(items).toHaveLength(2);
+    expect(items.map((i) => i.text)).toEqual(['- Keep the manual.', expect.stringContaining('- Register the widget'), '1. Open the cover.', '2. Replace the gear.']);
     expect(items[1]!.text).toContain('together with the warranty card');
     for (const b of doc.blocks.filter((b) => b.kind !== 'heading')) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
   });
 
-  it('drops comments but keeps raw HTML as text', () => {
-    expect(doc.blocks.some((b) => b.text.includes('invisible comment') || b.text.includes('<a id="repair">'))).toBe(false);
+  it('drops comments and invisible anchors but keeps raw HTML as text', () => {
+    expect(doc.blocks.some((b) => b.text.includes('invisible comment') || b.text.includes('<a id='))).toBe(false);
     expect(doc.blocks.some((b) => b.text.includes('<div>raw html stays as text</div>'))).toBe(true);
   });
 });
@@ -42,17 +43,42 @@ describe('parseMarkdown', () => {
 describe('parseHtml', () => {
   const doc = parseHtml(fixture('page.html'), 'page.html');
 
-  it('drops scripts, styles, navigation, header and footer', () => {
-    for (const gone of ['alert', 'never run', 'color: red', 'About us', 'Site banner', 'Copyright footer', 'Prev']) expect(doc.text).not.toContain(gone);
+  it('drops scripts, styles, navigation, page header, sidebar, footer and page numbers', () => {
+    for (const gone of ['alert', 'never run', 'hacked', 'color: red', 'About us', 'Site banner', 'Copyright footer', 'Prev', 'Related links', '{12}']) expect(doc.text).not.toContain(gone);
   });
 
-  it('finds the title, headings, list items, code, table and quote', () => {
-    expect(doc.title).toBe('Lighthouse Keeping');
-    expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'heading', 'list-item', 'list-item', 'heading', 'paragraph', 'code', 'table', 'quote']);
+  it('finds the title, headings, list items, code, table and quote with exact offsets', () => {
+    expect(doc.title).toBe('Lighthouse Keeping — Coastal Guide');
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'heading', 'list-item', 'list-item', 'heading', 'paragraph', 'code', 'table', 'quote', 'heading', 'paragraph']);
     expect(doc.blocks[1]!.text).toBe('A lighthouse keeper tends the lamp & lens every night.');
-    expect(doc.blocks.find((b) => b.kind === 'code')!.text).toBe('log.write("ship sighted")\n    indented line');
+    expect(doc.blocks.find((b) => b.kind === 'code')!.text).toBe('log.write("ship sighted")\n\n    indented line');
     expect(doc.blocks.find((b) => b.kind === 'table')!.text).toBe('Day | Ships\nMonday | 4');
     for (const b of doc.blocks) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
+  });
+
+  it('keeps an article header, line breaks in headings, paragraphs inside items and quotes, image-only headings', () => {
+    expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.level, b.text])).toEqual([
+      [1, 'Lighthouse Keeping'],
+      [2, 'Duties of the keeper'],
+      [3, 'Logbook'],
+      [2, 'Storms'],
+    ]);
+    expect(doc.blocks[4]!.text).toBe('Polish the lens each morning. Dry it with linen.');
+    expect(doc.blocks.find((b) => b.kind === 'quote')!.text).toBe('The sea is patient. The keeper is too.');
+  });
+
+  it('reads an rfcmarkup page: span headings inside <pre>, prose paragraphs, no grey page furniture', () => {
+    const rfc = parseHtml(fixture('rfc-markup.html'), 'rfc.html');
+    expect(rfc.title).toBe('RFC 9999 - The Widget Protocol');
+    expect(rfc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.level, b.text])).toEqual([
+      [1, 'The Widget Protocol'],
+      [2, '1. Introduction'],
+      [3, '1.1. Terminology'],
+    ]);
+    expect(rfc.blocks.some((b) => b.kind === 'code')).toBe(false);
+    expect(rfc.text).not.toMatch(/\[Page 1\]|June 2026|Docs/);
+    expect(rfc.blocks.at(-1)!.text).toBe('A widget is a unit of work <see below>.');
+    expect(rfc.blocks.find((b) => b.text.startsWith('The widget protocol'))!.text).toBe('The widget protocol moves widgets between hosts. It is simple and\nrobust.');
   });
 });
 
@@ -65,15 +91,30 @@ describe('parseText', () => {
     expect(doc.text).not.toContain('\r');
   });
 
-  it('recognises numbered and underlined headings', () => {
+  it('recognises numbered, outdented and underlined headings, not indented list items', () => {
+    expect(doc.title).toBe('The Widget Protocol');
     expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.level, b.text])).toEqual([
-      [1, '1 Introduction'],
+      [1, 'Status of this Memo'],
+      [1, '1. Introduction'],
       [2, '1.1 Terminology'],
-      [1, '2 Operation'],
-      [1, '3 Security Considerations'],
+      [1, '2. Operation'],
+      [3, '2.1.1 udp transport'],
+      [1, '3. Security Considerations'],
       [1, 'Appendix'],
     ]);
-    expect(doc.blocks.find((b) => b.text.includes('reliable transport'))!.kind).toBe('paragraph');
+    expect(doc.blocks.find((b) => b.text.includes('If the widget is damaged'))!.kind).toBe('paragraph');
+  });
+
+  it('mends a paragraph cut by a page break', () => {
+    const paragraph = doc.blocks.find((b) => b.text.includes('reliable transport'))!;
+    expect(paragraph.kind).toBe('paragraph');
+    expect(paragraph.text).toMatch(/widget from\n {3}an unknown peer drops it\.$/);
+  });
+
+  it('reads chapter headings and a title set over several centred lines', () => {
+    const book = parseText('\n\n                 PRIDE.\n                  and\n               PREJUDICE\n\n                  by\n             Jane Austen\n\n\nCHAPTER I.\n\nIt is a truth universally acknowledged.\n\nCHAPTER II.\n\nMr. Bennet was among the earliest.\n', 'book.txt');
+    expect(book.title).toBe('PRIDE. and PREJUDICE');
+    expect(book.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['CHAPTER I.', 'CHAPTER II.']);
   });
 });
 
@@ -86,6 +127,10 @@ describe('detectKind and decodeText', () => {
     expect(detectKind('page', 'text/html; charset=utf-8', bytes('<p>'))).toBe('html');
     expect(() => detectKind('photo.png', 'image/png', bytes('\x89PNG'))).toThrow(/not a file type Carrel can read/);
     expect(() => detectKind('fake.pdf', 'application/pdf', bytes('hello'))).toThrow(/not one/);
+    expect(detectKind('README', '', bytes('Read me first.'))).toBe('text');
+    expect(detectKind('page', '', bytes('  <!DOCTYPE html><p>x'))).toBe('html');
+    expect(() => detectKind('blob', '', new Uint8Array([1, 0, 2]))).toThrow(/not a file type/);
+    expect(() => detectKind('report.docx', '', bytes('PK'))).toThrow(/not a file type/);
   });
 
   it('refuses binary and empty content, and reads UTF-16', () => {
@@ -93,5 +138,13 @@ describe('detectKind and decodeText', () => {
     expect(() => decodeText(bytes('   \n  '), 'x.txt')).toThrow(/no text/);
     expect(decodeText(new Uint8Array([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]))).toBe('hi');
     expect(decodeText(bytes('\uFEFFcafé'))).toBe('café');
+  });
+
+  it('reads legacy Windows-1252, BOM-less UTF-16 and UTF-8 cut mid-character', () => {
+    expect(decodeText(new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x71, 0x94]))).toBe('café “q”');
+    const le = new Uint8Array([...'hello world'].flatMap((c) => [c.charCodeAt(0), 0]));
+    expect(decodeText(le)).toBe('hello world');
+    expect(decodeText(bytes('naïve €').subarray(0, 9))).toBe('naïve \uFFFD');
+    expect(() => decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'x.txt')).toThrow(/binary/);
   });
 });

@@ -17,61 +17,190 @@ export interface Line {
   x: number;
   y: number;
   page: number;
+  /** First line of the right-hand column: text may run on from the foot of the left one. */
+  columnStart?: boolean;
 }
 
-/** Items of one page → lines, top to bottom, each with its font size. */
+interface Segment {
+  x0: number;
+  x1: number;
+  text: string;
+  /** Font size of its largest visible item: two columns sharing a baseline keep their own sizes. */
+  size: number;
+}
+
+interface Row {
+  y: number;
+  size: number;
+  parts: { x: number; str: string; width: number; size: number }[];
+  segments: Segment[];
+}
+
+/**
+ * Items of one page → lines in reading order, each with its font size. Items are grouped into rows
+ * by baseline; on a two-column page (a vertical gutter no line crosses) the left column is read
+ * before the right one, band by band between full-width lines (titles, wide figures).
+ */
 export function itemsToLines(items: TextItemLike[], page: number): Line[] {
-  const rows: { y: number; size: number; parts: { x: number; str: string; width: number }[] }[] = [];
+  const rows = toRows(items);
+  const gutter = findGutter(rows);
+  const lines: Line[] = [];
+  const emit = (row: Row, segments: Segment[], columnStart = false) => {
+    // Dot leaders ("Introduction ........ 4") become one ellipsis: they carry no words, only tokens.
+    const text = segments.map((s) => s.text).join(' ').replace(/(?:\s*[.·…_]){5,}\s*/g, ' … ').replace(/\s+/g, ' ').trim();
+    const size = Math.max(...segments.map((s) => s.size));
+    if (text) lines.push({ text, size: Math.round(size * 10) / 10, x: segments[0]!.x0, y: row.y, page, ...(columnStart ? { columnStart } : {}) });
+  };
+  if (gutter === null) {
+    for (const row of rows) emit(row, row.segments);
+    return lines;
+  }
+  let band: Row[] = [];
+  const flushBand = () => {
+    for (const row of band) {
+      const left = row.segments.filter((s) => s.x1 <= gutter);
+      if (left.length) emit(row, left);
+    }
+    let first = true;
+    for (const row of band) {
+      const right = row.segments.filter((s) => s.x0 >= gutter);
+      if (right.length) {
+        emit(row, right, first);
+        first = false;
+      }
+    }
+    band = [];
+  };
+  for (const row of rows) {
+    if (row.segments.some((s) => s.x0 < gutter && s.x1 > gutter)) {
+      flushBand();
+      emit(row, row.segments);
+    } else band.push(row);
+  }
+  flushBand();
+  return lines;
+}
+
+/** Items grouped by baseline, top to bottom; each row cut into segments at wide horizontal gaps. */
+function toRows(items: TextItemLike[]): Row[] {
+  const rows: Row[] = [];
   for (const item of items) {
     if (!item.str) continue;
     const [, , c, d, x, y] = item.transform as [number, number, number, number, number, number];
     const size = Math.hypot(c, d) || item.height;
     const row = rows.find((r) => Math.abs(r.y - y) < Math.max(2, Math.min(r.size, size) * 0.4));
     if (row) {
-      row.parts.push({ x, str: item.str, width: item.width });
+      row.parts.push({ x, str: item.str, width: item.width, size });
       row.size = Math.max(row.size, size);
-    } else rows.push({ y, size, parts: [{ x, str: item.str, width: item.width }] });
+    } else rows.push({ y, size, parts: [{ x, str: item.str, width: item.width, size }], segments: [] });
   }
-  return rows
-    .sort((a, b) => b.y - a.y)
-    .map((row) => {
-      const parts = row.parts.sort((a, b) => a.x - b.x);
-      let text = '';
-      let lastEnd = -Infinity;
-      for (const part of parts) {
-        // A visible gap between items is a space the PDF did not encode.
-        if (text && part.x - lastEnd > row.size * 0.15 && !/\s$/.test(text) && !/^\s/.test(part.str)) text += ' ';
-        text += part.str;
-        lastEnd = part.x + part.width;
+  for (const row of rows) {
+    let segment: Segment | null = null;
+    // pdf.js fills wide gaps with space items as wide as the gap: they would bridge a column
+    // gutter, so spaces only mark a word break here and never extend a segment.
+    let space = false;
+    for (const part of row.parts.sort((a, b) => a.x - b.x)) {
+      if (!part.str.trim()) {
+        space = true;
+        continue;
       }
-      return { text: text.replace(/\s+/g, ' ').trim(), size: Math.round(row.size * 10) / 10, x: parts[0]!.x, y: row.y, page };
-    })
-    .filter((line) => line.text);
+      const gap = segment ? part.x - segment.x1 : 0;
+      if (!segment || gap > row.size * 1.5) {
+        segment = { x0: part.x, x1: part.x + part.width, text: part.str, size: part.size };
+        row.segments.push(segment);
+      } else {
+        // A visible gap between items is a space the PDF may not encode.
+        if ((space || gap > row.size * 0.15) && !/\s$/.test(segment.text) && !/^\s/.test(part.str)) segment.text += ' ';
+        segment.text += part.str;
+        segment.x1 = Math.max(segment.x1, part.x + part.width);
+        segment.size = Math.max(segment.size, part.size);
+      }
+      space = /\s$/.test(part.str);
+    }
+  }
+  return rows.filter((r) => r.segments.length).sort((a, b) => b.y - a.y);
+}
+
+/**
+ * The x of a column gutter: the position in the middle 30–70% of the text's width crossed by the
+ * fewest segments, when at least 6 rows of text fill each side (full-width rows between them are
+ * titles, figures and author blocks, read in place).
+ */
+function findGutter(rows: Row[]): number | null {
+  const segments = rows.flatMap((r) => r.segments);
+  if (segments.length < 12) return null;
+  const left = Math.min(...segments.map((s) => s.x0));
+  const right = Math.max(...segments.map((s) => s.x1));
+  let best: { x: number; crossing: number } | null = null;
+  for (let f = 0.3; f <= 0.7001; f += 0.01) {
+    const x = left + (right - left) * f;
+    let crossing = 0;
+    let leftRows = 0;
+    let rightRows = 0;
+    for (const row of rows) {
+      if (row.segments.some((s) => s.x0 < x && s.x1 > x)) crossing++;
+      else {
+        if (row.segments.some((s) => s.x1 <= x)) leftRows++;
+        if (row.segments.some((s) => s.x0 >= x)) rightRows++;
+      }
+    }
+    const middle = Math.abs(f - 0.5);
+    if (leftRows >= 6 && rightRows >= 6 && crossing <= rows.length * 0.6 && filled(segments, left, x) && filled(segments, x, right) && (!best || crossing < best.crossing || (crossing === best.crossing && middle < Math.abs((best.x - left) / (right - left) - 0.5)))) {
+      best = { x, crossing };
+    }
+  }
+  return best?.x ?? null;
+}
+
+/**
+ * Lines of running text fill their column: at least five segments between `from` and `to` span
+ * most of it, and they are at least 40% of that side's segments (a table's cells are not).
+ */
+function filled(segments: Segment[], from: number, to: number): boolean {
+  const side = segments.filter((s) => s.x0 >= from - 1 && s.x1 <= to + 1);
+  const long = side.filter((s) => s.x1 - s.x0 >= (to - from) * 0.6).length;
+  return long >= 5 && long >= side.length * 0.4;
 }
 
 /** The shape of a line with digits ignored, so "Page 3" and "Page 4" match. */
 const shape = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** First word of a line closed by a page number ("Chapter 9: Grouping… 44", "Chapter 13: Packages 84"), else null. */
+const family = (text: string) => (/\s\d+$/.test(text.trim()) ? `${shape(text).split(' ')[0]}… #` : null);
 
 /**
  * Removes running headers, footers and page numbers from the first and last two lines of each page:
  * bare numbers; lines whose shape recurs on a third of the pages; and lines in a slot (same
- * height on the page, same size) used on 40% of the pages whose text recurs at least twice — a
- * header that names the current chapter changes text but not place.
+ * height on the page, same size) used on 40% of the pages whose text recurs at least twice, or
+ * whose family (first word, closing page number) recurs on three pages — a header that names the
+ * current chapter changes text but not place, and a short chapter's header may appear only once.
  */
 export function removeFurniture(pages: Line[][]): Line[][] {
-  const edge = (lines: Line[]) => [...new Set([...lines.slice(0, 2), ...lines.slice(-2)])];
+  // The top two and bottom two rows by position (reading order puts a two-column header's right half mid-page).
+  const edge = (lines: Line[]) => {
+    const ys = [...new Set(lines.map((l) => Math.round(l.y)))].sort((a, b) => b - a);
+    const rows = new Set([...ys.slice(0, 2), ...ys.slice(-2)]);
+    return lines.filter((l) => rows.has(Math.round(l.y)));
+  };
   const slot = (line: Line) => `${Math.round(line.y)}:${line.size}`;
   const shapes = new Map<string, number>();
   const slots = new Map<string, number>();
+  const families = new Map<string, number>();
+  const count = (map: Map<string, number>, keys: string[]) => {
+    for (const key of new Set(keys)) map.set(key, (map.get(key) ?? 0) + 1);
+  };
   for (const lines of pages) {
-    for (const s of new Set(edge(lines).map((l) => shape(l.text)))) shapes.set(s, (shapes.get(s) ?? 0) + 1);
-    for (const s of new Set(edge(lines).map(slot))) slots.set(s, (slots.get(s) ?? 0) + 1);
+    const edges = edge(lines);
+    count(shapes, edges.map((l) => shape(l.text)));
+    count(slots, edges.map(slot));
+    count(families, edges.flatMap((l) => (family(l.text) ? [`${slot(l)}|${family(l.text)}`] : [])));
   }
   const furniture = (line: Line) => {
     if (/^[-–\s]*(\d+|[ivxlc]+)[-–\s]*$/i.test(line.text)) return true;
     if (pages.length < 3) return false;
     const repeats = shapes.get(shape(line.text)) ?? 0;
-    return repeats >= Math.max(3, pages.length / 3) || (repeats >= 2 && (slots.get(slot(line)) ?? 0) >= pages.length * 0.4);
+    if (repeats >= Math.max(3, pages.length / 3)) return true;
+    const inFrequentSlot = (slots.get(slot(line)) ?? 0) >= pages.length * 0.4;
+    return inFrequentSlot && (repeats >= 2 || (families.get(`${slot(line)}|${family(line.text)}`) ?? 0) >= 3);
   };
   return pages.map((lines) => {
     const edges = new Set(edge(lines));

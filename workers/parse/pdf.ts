@@ -30,45 +30,67 @@ interface Draft {
   text: string;
   pages: Set<number>;
   size: number;
+  /** x of the first line: a list item's wrapped lines are indented past its bullet. */
+  x: number;
+  lines: number;
   lastY: number;
   lastPage: number;
 }
 
+/** Bullets, including the private-use glyphs of symbol fonts (Wingdings, Symbol) that PDFs keep. */
+const BULLET = /^([•●▪◦‣∙·*–\-■□▪►▸◆◇➢✓✔❖\p{Co}]|\d{1,2}[.)]|[a-z][.)])\s/u;
+
 const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** Parses a PDF; throws AppError for passwords, damage and missing text layers. */
+/** Parses a PDF; throws AppError for passwords, damage and missing text layers, the signal's reason when aborted. */
 export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
+  opts.signal?.throwIfAborted();
   const task = opts.pdfjs.getDocument({ data, password: opts.password, disableFontFace: true, useSystemFonts: false, useWorkerFetch: false, stopAtErrors: false });
-  let doc: PdfDocument;
+  // Aborting destroys the task, which rejects whatever pdf.js is doing; the abort reason is rethrown below.
+  const cancel = () => void task.destroy();
+  opts.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy();
-    throw pdfError(error, fileName);
-  }
-  try {
-    const pages: Line[][] = [];
-    for (let p = 1; p <= doc.numPages; p++) {
+    let doc: PdfDocument;
+    try {
+      doc = await task.promise;
+    } catch (error) {
       opts.signal?.throwIfAborted();
-      const page = await doc.getPage(p);
-      const content = await page.getTextContent();
-      pages.push(itemsToLines(content.items.filter((i): i is TextItemLike & typeof i => 'str' in i), p));
-      page.cleanup();
-      opts.onPage?.(p, doc.numPages);
+      throw pdfError(error, fileName);
     }
-    // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
-    const letters = pages.flat().reduce((n, l) => n + (l.text.match(/\p{L}/gu)?.length ?? 0), 0);
-    if (letters < 40 * doc.numPages) {
-      throw new AppError('PDF_NO_TEXT', `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`);
-    }
-    const labels = await doc.getPageLabels().catch(() => null);
-    const outline = await outlineHeadings(doc);
-    const drafts = buildDrafts(removeFurniture(pages), outline);
-    const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
-    return assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
+    return await readDocument(doc, fileName, opts);
+  } catch (error) {
+    opts.signal?.throwIfAborted();
+    throw error;
   } finally {
+    opts.signal?.removeEventListener('abort', cancel);
     await task.destroy();
   }
+}
+
+async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
+  const pages: Line[][] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    opts.signal?.throwIfAborted();
+    const page = await doc.getPage(p);
+    const content = await page.getTextContent();
+    pages.push(itemsToLines(content.items.filter((i): i is TextItemLike & typeof i => 'str' in i), p));
+    page.cleanup();
+    opts.onPage?.(p, doc.numPages);
+  }
+  // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
+  const letters = pages.flat().reduce((n, l) => n + (l.text.match(/\p{L}/gu)?.length ?? 0), 0);
+  if (letters < 40 * doc.numPages) {
+    // The next step (run OCR, e.g. ocrmypdf) is the UI's action for this code, not repeated here.
+    throw new AppError(
+      'PDF_NO_TEXT',
+      `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`,
+    );
+  }
+  const labels = await doc.getPageLabels().catch(() => null);
+  const outline = await outlineHeadings(doc);
+  const drafts = buildDrafts(removeFurniture(pages), outline);
+  const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
+  return assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
 }
 
 function pdfError(error: unknown, fileName: string): AppError {
@@ -111,44 +133,78 @@ function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
   const lines = pages.flat();
   const body = bodySize(lines);
   const fromOutline = outlineMatcher(outline, lines);
-  const headingSizes = [...new Set(lines.filter((l) => isSizeHeading(l, body)).map((l) => l.size))].sort((a, b) => b - a);
+  const levelOf = headingLevels(pages, body);
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   const start = (line: Line, kind: Draft['kind'], level?: number) => {
-    current = { kind, level, text: line.text, pages: new Set([line.page]), size: line.size, lastY: line.y, lastPage: line.page };
+    const text = kind === 'list-item' ? line.text.replace(/^\p{Co}/u, '•') : line.text;
+    current = { kind, level, text, pages: new Set([line.page]), size: line.size, x: line.x, lines: 1, lastY: line.y, lastPage: line.page };
     drafts.push(current);
   };
   for (const line of lines) {
-    const level = fromOutline ? fromOutline(line) : isSizeHeading(line, body) ? Math.min(6, headingSizes.indexOf(line.size) + 1) : null;
+    const level = fromOutline ? fromOutline(line) : isSizeHeading(line, body) ? levelOf(line) : null;
     const cur = current as Draft | null;
     if (level) {
       // A heading that wraps onto a second line of the same size continues the same heading.
       if (cur?.kind === 'heading' && cur.lastPage === line.page && Math.abs(cur.size - line.size) < 0.5 && cur.lastY - line.y < line.size * 2) {
         cur.text = `${cur.text} ${line.text}`;
         cur.lastY = line.y;
+        cur.lines++;
       } else start(line, 'heading', level);
       continue;
     }
-    const bullet = /^([•●▪◦‣∙·*–-]|\d{1,2}[.)])\s/.test(line.text);
+    const bullet = BULLET.test(line.text);
     if (cur && cur.kind !== 'heading' && !bullet && continues(cur, line)) {
       cur.text = joinLine(cur.text, line.text);
+      cur.lines++;
       cur.pages.add(line.page);
       cur.lastY = line.y;
       cur.lastPage = line.page;
     } else start(line, bullet ? 'list-item' : 'paragraph');
   }
+  // Four or more lines set large are a passage (an abstract, a pull quote), not a heading.
+  for (const draft of drafts) if (draft.kind === 'heading' && (draft.lines > 3 || draft.text.length > 200)) [draft.kind, draft.level] = ['paragraph', undefined];
   return drafts;
 }
 
 /** Same size and close below on the same page, or an unfinished sentence running onto the next page. */
 function continues(cur: Draft, line: Line): boolean {
   if (Math.abs(cur.size - line.size) > 0.6) return false;
+  // A list item's wrapped lines hang indented past the bullet; a line at the bullet's x is new text.
+  if (cur.kind === 'list-item' && line.page === cur.lastPage && line.x <= cur.x + 2) return false;
+  if (line.columnStart) return line.page === cur.lastPage && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
   if (cur.lastPage === line.page) return cur.lastY - line.y > 0 && cur.lastY - line.y < line.size * 1.9;
   return line.page === cur.lastPage + 1 && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
 }
 
 function isSizeHeading(line: Line, body: number): boolean {
-  return line.size >= body * 1.15 && line.text.length <= 120 && /\p{L}{2,}/u.test(line.text) && !/[.,;]$/.test(line.text);
+  // Table-of-contents entries ("2 Simple manipulations . . . . 8") are set large too.
+  if (/(?:(?:\.\s?){4,}|…|(?:\s\.){2,})\s*[\divxlc]*$/i.test(line.text)) return false;
+  // A point or more above the body size (12 on 11): headings set in bold at body size + 1 count.
+  return line.size >= body * 1.08 && line.size - body >= 0.8 && line.text.length <= 120 && /\p{L}{2,}/u.test(line.text) && !/[.,;]$/.test(line.text);
+}
+
+/**
+ * Heading levels by font size, largest first, sizes within half a point counted as one. On a
+ * document of three pages or more, a size seen only on the first page (a cover's author names,
+ * dates, series) is not a heading level, nor on six pages or more one seen on a single later page
+ * (a second title page); the first page's largest line (the title) still is.
+ */
+function headingLevels(pages: Line[][], body: number): (line: Line) => number | null {
+  const candidates = (lines: Line[]) => lines.filter((l) => isSizeHeading(l, body)).map((l) => l.size);
+  // On longer documents a heading size recurs on two pages or more; a size used once is front matter.
+  const pagesWith = new Map<number, number>();
+  for (const lines of pages.slice(1)) for (const size of new Set(candidates(lines))) pagesWith.set(size, (pagesWith.get(size) ?? 0) + 1);
+  const sizes = new Set(pages.length >= 3 ? [...pagesWith].filter(([, n]) => n >= 2 || pages.length < 6).map(([size]) => size) : pages.flatMap(candidates));
+  const coverTitle = Math.max(0, ...candidates(pages[0] ?? []));
+  if (coverTitle) sizes.add(coverTitle);
+  const levels: number[] = [];
+  for (const size of [...sizes].sort((a, b) => b - a)) if (!levels.length || levels.at(-1)! - size > 0.5) levels.push(size);
+  return (line) => {
+    if (line.page === 1 && pages.length >= 3 && line.size !== coverTitle && !sizes.has(line.size)) return null;
+    const level = levels.findIndex((size) => size - line.size <= 0.5);
+    return level < 0 ? null : Math.min(6, level + 1);
+  };
 }
 
 /**
