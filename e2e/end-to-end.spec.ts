@@ -12,7 +12,7 @@ test('drop documents, search by meaning, survive reload and offline, delete', as
   await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
   await expect(first.getByTestId('result-section')).toContainText('Treatment');
 
-  first = await searchFor(page, 'when does the railway service reach the depot');
+  first = await searchFor(page, 'at what hour do trains pull into the station');
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
   await expect(first.getByTestId('result-proposition').first()).toContainText('train arrives at the station');
   await expect(first.getByTestId('result-section')).toContainText('Rail journeys');
@@ -101,4 +101,12 @@ test('follow-up questions are read with the previous one, and the results copy a
   // Switched off, the same follow-up is searched as typed.
   await page.getByLabel('Read short follow-ups with the previous question').uncheck();
   await expect(page.getByTestId('searched-query')).toHaveCount(0);
+});
+
+test('a question the library cannot answer says so instead of showing noise', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await page.getByTestId('search-input').fill('quantum chromodynamics on a lattice');
+  await expect(page.getByText('Nothing relevant found for “quantum chromodynamics on a lattice”.')).toBeVisible();
+  await expect(page.getByTestId('result')).toHaveCount(0);
 });

@@ -44,7 +44,7 @@ try {
     for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
       await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
     }
-    await page.getByTestId('search-input').fill('when does the railway service reach the depot');
+    await page.getByTestId('search-input').fill('at what hour do trains pull into the station');
     await page.getByTestId('result').first().waitFor();
     const path = scheme === 'light' ? 'docs/screenshot.png' : 'docs/screenshot-dark.png';
     await page.screenshot({ path });

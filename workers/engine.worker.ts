@@ -60,7 +60,9 @@ const api = {
     const searchedQuery = enrichFollowUp(query, previous ?? null);
     const embedder = await tryEmbedder();
     const vector = embedder ? ((await embedder.embed([searchedQuery]))[0] ?? null) : null;
-    const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, ...options };
+    // Without the model only the keyword leg can vouch for a hit.
+    const minRelevance = vector ? model.minRelevance : { dense: Infinity, coverage: model.minRelevance.coverage };
+    const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, minRelevance, ...options };
     const hits = searchIndex(index, { text: searchedQuery, vector }, opts);
     return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits };
   },

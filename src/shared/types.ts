@@ -139,6 +139,11 @@ export interface SearchOptions {
   docIds?: string[];
   /** How many result groups to return. */
   limit: number;
+  /**
+   * Below both of these, the best proposition is not an answer and the result is empty ("nothing
+   * relevant found"). Calibrated per model (scripts/calibrate-relevance.mjs).
+   */
+  minRelevance?: { dense: number; coverage: number };
 }
 
 /** A proposition inside a result, with its real per-stage scores. */
@@ -157,6 +162,8 @@ export interface PropositionHit {
 export interface StageScores {
   dense?: number;
   bm25?: number;
+  /** BM25 as a share (0–1) of what a hit covering every query term would score. */
+  coverage?: number;
   fused: number;
 }
 

@@ -72,6 +72,21 @@ export class Bm25Index {
     return scores;
   }
 
+  /**
+   * What a document matching every query term once, at average length, would score: the yardstick
+   * for how much of a query a hit covers. Terms the index has never seen count at the highest idf.
+   */
+  maxScore(query: string): number {
+    const n = this.docs.size;
+    if (n === 0) return 0;
+    let total = 0;
+    for (const term of new Set(analyze(query))) {
+      const df = this.postings.get(term)?.size ?? 0;
+      total += Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    }
+    return total;
+  }
+
   /** The k best documents for `query`. */
   search(query: string, k: number, filter?: (id: string) => boolean): Scored[] {
     return topK(this.scoreAll(query, filter), k);

@@ -114,6 +114,25 @@ describe('search', () => {
   });
 });
 
+describe('relevance floor', () => {
+  const floor = { dense: 0.525, coverage: 0.45 };
+
+  it('answers nothing when the best proposition clears neither leg', () => {
+    const index = library();
+    // Orthogonal to every topic, and no word in common.
+    const off = new Float32Array([0.5, -0.5, 0.5, -0.5]);
+    expect(search(index, { text: 'quantum chromodynamics', vector: off }, opts({ minRelevance: floor }))).toEqual([]);
+  });
+
+  it('keeps a hit that clears either leg, and reports coverage', () => {
+    const index = library();
+    const byMeaning = search(index, { text: 'doctor medicine', vector: topic(1) }, opts({ minRelevance: floor }));
+    expect(byMeaning[0]!.docName).toBe('health.md');
+    const byWords = search(index, { text: 'tomatoes full sun', vector: null }, opts({ minRelevance: floor }));
+    expect(byWords[0]!.propositions[0]!.scores.coverage).toBeGreaterThan(0.9);
+  });
+});
+
 describe('fuseScores', () => {
   const dense = new Map([['a', 0.9], ['b', 0.5], ['c', 0.1]]);
   const bm25 = new Map([['b', 12], ['c', 2]]);

@@ -49,7 +49,16 @@ function top(scores: Map<string, number>, k: number): Map<string, number> {
   return new Map([...scores].sort((a, b) => b[1] - a[1]).slice(0, k));
 }
 
-const stage = (s: LevelScores, id: string): StageScores => ({ dense: s.dense.get(id), bm25: s.bm25.get(id), fused: s.fused.get(id) ?? 0 });
+const stage = (s: LevelScores, id: string, bm25Max = 0): StageScores => {
+  const bm25 = s.bm25.get(id);
+  return { dense: s.dense.get(id), bm25, coverage: bm25 !== undefined && bm25Max > 0 ? Math.min(1, bm25 / bm25Max) : undefined, fused: s.fused.get(id) ?? 0 };
+};
+
+/** Whether the best proposition clears the model's relevance floor on either leg. */
+function relevant(scores: StageScores, floor: SearchOptions['minRelevance']): boolean {
+  if (!floor) return true;
+  return (scores.dense ?? -1) >= floor.dense || (scores.coverage ?? 0) >= floor.coverage;
+}
 
 /** Runs `opts.strategy` and returns results grouped by section, best first. */
 export function search(index: LibraryIndex, query: Query, opts: SearchOptions): ResultHit[] {
@@ -95,7 +104,11 @@ export function search(index: LibraryIndex, query: Query, opts: SearchOptions): 
     .filter(({ id }) => (props.dense.get(id) ?? 0) > 0 || (props.bm25.get(id) ?? 0) > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, propositionK);
-  return group(index, ranked, props, sections, docs, opts.limit);
+  const bm25Max = index.bm25.proposition.maxScore(query.text);
+  const hits = group(index, ranked, props, sections, docs, opts.limit, bm25Max);
+  // Nothing relevant: better an honest empty answer than noise.
+  const best = hits.flatMap((h) => h.propositions.slice(0, 1)).slice(0, 5);
+  return best.some((p) => relevant(p.scores, opts.minRelevance)) ? hits : [];
 }
 
 function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
@@ -103,7 +116,7 @@ function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
 }
 
 /** Groups ranked propositions under their sections; a group ranks by its best proposition. */
-function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number): ResultHit[] {
+function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number, bm25Max: number): ResultHit[] {
   const hits = new Map<string, ResultHit>();
   for (const { id, score } of ranked) {
     const p = index.propositions.get(id)!;
@@ -128,7 +141,7 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
       };
       hits.set(p.sectionId, hit);
     }
-    const proposition: PropositionHit = { id, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id) };
+    const proposition: PropositionHit = { id, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
     hit.propositions.push(proposition);
   }
   return [...hits.values()];
