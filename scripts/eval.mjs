@@ -1,114 +1,151 @@
 #!/usr/bin/env node
 /**
- * Retrieval evaluation with the real engine in headless Chromium (DESIGN §9):
+ * Retrieval evaluation on the real engine in headless Chromium (DESIGN §9). Every corpus entry
+ * becomes one Markdown file (`<_id>.md`, the title as its heading) that goes through the app's
+ * ingest worker into IndexedDB; queries go through the engine worker's `search`.
+ *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W]
- *   npm run eval -- --qa DIR [--limit N]
- * BEIR layout: corpus.jsonl, queries.jsonl, qrels.tsv. Every corpus entry becomes one document,
- * ingested through the real pipeline into IndexedDB. Prints progress on stderr and, as the last
- * stdout line, one JSON object per DESIGN §9 (one line per strategy with --strategy all).
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--no-escape-hatch] [--no-floor]
+ *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
+ *
+ * BEIR mode: the last stdout line is one JSON object {dataset, strategy, model, queries, ndcg@10,
+ * recall@10, recall@100, mrr@10, latency_ms: {p50, p95}, ingest_docs_per_s} (with --strategy all,
+ * one such line per strategy, after a single ingest). --limit keeps the first N queries; the whole
+ * corpus is ingested unless --corpus-limit M keeps only the judged documents plus M others.
+ * QA mode (SQuAD articles.jsonl/answers.jsonl): the share of questions whose answer text is in the
+ * top 1/3/5 propositions and the top 3 sections, per strategy, as one JSON object.
+ * Progress goes to stderr. Exit code 2 for bad arguments.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { asMarkdownFile, loadBeir, loadQa } from './lib/beir.mjs';
+import { ingestFiles, runQueries } from './lib/engine-run.mjs';
 import { openHarness } from './lib/harness.mjs';
+import { answerShares } from './lib/qa.mjs';
 
 const STRATEGIES = ['bm25', 'dense', 'flat-child', 'two-stage', 'three-stage'];
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const qaDir = option('--qa');
-const dataset = qaDir ?? option('--dataset');
-if (!dataset) {
-  console.error('Usage: npm run eval -- --dataset DIR [--strategy S|all] [--limit N]   or   npm run eval -- --qa DIR');
-  process.exit(2);
-}
-const limit = Number(option('--limit', Infinity));
-const corpusLimit = Number(option('--corpus-limit', Infinity));
-const model = option('--model', 'carrel-glove-50k');
-const strategyArg = option('--strategy', qaDir ? 'all' : 'three-stage');
-const strategies = strategyArg === 'all' ? STRATEGIES : [strategyArg];
-const searchOptions = {
-  hybrid: !args.includes('--no-hybrid'),
-  ...(option('--fusion') ? { fusion: option('--fusion') } : {}),
-  ...(option('--dense-weight') ? { denseWeight: Number(option('--dense-weight')) } : {}),
-};
-
-const jsonl = (file) => readFileSync(join(dataset, file), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const USAGE = 'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR';
 const log = (line) => console.error(line);
 
-function loadBeir() {
-  const qrels = new Map();
-  for (const line of readFileSync(join(dataset, 'qrels.tsv'), 'utf8').split('\n').slice(1)) {
-    const [q, doc, score] = line.split('\t');
-    if (!q || !doc) continue;
-    if (!qrels.has(q)) qrels.set(q, new Map());
-    qrels.get(q).set(doc, Number(score));
-  }
-  const queries = jsonl('queries.jsonl').filter((q) => qrels.has(q._id)).slice(0, limit);
-  let corpus = jsonl('corpus.jsonl');
-  if (Number.isFinite(corpusLimit)) {
-    // Keep every document a kept query needs, then fill up with the others in file order.
-    const needed = new Set(queries.flatMap((q) => [...qrels.get(q._id).keys()]));
-    corpus = [...corpus.filter((d) => needed.has(d._id)), ...corpus.filter((d) => !needed.has(d._id)).slice(0, corpusLimit)];
-  }
-  return { qrels, queries, corpus };
+function fail(message) {
+  console.error(message);
+  process.exit(2);
 }
 
-async function ingest(page, docs) {
-  const began = Date.now();
-  for (let i = 0; i < docs.length; i += 250) {
-    const batch = docs.slice(i, i + 250).map((d) => ({ name: `${d._id}.md`, text: d.title ? `# ${d.title}\n\n${d.text}` : d.text }));
-    await page.evaluate((b) => window.carrel.ingest(b), batch);
-    log(`ingested ${Math.min(i + 250, docs.length)} / ${docs.length}`);
+function parseCli() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        dataset: { type: 'string' },
+        qa: { type: 'boolean', default: false },
+        strategy: { type: 'string' },
+        model: { type: 'string' },
+        limit: { type: 'string' },
+        'corpus-limit': { type: 'string' },
+        'no-hybrid': { type: 'boolean', default: false },
+        fusion: { type: 'string' },
+        'dense-weight': { type: 'string' },
+        'no-escape-hatch': { type: 'boolean', default: false },
+        'no-floor': { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    fail(`${error.message}\n${USAGE}`);
   }
-  return docs.length / ((Date.now() - began) / 1000);
+  const { values, positionals } = parsed;
+  const dataset = values.dataset ?? positionals[0];
+  if (!dataset) fail(USAGE);
+  const needs = values.qa ? ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'] : ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'];
+  const missing = needs.filter((file) => !existsSync(join(dataset, file)));
+  if (missing.length) fail(`${dataset} lacks ${missing.join(', ')}`);
+  const strategy = values.strategy ?? (values.qa ? 'all' : 'three-stage');
+  if (strategy !== 'all' && !STRATEGIES.includes(strategy)) fail(`Unknown strategy "${strategy}": one of ${STRATEGIES.join(', ')} or all`);
+  const number = (name) => {
+    if (values[name] === undefined) return undefined;
+    const n = Number(values[name]);
+    if (!Number.isFinite(n) || n < 0) fail(`--${name} needs a number`);
+    return n;
+  };
+  return {
+    dataset,
+    qa: values.qa,
+    strategies: strategy === 'all' ? STRATEGIES : [strategy],
+    model: values.model,
+    limit: number('limit') ?? Infinity,
+    corpusLimit: number('corpus-limit') ?? Infinity,
+    // Only what the command line sets; the engine fills in its own defaults (and its model's floor).
+    options: {
+      limit: 100,
+      ...(values['no-hybrid'] ? { hybrid: false } : {}),
+      ...(values.fusion ? { fusion: values.fusion } : {}),
+      ...(values['dense-weight'] !== undefined ? { denseWeight: number('dense-weight') } : {}),
+      ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
+      ...(values['no-floor'] ? { minRelevance: undefined } : {}),
+    },
+  };
 }
 
-async function run(page, texts, strategy) {
-  const results = [];
-  for (let i = 0; i < texts.length; i += 100) {
-    results.push(...(await page.evaluate(([t, o]) => window.carrel.query(t, o), [texts.slice(i, i + 100), { ...searchOptions, strategy, limit: 100 }])));
-  }
-  return results;
+async function latency(page, results) {
+  return (await page.evaluate((ms) => window.carrel.score([], [], ms), results.map((r) => r.ms))).latency_ms;
 }
 
+function reportIngest(report, files) {
+  log(`${report.indexed} documents searchable after ${report.seconds.toFixed(1)} s (${(files / report.seconds).toFixed(1)} docs/s)`);
+  if (report.duplicates.length) log(`${report.duplicates.length} entries repeat another's content and are stored once: ${report.duplicates.slice(0, 5).join(', ')}…`);
+  for (const f of report.failed) log(`failed: ${f.name}: ${f.code} ${f.message}`);
+}
+
+/** BEIR: one DESIGN §9 line per strategy. */
+async function evaluateBeir(page, cli, model) {
+  const { queries, qrels, corpus } = loadBeir(cli.dataset, cli);
+  log(`${basename(cli.dataset)}: ${queries.length} queries, ${corpus.length} documents`);
+  const files = corpus.map(asMarkdownFile);
+  const idOf = new Map(files.map((f, i) => [f.name, corpus[i]._id]));
+  const ingest = await ingestFiles(page, files, { log });
+  reportIngest(ingest, files.length);
+  for (const strategy of cli.strategies) {
+    const began = Date.now();
+    const results = await runQueries(page, queries.map((q) => q.text), { ...cli.options, strategy }, { log, label: `${strategy}: ` });
+    const ranked = results.map((r) => r.docs.map((name) => idOf.get(name) ?? name));
+    const grades = queries.map((q) => [...qrels.get(q._id)]);
+    const metrics = await page.evaluate(([r, g, ms]) => window.carrel.score(r, g, ms), [ranked, grades, results.map((r) => r.ms)]);
+    const empty = results.filter((r) => r.docs.length === 0).length;
+    log(`${strategy}: nDCG@10 ${metrics['ndcg@10']} in ${((Date.now() - began) / 1000).toFixed(1)} s${empty ? ` (${empty} queries got no results)` : ''}`);
+    const { latency_ms, ...scores } = metrics;
+    console.log(JSON.stringify({ dataset: basename(cli.dataset), strategy, model, queries: queries.length, ...scores, latency_ms, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));
+  }
+}
+
+/** QA: answer-text hit rates per strategy, as one JSON object. */
+async function evaluateQa(page, cli, model) {
+  const { articles, questions } = loadQa(cli.dataset, cli);
+  log(`${basename(cli.dataset)}: ${questions.length} questions over ${articles.length} articles`);
+  const files = articles.map(asMarkdownFile);
+  const ingest = await ingestFiles(page, files, { log });
+  reportIngest(ingest, files.length);
+  const strategies = {};
+  for (const strategy of cli.strategies) {
+    const results = await runQueries(page, questions.map((q) => q.text), { ...cli.options, strategy }, { log, label: `${strategy}: ` });
+    strategies[strategy] = { ...answerShares(results, questions.map((q) => q.answers)), latency_ms: await latency(page, results) };
+    log(`${strategy}: ${JSON.stringify(strategies[strategy])}`);
+  }
+  console.log(JSON.stringify({ dataset: basename(cli.dataset), mode: 'qa', model, questions: questions.length, strategies, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));
+}
+
+const cli = parseCli();
 const harness = await openHarness({ log });
 try {
-  await harness.page.evaluate(() => window.carrel.reset());
-  if (qaDir) {
-    const articles = jsonl('articles.jsonl');
-    const answers = new Map(jsonl('answers.jsonl').map((a) => [a._id, a.answers]));
-    const queries = jsonl('queries.jsonl').filter((q) => answers.get(q._id)?.length).slice(0, limit);
-    const docsPerSecond = await ingest(harness.page, articles);
-    for (const strategy of strategies) {
-      const results = await run(harness.page, queries.map((q) => q.text), strategy);
-      const share = (test) => Number((results.filter((r, i) => test(r, answers.get(queries[i]._id).map((a) => a.toLowerCase()))).length / results.length).toFixed(4));
-      const within = (texts, found) => texts.some((t) => found.some((a) => t.toLowerCase().includes(a)));
-      const report = {
-        dataset: basename(dataset),
-        mode: 'qa',
-        strategy,
-        model,
-        queries: results.length,
-        'answer_in_top1_proposition': share((r, a) => within(r.propositions.slice(0, 1), a)),
-        'answer_in_top3_propositions': share((r, a) => within(r.propositions.slice(0, 3), a)),
-        'answer_in_top5_propositions': share((r, a) => within(r.propositions.slice(0, 5), a)),
-        'answer_in_top3_sections': share((r, a) => within(r.sectionTexts, a)),
-        latency_ms: (await harness.page.evaluate((l) => window.carrel.score([], [], l), results.map((r) => r.ms))).latency_ms,
-        ingest_docs_per_s: +docsPerSecond.toFixed(2),
-      };
-      console.log(JSON.stringify(report));
-    }
+  const { modelId, device, modelError } = harness.engine;
+  if (modelError) log(`the model did not load (${modelError}): dense legs are off, keyword search only`);
+  log(`engine: ${modelId} on ${device ?? 'no device'}`);
+  if (cli.model && cli.model !== modelId) {
+    console.error(`The engine runs ${modelId} (src/shared/models.ts BUILTIN_MODEL); it has no switch to ${cli.model}.`);
+    process.exitCode = 2;
   } else {
-    const { qrels, queries, corpus } = loadBeir();
-    log(`${queries.length} queries, ${corpus.length} documents`);
-    const docsPerSecond = await ingest(harness.page, corpus);
-    for (const strategy of strategies) {
-      const results = await run(harness.page, queries.map((q) => q.text), strategy);
-      const ranked = results.map((r) => r.docs.map((name) => name.replace(/\.md$/, '')));
-      const grades = queries.map((q) => [...qrels.get(q._id)]);
-      const metrics = await harness.page.evaluate(([r, g, l]) => window.carrel.score(r, g, l), [ranked, grades, results.map((r) => r.ms)]);
-      console.log(JSON.stringify({ dataset: basename(dataset), strategy, model, queries: queries.length, ...metrics, ingest_docs_per_s: +docsPerSecond.toFixed(2) }));
-    }
+    await (cli.qa ? evaluateQa : evaluateBeir)(harness.page, cli, modelId);
   }
 } finally {
   await harness.close();

@@ -46,7 +46,7 @@ function vitest(label, args) {
   failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
 }
 
-/** A Playwright run: counts its tests from the JSON reporter. */
+/** A Playwright run (both configs report to test-results/e2e.json): counts its tests. */
 function playwright(label, args) {
   const out = 'test-results/e2e.json';
   rmSync(out, { force: true });
@@ -63,6 +63,7 @@ if (corpus) {
     console.log('../shared/eval is not beside this checkout: no corpus tests to run.');
   } else {
     vitest('corpus', ['--config', 'vitest.corpus.config.ts']);
+    playwright('corpus-browser', ['--config', 'playwright.corpus.config.ts']);
   }
 } else {
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);

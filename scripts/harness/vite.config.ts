@@ -1,22 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import app from '../../vite.config';
 
 /**
- * The harness page: the app's own parse/chunk/ingest/search modules in a bare page that Node
- * scripts drive through Playwright (pdf.js needs a browser on Node 20). Built to dist-harness/.
+ * The harness page: the app's own workers and modules in a bare page that the Node scripts
+ * (chunk, eval) and the corpus tests drive through Playwright. Built to dist-harness/ with the
+ * app's resolve and worker settings, so the workers are bundled exactly as in the app.
  */
-const root = fileURLToPath(new URL('.', import.meta.url));
 const project = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
-  root,
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/',
   publicDir: `${project}public`,
-  resolve: {
-    alias: {
-      'decode-named-character-reference': `${project}node_modules/decode-named-character-reference/index.js`,
-    },
-  },
+  resolve: app.resolve,
+  worker: app.worker,
+  optimizeDeps: app.optimizeDeps,
   build: { outDir: `${project}dist-harness`, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8192 },
-  worker: { format: 'es' },
   logLevel: 'warn',
 });

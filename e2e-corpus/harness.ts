@@ -1,0 +1,66 @@
+/**
+ * Fixtures for the corpus tests: one harness page per Playwright worker (the app's real ingest and
+ * engine workers, served by the config's webServer), and helpers to chunk the files of ../shared/eval.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ChunkFailure, ChunkReport } from '../scripts/harness/chunk-file';
+import type {} from '../scripts/harness/harness';
+
+/** The shared evaluation material beside this checkout. */
+export const EVAL_DIR = fileURLToPath(new URL('../../shared/eval/', import.meta.url));
+
+export const test = base.extend<object, { harness: Page }>({
+  harness: [
+    async ({ browser }, use, workerInfo) => {
+      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+      await page.goto('/');
+      await page.waitForFunction(() => 'carrel' in window);
+      const engine = await page.evaluate(() => window.carrel.ready());
+      expect(engine.modelError, 'the built-in model loads').toBeNull();
+      await use(page);
+      await page.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };
+
+/** What Carrel makes of `path` (relative to ../shared/eval/docs/), through the real ingest worker. */
+export function chunk(page: Page, path: string, password?: string): Promise<ChunkReport | ChunkFailure> {
+  const bytes = readFileSync(`${EVAL_DIR}docs/${path}`).toString('base64');
+  const name = path.split('/').pop()!;
+  return page.evaluate(([b64, n, p]) => window.carrel.chunkFile(b64, n, p), [bytes, name, password] as const);
+}
+
+/** Like `chunk`, for a file that must be read: fails the test with Carrel's error otherwise. */
+export async function chunkOk(page: Page, path: string): Promise<ChunkReport> {
+  const result = await chunk(page, path);
+  if ('error' in result) throw new Error(`${path}: ${result.error.code} ${result.error.message}`);
+  expect(result.tokenizer, 'tokens are counted by the model tokenizer').not.toBe('approximate');
+  return result;
+}
+
+/** Every proposition, with its section's heading path. */
+export function propositions(report: ChunkReport) {
+  return report.sections.flatMap((s) => s.propositions.map((p) => ({ ...p, headingPath: s.headingPath })));
+}
+
+/** Share of `values` within min–max inclusive. */
+export function shareWithin(values: number[], min: number, max: number): number {
+  return values.filter((v) => v >= min && v <= max).length / Math.max(1, values.length);
+}
+
+/** DESIGN §4 hard bounds. */
+export const SECTION_BOUNDS = [150, 500] as const;
+export const PROPOSITION_BOUNDS = [30, 200] as const;
+
+/** Asserts ≥ 90% of sections and of propositions are within the DESIGN §4 bounds. */
+export function expectSizesWithinBounds(report: ChunkReport) {
+  const sections = report.sections.map((s) => s.tokens);
+  const props = propositions(report).map((p) => p.tokens);
+  expect(shareWithin(sections, ...SECTION_BOUNDS), `share of ${sections.length} sections within 150–500 tokens`).toBeGreaterThanOrEqual(0.9);
+  expect(shareWithin(props, ...PROPOSITION_BOUNDS), `share of ${props.length} propositions within 30–200 tokens`).toBeGreaterThanOrEqual(0.9);
+}

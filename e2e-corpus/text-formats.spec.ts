@@ -1,0 +1,35 @@
+/** Golden facts about the text, Markdown and HTML documents of ../shared/eval/docs, and their chunk sizes (DESIGN §4). */
+import { readFileSync } from 'node:fs';
+import { chunkOk, EVAL_DIR, expect, expectSizesWithinBounds, propositions, test } from './harness';
+
+test('rfc2616.txt: title, numbered headings, no page furniture, sizes within bounds', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'text/rfc2616.txt');
+  expect(doc.title).toBe('Hypertext Transfer Protocol -- HTTP/1.1');
+  expect(doc.sections.some((s) => s.headingPath.includes('14.9 Cache-Control'))).toBe(true);
+  const furniture = propositions(doc).filter((p) => /\[Page \d+\]|RFC 2616\s+HTTP\/1\.1\s+June 1999/.test(p.text));
+  expect(furniture.map((p) => p.text.slice(0, 80))).toEqual([]);
+  expectSizesWithinBounds(doc);
+});
+
+test('google-pyguide.md: a fenced code block stays whole in one proposition, sizes within bounds', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'markdown/google-pyguide.md');
+  const source = readFileSync(`${EVAL_DIR}docs/markdown/google-pyguide.md`, 'utf8');
+  const fence = source.indexOf('```python');
+  const code = source.slice(source.indexOf('\n', fence) + 1, source.indexOf('```', fence + 9)).trimEnd();
+  expect(propositions(doc).filter((p) => p.text.includes(code))).toHaveLength(1);
+  expectSizesWithinBounds(doc);
+});
+
+test('postgresql15-sql-select.html: headings, no navigation text, sizes within bounds', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'html/postgresql15-sql-select.html');
+  expect(doc.title).toBe('SELECT');
+  expect(propositions(doc).some((p) => p.headingPath.includes('Description'))).toBe(true);
+  expect(propositions(doc).filter((p) => /^Prev\b.*\bNext$/m.test(p.text))).toEqual([]);
+  expectSizesWithinBounds(doc);
+});
+
+test('postgresql15-datatype-json.html: title and sizes within bounds', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'html/postgresql15-datatype-json.html');
+  expect(doc.title).toBe('8.14. JSON Types');
+  expectSizesWithinBounds(doc);
+});

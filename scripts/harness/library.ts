@@ -1,0 +1,60 @@
+/**
+ * Fills and empties the evaluation library through the real workers, as the app does: files go
+ * to the ingest worker, then the engine picks the committed documents up from Dexie.
+ */
+import Dexie from 'dexie';
+import { engine, ingester } from '../../src/lib/workers';
+import { DB_NAME } from '../../src/shared/db';
+import { AppError } from '../../src/shared/types';
+import { closePageDb } from './page-db';
+
+const INGEST_TIMEOUT_MS = 5 * 60_000;
+const REFRESH_TIMEOUT_MS = 30 * 60_000;
+
+export interface TextDocument {
+  /** The file name (its extension picks the parser). */
+  name: string;
+  text: string;
+}
+
+export interface IngestReport {
+  stored: number;
+  /** Names whose content was already stored under another name (same bytes = one document). */
+  duplicates: string[];
+  failed: { name: string; code: string; message: string }[];
+  /** Documents the engine holds after picking these up. */
+  indexed: number;
+}
+
+/**
+ * Ingests `docs` through the ingest worker with up to `concurrency` files in flight (the worker
+ * interleaves them at its awaits), then waits until the engine has indexed them.
+ */
+export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Promise<IngestReport> {
+  const report: IngestReport = { stored: 0, duplicates: [], failed: [], indexed: 0 };
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < docs.length; i = next++) {
+      const { name, text } = docs[i]!;
+      try {
+        const result = await ingester.api.ingest({ file: new File([text], name), chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
+        if (result.duplicate) report.duplicates.push(name);
+        else report.stored++;
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : 'UNKNOWN';
+        report.failed.push({ name, code, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  report.indexed = (await engine.api.refresh({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
+  return report;
+}
+
+/** Empties the library: stops both workers and deletes the database; the next call starts fresh workers. */
+export async function reset(): Promise<void> {
+  ingester.restart();
+  engine.restart();
+  closePageDb();
+  await Dexie.delete(DB_NAME);
+}

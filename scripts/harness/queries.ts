@@ -1,0 +1,49 @@
+/** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
+import { engine } from '../../src/lib/workers';
+import type { SearchOptions } from '../../src/shared/types';
+import { pageDb } from './page-db';
+
+const SEARCH_TIMEOUT_MS = 60_000;
+
+export interface QueryResult {
+  /** Round trip from the page to the engine worker and back, in ms. */
+  ms: number;
+  /** The engine's own time for the search (sync + embed + rank). */
+  tookMs: number;
+  /** Document names, ranked by their first appearance in the hit list. */
+  docs: string[];
+  /** Section ids of the hits, in rank order. */
+  sections: string[];
+  /** The full text of the top three sections. */
+  sectionTexts: string[];
+  /** The five best propositions over all hits, by score. */
+  propositions: string[];
+  /** The five best results' best propositions' relevance signals (for calibration). */
+  signals: { dense: number | null; coverage: number | null }[];
+}
+
+/** Searches each text in turn with `options` (merged over the engine's defaults). */
+export async function query(texts: string[], options: Partial<SearchOptions> = {}): Promise<QueryResult[]> {
+  const out: QueryResult[] = [];
+  for (const text of texts) {
+    const began = performance.now();
+    const response = await engine.api.search({ query: text, options }, { timeoutMs: SEARCH_TIMEOUT_MS });
+    const ms = performance.now() - began;
+    const { hits } = response;
+    const sections = await pageDb().sections.bulkGet(hits.slice(0, 3).map((h) => h.sectionId));
+    out.push({
+      ms,
+      tookMs: response.tookMs,
+      docs: [...new Set(hits.map((h) => h.docName))],
+      sections: hits.map((h) => h.sectionId),
+      sectionTexts: sections.map((s) => s?.text ?? ''),
+      propositions: hits
+        .flatMap((h) => h.propositions)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 5)
+        .map((p) => p.text),
+      signals: hits.slice(0, 5).map((h) => ({ dense: h.propositions[0]?.scores.dense ?? null, coverage: h.propositions[0]?.scores.coverage ?? null })),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+/** Node's side of the harness traffic: documents and queries go to the page in batches, not one evaluate each. */
+
+const INGEST_BATCH = 200;
+const QUERY_BATCH = 50;
+
+/**
+ * Ingests `files` ({name, text}) through the real workers; resolves to
+ * `{stored, duplicates, failed, indexed, seconds}` (seconds until all are searchable).
+ */
+export async function ingestFiles(page, files, { log = () => {}, concurrency = 2 } = {}) {
+  const began = Date.now();
+  const total = { stored: 0, duplicates: [], failed: [], indexed: 0 };
+  for (let i = 0; i < files.length; i += INGEST_BATCH) {
+    const batch = files.slice(i, i + INGEST_BATCH);
+    const report = await page.evaluate(([docs, c]) => window.carrel.ingest(docs, { concurrency: c }), [batch, concurrency]);
+    total.stored += report.stored;
+    total.duplicates.push(...report.duplicates);
+    total.failed.push(...report.failed);
+    total.indexed = report.indexed;
+    const seconds = (Date.now() - began) / 1000;
+    log(`ingested ${i + batch.length} / ${files.length} (${((i + batch.length) / seconds).toFixed(1)} docs/s)`);
+  }
+  return { ...total, seconds: (Date.now() - began) / 1000 };
+}
+
+/** Runs `texts` through the engine's search with `options`; resolves to the page's QueryResult per text. */
+export async function runQueries(page, texts, options, { log = () => {}, label = '' } = {}) {
+  const results = [];
+  for (let i = 0; i < texts.length; i += QUERY_BATCH) {
+    const batch = texts.slice(i, i + QUERY_BATCH);
+    results.push(...(await page.evaluate(([t, o]) => window.carrel.query(t, o), [batch, options])));
+    if (texts.length > QUERY_BATCH) log(`${label}searched ${results.length} / ${texts.length}`);
+  }
+  return results;
+}
