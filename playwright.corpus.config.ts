@@ -10,7 +10,7 @@ function chromiumPath(): string | undefined {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
-const PORT = 4177;
+const PORT = Number(process.env.CORPUS_PORT ?? 4177);
 
 export default defineConfig({
   testDir: 'e2e-corpus',
