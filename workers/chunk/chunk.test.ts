@@ -51,6 +51,16 @@ describe('chunkDocument (three-level)', () => {
     expect(doc.propositions.find((p) => p.text.includes('dust enters the gears'))!.headingPath).toEqual(['Widgets', 'Repair']);
   });
 
+  it('runs a short sub-topic on into its sibling label, but never across chapters', () => {
+    const body = 'The loader reads each configuration file once and caches the parsed result for later calls.';
+    const labels = chunk(`# Guide\n\n## Imports\n\n### Pros\n\nShort names are easy to read in calling code.\n\n### Cons\n\n${body}\n`);
+    const pros = labels.propositions.find((p) => p.text.includes('Short names'))!;
+    expect(pros.text).toContain('### Cons');
+    expect(pros.headingPath).toEqual(['Guide', 'Imports']);
+    const chapters = chunk(`# Notes\n\n## Treatment\n\nThe physician prescribed antibiotics for ten days, and the patient must finish the whole course of them.\n\n## Gardening\n\n${body}\n`);
+    expect(chapters.propositions.find((p) => p.text.includes('antibiotics'))!.headingPath).toEqual(['Notes', 'Treatment']);
+  });
+
   it('keeps large sections apart, each with its heading line', () => {
     const long = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about the topic at some length here.`).join(' ');
     const big = chunk(`# Book\n\n## First\n\n${long(25)}\n\n## Second\n\n${long(25)}\n`);

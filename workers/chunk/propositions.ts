@@ -102,8 +102,18 @@ function trimSpan(text: string, span: Span): Span {
   return { start: span.start + (slice.length - slice.trimStart().length), end: span.start + slice.trimEnd().length };
 }
 
-/** Under the minimum a proposition is a fragment ("Occasionally useful."), not a thought of its own. */
-const FRAGMENT = PROPOSITION.min;
+/** Under this many tokens a proposition is a fragment ("Occasionally useful."), not a thought of its own. */
+const FRAGMENT = PROPOSITION.min / 2;
+
+/**
+ * Whether text under heading path `b` continues the topic of text under `a`: a sub-heading of it, or
+ * a sibling label inside a shared topic ("Pros" then "Cons" under "2.2 Imports"), not a new chapter.
+ */
+function sameTopic(a: string[], b: string[]): boolean {
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return shared === a.length || (shared >= 2 && shared >= a.length - 1);
+}
 
 export interface Group extends Span {
   tokens: number;
@@ -116,9 +126,9 @@ export interface Group extends Span {
 /**
  * Greedy grouping of units into propositions of about 50–150 tokens, never opening on a dangling
  * reference. A proposition stays under one heading (and keeps its path) unless it is a mere
- * fragment (under the minimum, like "Occasionally useful." under "Pros") with more text to come:
- * then it runs on into the next heading's text, heading line included, and keeps the heading path
- * the two share.
+ * fragment (like "Occasionally useful." under "Pros"), or under the minimum with the same topic
+ * going on under the next heading: then it runs on into that heading's text, heading line
+ * included, and keeps the heading path the two share (or the sub-heading's, see joinedPath).
  */
 export function groupUnits(units: Unit[], measure: (start: number, end: number) => number): Group[] {
   const groups: Group[] = [];
@@ -126,7 +136,8 @@ export function groupUnits(units: Unit[], measure: (start: number, end: number) 
   for (const unit of units) {
     if (current && current.lastPath !== unit.headingPath) {
       // Measured on the real text: the heading line (and any markup) between the two counts too.
-      const joined = current.tokens < FRAGMENT ? measure(current.start, unit.end) : Infinity;
+      const short = current.tokens < FRAGMENT || (current.tokens < PROPOSITION.min && sameTopic(current.lastPath ?? [], unit.headingPath ?? []));
+      const joined = short ? measure(current.start, unit.end) : Infinity;
       if (joined <= PROPOSITION.max) absorb(current, unit, joined);
       else current = null;
       if (current) continue;

@@ -45,8 +45,8 @@ export interface HeadingSection {
 }
 
 /**
- * Merges heading sections under the minimum into their neighbours, up to the target maximum, so a
- * run of short sections becomes one section of useful size. The merged section's heading path is
+ * Merges heading sections under the minimum into their neighbours (up to the target, or the hard
+ * maximum beside a big one), so a run of short sections becomes one section of useful size. The merged section's heading path is
  * what its parts share; each unit keeps its own path for its propositions.
  */
 export function mergeSmallSections(sections: HeadingSection[], measure: (start: number, end: number) => number): HeadingSection[] {
@@ -54,7 +54,9 @@ export function mergeSmallSections(sections: HeadingSection[], measure: (start: 
   for (const section of sections) {
     const last = merged.at(-1);
     const small = (s: HeadingSection) => s.tokens < SECTION.min;
-    const limit = last && small(last) && small(section) ? SECTION.high : SECTION.high + SECTION.overlap;
+    // Two small ones make a section of target size; a small one beside a big one may reach the hard
+    // maximum rather than stay under the minimum on its own.
+    const limit = last && small(last) && small(section) ? SECTION.high : SECTION.max;
     // Measured on the joined text: the markup between two sections belongs to neither.
     const tokens = last && (small(last) || small(section)) ? measure(last.start, section.units.at(-1)!.end) : Infinity;
     if (last && tokens <= limit) {

@@ -39,6 +39,7 @@ interface Draft {
 
 /** Bullets, including the private-use glyphs of symbol fonts (Wingdings, Symbol) that PDFs keep. */
 const BULLET = /^([•●▪◦‣∙·*–\-■□▪►▸◆◇➢✓✔❖\p{Co}]|\d{1,2}[.)]|[a-z][.)])\s/u;
+const BULLET_MARK = /^[•●▪◦‣∙·*–\-■□▪►▸◆◇➢✓✔❖\p{Co}]\s/u;
 
 const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -180,6 +181,8 @@ function continues(cur: Draft, line: Line): boolean {
 function isSizeHeading(line: Line, body: number): boolean {
   // Table-of-contents entries ("2 Simple manipulations . . . . 8") are set large too.
   if (/(?:(?:\.\s?){4,}|…|(?:\s\.){2,})\s*[\divxlc]*$/i.test(line.text)) return false;
+  // A bullet or dash opens a list item, however large it is set ("– Inform operators of…"); "3. Scope" may be a heading.
+  if (BULLET_MARK.test(line.text)) return false;
   // A point or more above the body size (12 on 11): headings set in bold at body size + 1 count.
   return line.size >= body * 1.08 && line.size - body >= 0.8 && line.text.length <= 120 && /\p{L}{2,}/u.test(line.text) && !/[.,;]$/.test(line.text);
 }
