@@ -1,5 +1,5 @@
 /** Golden facts about the PDFs of ../shared/eval/docs/pdf, read by the app's ingest worker (pdf.js inside it). */
-import { chunk, chunkOk, expect, propositions, test } from './harness';
+import { chunk, chunkOk, expect, expectSizesWithinBounds, propositions, test } from './harness';
 import type { ChunkReport } from '../scripts/harness/chunk-file';
 
 test.describe('R-intro.pdf (113 pages, pdfTeX, bookmarks)', () => {
@@ -49,4 +49,23 @@ test.describe('PDFs Carrel cannot read without help', () => {
       expect('error' in result && result.error.message).toMatch(/no text layer/);
     });
   }
+});
+
+test('NIST SP 800-61: headings from font sizes, dashes and bullets stay list items, a known sentence on its page', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'pdf/NIST.SP.800-61r2.pdf');
+  const headings = new Set(doc.sections.flatMap((s) => s.headingPath));
+  expect([...headings].filter((h) => /^[–•-]\s/.test(h))).toEqual([]);
+  expect(headings).toContain('3. Handling an Incident');
+  const hit = propositions(doc).find((p) => p.text.includes('Preventing problems is often less costly and more effective than reacting to them'));
+  expect(hit?.headingPath.at(-1)).toBe('Executive Summary');
+  expect(hit?.pages).toEqual([11]);
+});
+
+test('ACM two-column paper: numbered section headings in reading order, sizes within bounds', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'pdf/acmart-sample-sigconf-2col.pdf');
+  expect(doc.title).toBe('The Name of the Title Is Hope');
+  const order = doc.sections.map((s) => s.headingPath.at(-1));
+  expect(order.indexOf('1 INTRODUCTION')).toBeLessThan(order.indexOf('2 TEMPLATE OVERVIEW'));
+  expect(order.indexOf('2 TEMPLATE OVERVIEW')).toBeLessThan(order.indexOf('14 ACKNOWLEDGMENTS'));
+  expectSizesWithinBounds(doc);
 });

@@ -33,3 +33,25 @@ test('postgresql15-datatype-json.html: title and sizes within bounds', async ({ 
   expect(doc.title).toBe('8.14. JSON Types');
   expectSizesWithinBounds(doc);
 });
+
+// Issue 3's bar: at least 90% of sections and of propositions within bounds on every text document.
+for (const path of [
+  'markdown/google-docguide-style.md',
+  'markdown/google-shellguide.md',
+  'markdown/nodejs18-api-path.md',
+  'html/python311-library-json.html',
+  'html/python311-tutorial-classes.html',
+  'html/rfc2616-ietf-rfcmarkup.html',
+  'html/pride-and-prejudice-gutenberg-1342.htm',
+  'text/pride-and-prejudice-gutenberg-1342.txt',
+]) {
+  test(`${path}: sizes within bounds`, async ({ harness }) => {
+    expectSizesWithinBounds(await chunkOk(harness, path));
+  });
+}
+
+test('Pride and Prejudice: every chapter is a heading', async ({ harness }) => {
+  const doc = await chunkOk(harness, 'text/pride-and-prejudice-gutenberg-1342.txt');
+  const chapters = new Set(doc.sections.flatMap((s) => s.headingPath).filter((h) => /^CHAPTER [IVXLC]+\.?$/.test(h)));
+  expect(chapters.size).toBeGreaterThanOrEqual(55);
+});
