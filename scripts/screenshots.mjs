@@ -5,7 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const PORT = 4175;
 const base = `http://localhost:${PORT}`;
@@ -39,7 +39,7 @@ try {
     await page.goto(base);
     await page.getByTestId('file-input').setInputFiles([
       { name: 'travel-guide.pdf', mimeType: 'application/pdf', buffer: pdf },
-      'e2e/fixtures/clinic-notes.md',
+      { name: 'clinic-notes.md', mimeType: 'text/markdown', buffer: readFileSync('e2e/fixtures/clinic-notes.md') },
     ]);
     for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
       await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
