@@ -22,6 +22,11 @@ describe('enrichFollowUp over a conversation', () => {
     expect(searched[3]).toBe(turns[3]);
   });
 
+  it('leaves a short new keyword search alone, but reads a short one that points back', () => {
+    expect(enrichFollowUp('honey harvest from hives', 'lifeboat inspection before storms')).toBe('honey harvest from hives');
+    expect(enrichFollowUp('how long does it take', 'replace the boiler valve')).toBe('how long does it take replace boiler valve');
+  });
+
   it('leaves a first question and an empty one alone', () => {
     expect(enrichFollowUp('why?', null)).toBe('why?');
     expect(enrichFollowUp('  ', 'cache')).toBe('  ');

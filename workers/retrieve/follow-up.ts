@@ -1,18 +1,22 @@
 /**
- * Follow-up questions ("and if that fails?") carry little to search with. When a question is short
- * or opens by referring back, the previous question's key words are added (seed 003); the person
- * sees the query that was actually searched.
+ * Follow-up questions ("and if that fails?") carry little to search with. When a question opens by
+ * referring back, or is short and points back with a pronoun, the previous question's key words
+ * are added (seed 003); the person sees the query that was actually searched.
  */
 import { analyze } from '../index/analyzer';
 
 const REFERS_BACK = /^(and|but|or|so|also|then|what about|how about|what if|and if|if so|if not|why|how come|it|its|this|that|these|those|they|them|there|he|she|his|her)\b/i;
+const POINTS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|ones)\b/i;
 const SHORT = 5;
 
 /** The query to search: `query` itself, or `query` plus the previous question's key words. */
 export function enrichFollowUp(query: string, previous: string | null): string {
   const words = query.trim().split(/\s+/).filter(Boolean);
   if (!previous?.trim() || words.length === 0) return query;
-  if (words.length > SHORT && !REFERS_BACK.test(query.trim())) return query;
+  // A short query is a follow-up only when it points back ("how long does it take?"): short
+  // keyword searches ("honey harvest") are new questions, typed as such.
+  const refersBack = REFERS_BACK.test(query.trim()) || (words.length <= SHORT && POINTS_BACK.test(query));
+  if (!refersBack) return query;
   const own = new Set(analyze(query));
   // The previous question's content words, in its own order, without repeating the new ones.
   const added: string[] = [];
