@@ -61,5 +61,10 @@ export function findPassage(items: ReadonlyArray<{ str: string }>, passage: stri
     if (last?.item === item) last.to = c + 1;
     else spans.push({ item, from: c, to: c + 1 });
   }
+  // Take in the punctuation that closes the passage ("noon." not "noon"): it was dropped from the comparison.
+  for (const span of spans) {
+    const str = items[span.item]!.str;
+    while (span.to < str.length && /[^\p{L}\p{N}\s]/u.test(str[span.to]!)) span.to++;
+  }
   return spans;
 }
