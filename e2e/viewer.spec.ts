@@ -42,7 +42,7 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   expect(blocked).toEqual([]);
 });
 
-test('a PDF passage opens on its page with the words boxed', async ({ page }) => {
+test('a PDF passage opens on its page with the words boxed, online and offline', async ({ page, context }) => {
   const blocked: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
@@ -78,5 +78,14 @@ test('a PDF passage opens on its page with the words boxed', async ({ page }) =>
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
   await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText('train arrives at the station');
+
+  // Offline: pdf.js and its worker come from the precache, so the page still draws.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  const again = await searchFor(page, 'at what hour do trains pull into the station');
+  await again.getByTestId('result-proposition').first().click();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
+  await context.setOffline(false);
   expect(blocked).toEqual([]);
 });
