@@ -78,6 +78,8 @@ class Library {
   #stored = $state.raw<DocumentRecord[]>([]);
   #jobs = $state.raw<Job[]>([]);
   #notices = $state.raw<Record<string, string>>({});
+  /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
+  #passwords = new Map<string, string>();
   #running = false;
   #nextKey = 1;
 
@@ -102,6 +104,11 @@ class Library {
       next: (docs) => (this.#stored = docs),
       error: (error) => console.error('library query failed', error),
     });
+  }
+
+  /** The password an encrypted PDF was opened with in this session, if any. */
+  passwordFor(docId: string): string | undefined {
+    return this.#passwords.get(docId);
   }
 
   addFiles(files: File[]): void {
@@ -176,6 +183,7 @@ class Library {
 
   async #finish(job: Job, result: IngestResult): Promise<void> {
     await engine.api.refresh({});
+    if (job.password) this.#passwords.set(result.docId, job.password);
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);

@@ -101,6 +101,8 @@ export type ErrorCode =
   | 'PDF_BAD_PASSWORD'
   | 'PDF_INVALID'
   | 'PDF_NO_TEXT'
+  | 'PDF_RENDER'
+  | 'ORIGINAL_MISSING'
   | 'UNSUPPORTED_TYPE'
   | 'BINARY_CONTENT'
   | 'EMPTY_FILE'

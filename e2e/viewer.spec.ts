@@ -1,0 +1,91 @@
+import { addFiles, expect, fixture, generated, searchFor, test } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a Markdown passage opens in the viewer, marked, and Back returns to the same results', async ({ page }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await page.goto('/');
+  await addFiles(page, [generated('travel-guide.pdf'), fixture('clinic-notes.md')]);
+
+  const first = await searchFor(page, 'doctor gave medicine for the sickness');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
+  const passage = first.getByTestId('result-proposition').first();
+  const passageText = (await passage.innerText()).trim();
+  expect(passageText).toContain('physician prescribed antibiotics');
+  const resultsBefore = await page.getByTestId('result-doc').evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name')));
+
+  await passage.click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer).toBeVisible();
+  const highlight = viewer.getByTestId('viewer-highlight');
+  await expect(highlight).toBeVisible();
+  await expect(highlight).toHaveText(passageText);
+  await expect(highlight).toBeInViewport();
+  // The rest of the document is there too, as plain text.
+  await expect(viewer).toContainText('Tomatoes grow best in full sun');
+
+  await viewer.getByRole('button', { name: /back/i }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByTestId('search-input')).toHaveValue('doctor gave medicine for the sickness');
+  expect(await page.getByTestId('result-doc').evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name')))).toEqual(resultsBefore);
+
+  // Keyboard: Enter on a focused passage opens it, Esc closes and focus returns to the passage.
+  await passage.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(passage.getByRole('button')).toBeFocused();
+  expect(blocked).toEqual([]);
+});
+
+test('a PDF passage opens on its page with the words boxed, online and offline', async ({ page, context }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await page.goto('/');
+  await addFiles(page, [generated('travel-guide.pdf')]);
+
+  const first = await searchFor(page, 'at what hour do trains pull into the station');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
+  const passage = first.getByTestId('result-proposition').first();
+  await expect(passage).toContainText('train arrives at the station');
+  // The passage's own page if it differs from its section's, else the section's first page.
+  const own = /\(pp?\. (\d+)/.exec(await passage.innerText())?.[1];
+  const pageNumber = Number(own ?? /pp?\. (\d+)/.exec(await first.getByTestId('result-section').innerText())?.[1]);
+  expect(pageNumber).toBeGreaterThan(0);
+
+  await passage.click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', String(pageNumber));
+  const highlight = viewer.getByTestId('viewer-highlight');
+  await expect(highlight).toBeVisible();
+  await expect(highlight).toBeInViewport();
+  await expect(highlight).toContainText('train arrives at the station');
+  // The page really was drawn: the canvas has non-white pixels.
+  const inked = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) return true;
+    return false;
+  });
+  expect(inked).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText('train arrives at the station');
+
+  // Offline: pdf.js and its worker come from the precache, so the page still draws.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  const again = await searchFor(page, 'at what hour do trains pull into the station');
+  await again.getByTestId('result-proposition').first().click();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
+  await context.setOffline(false);
+  expect(blocked).toEqual([]);
+});
