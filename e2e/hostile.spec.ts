@@ -46,8 +46,12 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   await expect(first.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
   first = await searchFor(page, 'honey harvest from hives');
   await expect(first.getByTestId('result-proposition').first()).toContainText('harvest honey');
+  // Opened in the viewer, the source is shown as text too.
+  await first.getByTestId('result-proposition').first().click();
+  await expect(page.getByTestId('viewer-highlight')).toContainText('harvest honey');
+  await expect(page.getByTestId('viewer')).toContainText('<script>window.__pwned');
   // The raw markup, where it is shown, is shown as text: no element of the document reaches the DOM.
-  await expect(page.locator('main img, main svg script, main iframe, main a[href^="javascript:"]')).toHaveCount(0);
+  await expect(page.locator('img[onerror], img[src*="attacker"], svg script, iframe, a[href^="javascript:"], [style*="attacker"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
