@@ -38,6 +38,25 @@ export interface SettingRecord {
   value: unknown;
 }
 
+/** A serialised in-memory index, so start-up neither re-embeds nor re-tokenises (owner: performance). */
+export interface SnapshotRecord {
+  key: string;
+  [field: string]: unknown;
+}
+
+/** A file waiting in (or interrupted during) ingest, kept so a reload can resume it (owner: reliability). */
+export interface JobRecord {
+  key: string;
+  addedAt: number;
+  [field: string]: unknown;
+}
+
+/** A downloaded or self-hosted embedding model (owner: models). */
+export interface ModelRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
 export type CarrelDb = Dexie & {
   documents: EntityTable<DocumentRecord, 'id'>;
   files: EntityTable<FileRecord, 'docId'>;
@@ -46,6 +65,9 @@ export type CarrelDb = Dexie & {
   propositions: EntityTable<PropositionRecord, 'id'>;
   vectors: Dexie.Table<VectorRecord, [string, string]>;
   settings: EntityTable<SettingRecord, 'key'>;
+  snapshots: EntityTable<SnapshotRecord, 'key'>;
+  jobs: EntityTable<JobRecord, 'key'>;
+  models: EntityTable<ModelRecord, 'id'>;
 };
 
 export const DB_NAME = 'carrel';
@@ -61,6 +83,13 @@ export function openDb(name = DB_NAME): CarrelDb {
     propositions: 'id, docId, sectionId',
     vectors: '[modelId+docId], docId, modelId',
     settings: 'key',
+  });
+  // v2 (not yet released, so still editable): index snapshots (performance), the persisted ingest
+  // queue (crash safety), installed models (model downloads).
+  db.version(2).stores({
+    snapshots: 'key',
+    jobs: 'key, addedAt',
+    models: 'id',
   });
   // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.
   db.on('versionchange', () => {
