@@ -1,10 +1,17 @@
 /**
  * The library as the UI sees it: stored documents (live from Dexie, so other tabs show up) plus the
  * files being read right now. One ingest runs at a time across all tabs (a Web Lock).
+ *
+ * Crash safety: every queued file is also written to Dexie's `jobs` table with the tab that owns it
+ * (each tab holds a Web Lock named after itself for its whole life). When a tab is reloaded or
+ * closed mid-ingest, the next tab to start finds jobs whose owner's lock is gone and takes them over,
+ * so the file is read again from the start. A document only becomes searchable when its single
+ * ingest transaction commits, so nothing half-indexed is ever found.
  */
 import { liveQuery } from 'dexie';
 import type { DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
+import type { JobRecord } from '../shared/db';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
 import { engine, ingester } from './workers';
@@ -41,6 +48,11 @@ interface Job {
 }
 
 const INGEST_TIMEOUT_MS = 30 * 60_000;
+
+/** This tab's identity; the lock of that name is held until the tab goes away. */
+const TAB_ID = crypto.randomUUID();
+const tabLock = (id: string) => `carrel-tab-${id}`;
+
 
 function stageOf(event: IngestProgress): { status: DocStatus; progress: number; stageLabel: string } {
   const progress = event.total > 0 ? event.done / event.total : 0;
@@ -104,6 +116,25 @@ class Library {
       next: (docs) => (this.#stored = docs),
       error: (error) => console.error('library query failed', error),
     });
+    void this.#resumeOrphans();
+  }
+
+  /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
+  async #resumeOrphans(): Promise<void> {
+    if (!navigator.locks) return;
+    // Hold this tab's own lock for its whole life (the promise never settles).
+    void navigator.locks.request(tabLock(TAB_ID), () => new Promise(() => {}));
+    const adopted = await navigator.locks.request('carrel-adopt-jobs', async () => {
+      const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name));
+      const stored = await db.jobs.orderBy('addedAt').toArray();
+      const orphans = stored.filter((job) => job.owner !== TAB_ID && !held.has(tabLock(job.owner)));
+      await db.jobs.bulkPut(orphans.map((job) => ({ ...job, owner: TAB_ID })));
+      return orphans;
+    });
+    if (adopted.length === 0) return;
+    const jobs = adopted.map((stored): Job => ({ key: stored.key, file: stored.file, status: 'queued', progress: 0, stageLabel: 'Interrupted — reading it again', controller: new AbortController() }));
+    this.#jobs = [...this.#jobs, ...jobs.reverse()];
+    void this.#pump();
   }
 
   /** The password an encrypted PDF was opened with in this session, if any. */
@@ -112,9 +143,13 @@ class Library {
   }
 
   addFiles(files: File[]): void {
-    const jobs = files.map((file): Job => ({ key: `job-${this.#nextKey++}`, file, status: 'queued', progress: 0, stageLabel: 'Waiting', controller: new AbortController() }));
+    const jobs = files.map((file): Job => ({ key: `job-${TAB_ID}-${this.#nextKey++}`, file, status: 'queued', progress: 0, stageLabel: 'Waiting', controller: new AbortController() }));
+    const addedAt = Date.now();
+    const stored = jobs.map((job, i): JobRecord => ({ key: job.key, addedAt: addedAt + i / 1000, owner: TAB_ID, file: job.file }));
     this.#jobs = [...jobs.reverse(), ...this.#jobs];
-    void this.#pump();
+    // Written before the queue runs, so a reload even during the first file finds every one.
+    const saved = db.jobs.bulkPut(stored).catch((error) => console.error('could not save the ingest queue', error));
+    void saved.then(() => this.#pump());
   }
 
   addText(name: string, text: string): void {
@@ -124,11 +159,7 @@ class Library {
 
   async remove(key: string): Promise<void> {
     const job = this.#jobs.find((j) => j.key === key);
-    if (job) {
-      job.controller.abort();
-      this.#jobs = this.#jobs.filter((j) => j.key !== key);
-      return;
-    }
+    if (job) return this.cancel(key);
     await engine.api.remove({ docId: key });
     search.refresh();
   }
@@ -137,6 +168,12 @@ class Library {
     const job = this.#jobs.find((j) => j.key === key);
     job?.controller.abort();
     this.#jobs = this.#jobs.filter((j) => j.key !== key);
+    void this.#forget(key);
+  }
+
+  /** Drops a finished or cancelled file from the stored queue. */
+  async #forget(key: string): Promise<void> {
+    await db.jobs.delete(key).catch((error) => console.error('could not update the ingest queue', error));
   }
 
   submitPassword(key: string, password: string): void {
@@ -178,6 +215,8 @@ class Library {
       const message = handleError(error);
       const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
       this.#update(job.key, { status, error: message, stageLabel: '', progress: 0 });
+      // A file waiting for its password is asked for again after a reload; a failed one is done.
+      if (status === 'failed') await this.#forget(job.key);
     }
   }
 
@@ -187,6 +226,7 @@ class Library {
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
+    await this.#forget(job.key);
     search.refresh();
   }
 }

@@ -48,7 +48,10 @@ export interface SnapshotRecord {
 export interface JobRecord {
   key: string;
   addedAt: number;
-  [field: string]: unknown;
+  /** The tab reading it; a tab holds the Web Lock `carrel-tab-<owner>` while it lives. */
+  owner: string;
+  /** The file itself (never its password). */
+  file: File;
 }
 
 /** A downloaded or self-hosted embedding model (owner: models). */
