@@ -40,8 +40,17 @@ export function serializeError(error: unknown): SerializedError {
   if (error instanceof DOMException && error.name === 'AbortError') {
     return { name: 'AbortError', code: 'ABORTED', message: 'Cancelled' };
   }
+  if (isQuotaError(error)) {
+    return { name: 'QuotaExceededError', code: 'QUOTA_EXCEEDED', message: 'The browser has no more storage space for Carrel; nothing of this file was kept.' };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
+}
+
+/** IndexedDB's "disk full" (Dexie wraps it, keeping the name, or as `inner`). */
+function isQuotaError(error: unknown): boolean {
+  const named = error as { name?: string; inner?: { name?: string } } | null;
+  return named?.name === 'QuotaExceededError' || named?.inner?.name === 'QuotaExceededError';
 }
 
 export function deserializeError(error: SerializedError): AppError {

@@ -1,0 +1,25 @@
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { deserializeError, serializeError } from './rpc';
+import { AppError } from './types';
+
+describe('errors across the worker boundary', () => {
+  it('keeps an AppError code and message', () => {
+    const error = deserializeError(serializeError(new AppError('PDF_NO_TEXT', 'no text layer')));
+    expect(error).toMatchObject({ code: 'PDF_NO_TEXT', message: 'no text layer' });
+  });
+
+  it('turns a full disk (IndexedDB or Dexie) into QUOTA_EXCEEDED with a plain message', () => {
+    const raw = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const wrapped = new Dexie.QuotaExceededError(raw);
+    for (const error of [raw, wrapped]) {
+      const back = deserializeError(serializeError(error));
+      expect(back.code).toBe('QUOTA_EXCEEDED');
+      expect(back.message).toMatch(/no more storage space/);
+    }
+  });
+
+  it('reports anything else as UNKNOWN with its message', () => {
+    expect(deserializeError(serializeError(new TypeError('boom')))).toMatchObject({ code: 'UNKNOWN', message: 'boom' });
+  });
+});
