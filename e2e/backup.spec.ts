@@ -67,3 +67,32 @@ test('a library exported in one profile imports into an empty one with the same 
   await expect.poll(() => visibleResults(fresh)).toEqual(expected);
   await context.close();
 });
+
+test('an encrypted backup asks for its passphrase and refuses a wrong one', async ({ page, browser, baseURL }, testInfo) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await openSettings(page);
+  await page.getByTestId('export-passphrase').fill('correct horse battery');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-library').click()]);
+  const backup = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(backup);
+  expect((await readFile(backup)).includes('physician prescribed')).toBe(false);
+
+  const context = await browser.newContext({ baseURL });
+  const fresh = await context.newPage();
+  await fresh.goto('/');
+  await openSettings(fresh);
+  const settings = fresh.getByTestId('settings');
+  await settings.getByLabel('Import a backup').setInputFiles(backup);
+  await expect(settings.getByTestId('backup-status')).toContainText('is encrypted');
+  await settings.getByTestId('import-passphrase').fill('wrong horse');
+  await settings.getByTestId('import-decrypt').click();
+  await expect(settings.getByTestId('error')).toContainText('Wrong passphrase');
+  await expect(fresh.getByTestId('doc-row')).toHaveCount(0);
+
+  await settings.getByTestId('import-passphrase').fill('correct horse battery');
+  await settings.getByTestId('import-decrypt').click();
+  await expect(settings.getByTestId('backup-status')).toHaveText('Imported 1 document.');
+  await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute('data-status', 'ready');
+  await context.close();
+});
