@@ -32,6 +32,7 @@ test('a library exported in one profile imports into an empty one with the same 
 
   await openSettings(page);
   await expect(page.getByTestId('storage-usage')).toHaveText(/^Using [\d.]+ (MB|GB) of [\d.]+ (MB|GB)/);
+  await expect(page.getByTestId('storage-persistent')).toContainText('persistent');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-library').click()]);
   expect(download.suggestedFilename()).toMatch(/^carrel-library-\d{4}-\d{2}-\d{2}\.carrel$/);
   const backup = testInfo.outputPath(download.suggestedFilename());
