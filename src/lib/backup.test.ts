@@ -140,6 +140,30 @@ describe('backup', () => {
     expect(await dump(target)).toEqual(await dump(source));
   });
 
+  it('refuses a file cut short', async () => {
+    const whole = await exportLibrary(source);
+    const error = await rejection(importLibrary(fresh(), whole.slice(0, whole.size - 100)));
+    expect(error.code).toBe('BACKUP_CORRUPT');
+    const headerOnly = await rejection(importLibrary(fresh(), whole.slice(0, 20)));
+    expect(headerOnly.code).toBe('BACKUP_CORRUPT');
+  });
+
+  it('stores fresh key-derivation parameters in the header of each encrypted file', async () => {
+    const header = async (file: Blob) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const length = new DataView(bytes.buffer).getUint32(13, true);
+      return JSON.parse(new TextDecoder().decode(bytes.subarray(17, 17 + length))) as { encryption: { kdf: string; iterations: number; salt: string; iv: string } };
+    };
+    const first = (await header(await exportLibrary(source, 'p'))).encryption;
+    const second = (await header(await exportLibrary(source, 'p'))).encryption;
+    expect(first.kdf).toBe('PBKDF2-SHA-256');
+    expect(first.iterations).toBeGreaterThanOrEqual(310_000);
+    expect(atob(first.salt)).toHaveLength(16);
+    expect(atob(first.iv)).toHaveLength(12);
+    expect(second.salt).not.toBe(first.salt);
+    expect(second.iv).not.toBe(first.iv);
+  });
+
   it('names the file by day', () => {
     expect(backupFileName(new Date('2026-03-04T12:00:00Z'))).toBe('carrel-library-2026-03-04.carrel');
   });
