@@ -164,6 +164,14 @@ describe('backup', () => {
     expect(second.iv).not.toBe(first.iv);
   });
 
+  it('stops between documents when aborted', async () => {
+    const target = fresh();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(importLibrary(target, await exportLibrary(source), undefined, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await target.documents.count()).toBe(0);
+  });
+
   it('names the file by day', () => {
     expect(backupFileName(new Date('2026-03-04T12:00:00Z'))).toBe('carrel-library-2026-03-04.carrel');
   });

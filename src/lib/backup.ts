@@ -175,7 +175,7 @@ export async function readBackup(file: Blob, passphrase?: string): Promise<Libra
  * Adds a backup's documents that are not stored yet, each in one transaction (so the engine never
  * sees half a document), and settings whose key is not set yet. Nothing stored is overwritten.
  */
-export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: string): Promise<ImportSummary> {
+export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: string, signal?: AbortSignal): Promise<ImportSummary> {
   const records = await readBackup(file, passphrase);
   const byDoc = <T extends { docId: string }>(rows: T[]) => {
     const groups = new Map<string, T[]>();
@@ -193,6 +193,8 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
   const vectors = byDoc(records.vectors);
   let added = 0;
   for (const doc of records.documents) {
+    // Stopping between documents leaves only whole documents behind.
+    signal?.throwIfAborted();
     const wasAdded = await db.transaction('rw', documentTables(db), async () => {
       if (await db.documents.get(doc.id)) return false;
       await db.files.bulkPut(files.get(doc.id) ?? []);
