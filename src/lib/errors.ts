@@ -22,6 +22,10 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   MODEL_UNAVAILABLE: 'Keyword search still works.',
   WORKER_CRASHED: 'Try adding the file again.',
   TIMEOUT: 'Try again; if it keeps happening, reload the page.',
+  BACKUP_CORRUPT: 'Export the library again from the device it came from, and import the new file.',
+  BACKUP_FOREIGN: 'Choose a .carrel file made with "Export library".',
+  BACKUP_NEWER: 'Update Carrel (reload the page to get the newest version), then import it again.',
+  BACKUP_PASSPHRASE: 'Enter the passphrase used when the backup was exported.',
 };
 
 export function isAbort(error: unknown): boolean {

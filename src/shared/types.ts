@@ -112,6 +112,10 @@ export type ErrorCode =
   | 'WORKER_CRASHED'
   | 'TIMEOUT'
   | 'ABORTED'
+  | 'BACKUP_CORRUPT'
+  | 'BACKUP_FOREIGN'
+  | 'BACKUP_NEWER'
+  | 'BACKUP_PASSPHRASE'
   | 'UNKNOWN';
 
 /** A failure a person can act on. `code` picks the message and next step in the UI. */

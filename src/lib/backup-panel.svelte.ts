@@ -1,0 +1,72 @@
+/** State of the backup section: export, import (asking for a passphrase when the file needs one). */
+import { backupFileName, backupIsEncrypted, exportLibrary, importLibrary } from './backup';
+import { db } from './db';
+import { handleError } from './errors';
+
+class BackupPanel {
+  busy = $state(false);
+  status = $state('');
+  error = $state('');
+  /** An encrypted backup waiting for its passphrase. */
+  pending = $state.raw<File | null>(null);
+
+  async #run(task: () => Promise<string>): Promise<boolean> {
+    this.busy = true;
+    this.status = '';
+    this.error = '';
+    try {
+      this.status = await task();
+      return true;
+    } catch (failure) {
+      const { message, action } = handleError(failure);
+      this.error = action ? `${message} ${action}` : message;
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Downloads the whole library as `carrel-library-YYYY-MM-DD.carrel`, encrypted when given a passphrase. */
+  export(passphrase: string): Promise<boolean> {
+    return this.#run(async () => {
+      const name = backupFileName();
+      download(await exportLibrary(db, passphrase || undefined), name);
+      return passphrase ? `Exported the library to ${name}, encrypted with your passphrase.` : `Exported the library to ${name}.`;
+    });
+  }
+
+  /** Imports a chosen file, or holds it in `pending` when it needs a passphrase first. */
+  async choose(file: File): Promise<void> {
+    this.pending = null;
+    let encrypted = false;
+    const readable = await this.#run(async () => {
+      encrypted = await backupIsEncrypted(file);
+      return encrypted ? `${file.name} is encrypted: enter its passphrase to import it.` : '';
+    });
+    if (!readable) return;
+    if (encrypted) this.pending = file;
+    else await this.import(file);
+  }
+
+  /** Adds the backup's documents that are not here yet. */
+  import(file: File, passphrase?: string): Promise<boolean> {
+    return this.#run(async () => {
+      const { added, skipped } = await importLibrary(db, file, passphrase || undefined);
+      this.pending = null;
+      const already = skipped ? ` ${skipped} ${skipped === 1 ? 'was' : 'were'} already in the library.` : '';
+      return `Imported ${added} ${added === 1 ? 'document' : 'documents'}.${already}`;
+    });
+  }
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The click has handed the URL to the download by the next task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export const backupPanel = new BackupPanel();

@@ -1,0 +1,178 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openDb, type CarrelDb } from '../shared/db';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
+import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
+
+let dbCount = 0;
+const fresh = () => openDb(`backup-test-${dbCount++}`);
+
+function chunk(docId: string, order: number) {
+  return {
+    id: `${docId}-c${order}`,
+    docId,
+    order,
+    headingPath: ['Treatment'],
+    text: `passage ${order} of ${docId}`,
+    start: order * 10,
+    end: order * 10 + 9,
+    pages: [1],
+    position: order / 2,
+    tokens: 4,
+    keywords: ['passage'],
+    prevId: null,
+    nextId: null,
+  };
+}
+
+async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
+  const doc: DocumentRecord = {
+    id: docId, name: `${docId}.md`, kind: 'markdown', mime: 'text/markdown', size: 11, addedAt: 1700000000000, status: 'ready',
+    title: docId, summary: 'a summary', keywords: ['a'], tokens: 8, sectionCount: 1, propositionCount: 2, chunkMode: 'three-level', modelId: 'm',
+  };
+  const section: SectionRecord = { ...chunk(docId, 0), embedded: true };
+  const propositions: PropositionRecord[] = [1, 2].map((order) => ({ ...chunk(docId, order), sectionId: section.id, type: 'fact' }));
+  await db.transaction('rw', [db.documents, db.files, db.texts, db.sections, db.propositions, db.vectors], async () => {
+    await db.documents.add(doc);
+    await db.files.add({ docId, blob: new Blob([`# ${docId}\n\u00e9\u0000\u00ff`], { type: 'text/markdown' }) });
+    await db.texts.add({ docId, text: `text of ${docId}` });
+    await db.sections.add(section);
+    await db.propositions.bulkAdd(propositions);
+    await db.vectors.add({
+      modelId: 'm', docId, dims: 3, doc: new Float32Array([0.1, -0, Number.MIN_VALUE]),
+      sectionIds: [section.id], sections: new Float32Array([1 / 3, 2 / 3, NaN]),
+      propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([1e-30, 2, 3, Infinity, -4.5, 6]),
+    });
+  });
+}
+
+/** Every backed-up record, with blobs read to bytes so `toEqual` compares contents. */
+async function dump(db: CarrelDb) {
+  const files = await db.files.toArray();
+  return {
+    documents: await db.documents.orderBy('id').toArray(),
+    files: await Promise.all(files.map(async (f) => ({ docId: f.docId, type: f.blob.type, bytes: new Uint8Array(await f.blob.arrayBuffer()) }))),
+    texts: await db.texts.toArray(),
+    sections: await db.sections.orderBy('id').toArray(),
+    propositions: await db.propositions.orderBy('id').toArray(),
+    vectors: await db.vectors.toArray(),
+    settings: await db.settings.toArray(),
+  };
+}
+
+async function flipByte(file: Blob, fromEnd: number): Promise<Blob> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  bytes[bytes.length - fromEnd] ^= 0xff;
+  return new Blob([bytes]);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+let source: CarrelDb;
+beforeEach(async () => {
+  source = fresh();
+  await seedDocument(source, 'doc-a');
+  await seedDocument(source, 'doc-b');
+  await source.settings.put({ key: 'chunkMode', value: { mode: 'paragraph' } });
+});
+
+describe('backup', () => {
+  it('round-trips every record exactly, typed arrays and blobs included', async () => {
+    const file = await exportLibrary(source);
+    const target = fresh();
+    expect(await importLibrary(target, file)).toEqual({ added: 2, skipped: 0 });
+    const restored = await dump(target);
+    expect(restored).toEqual(await dump(source));
+    const vector = restored.vectors.find((v) => v.docId === 'doc-a')!;
+    expect(vector.sections).toBeInstanceOf(Float32Array);
+    expect(Object.is(vector.doc![1], -0)).toBe(true);
+    expect(restored.files[0].bytes.length).toBeGreaterThan(0);
+  });
+
+  it('adds nothing when the same backup is imported twice, and keeps what was stored', async () => {
+    const file = await exportLibrary(source);
+    const target = fresh();
+    await seedDocument(target, 'doc-c');
+    await target.settings.put({ key: 'chunkMode', value: { mode: 'full-doc' } });
+    expect(await importLibrary(target, file)).toEqual({ added: 2, skipped: 0 });
+    const once = await dump(target);
+    expect(await importLibrary(target, file)).toEqual({ added: 0, skipped: 2 });
+    expect(await dump(target)).toEqual(once);
+    expect(once.documents.map((d) => d.id)).toEqual(['doc-a', 'doc-b', 'doc-c']);
+    expect(await target.settings.get('chunkMode')).toEqual({ key: 'chunkMode', value: { mode: 'full-doc' } });
+  });
+
+  it('refuses a corrupted file and writes nothing', async () => {
+    const target = fresh();
+    const error = await rejection(importLibrary(target, await flipByte(await exportLibrary(source), 5)));
+    expect(error.code).toBe('BACKUP_CORRUPT');
+    expect(error.message).toMatch(/damaged/);
+    expect(await target.documents.count()).toBe(0);
+  });
+
+  it('refuses a foreign file and a newer format', async () => {
+    const foreign = await rejection(importLibrary(fresh(), new Blob(['%PDF-1.7 not a backup at all'])));
+    expect(foreign.code).toBe('BACKUP_FOREIGN');
+    const bytes = new Uint8Array(await (await exportLibrary(source)).arrayBuffer());
+    const text = new TextDecoder('latin1').decode(bytes);
+    const newer = Uint8Array.from(text.replace(`"version":${BACKUP_VERSION}`, `"version":${BACKUP_VERSION + 1}`), (c) => c.charCodeAt(0));
+    const error = await rejection(importLibrary(fresh(), new Blob([newer])));
+    expect(error.code).toBe('BACKUP_NEWER');
+  });
+
+  it('round-trips with a passphrase and refuses a wrong or missing one', async () => {
+    const file = await exportLibrary(source, 'correct horse');
+    expect(await backupIsEncrypted(file)).toBe(true);
+    expect(await backupIsEncrypted(await exportLibrary(source))).toBe(false);
+    // The plaintext must not be readable in the file.
+    expect(new TextDecoder().decode(await file.arrayBuffer())).not.toContain('passage 1 of doc-a');
+    const wrong = await rejection(readBackup(file, 'wrong horse'));
+    expect(wrong.code).toBe('BACKUP_PASSPHRASE');
+    expect(wrong.message).toMatch(/Wrong passphrase/);
+    expect((await rejection(readBackup(file))).code).toBe('BACKUP_PASSPHRASE');
+    const target = fresh();
+    expect(await importLibrary(target, file, 'correct horse')).toEqual({ added: 2, skipped: 0 });
+    expect(await dump(target)).toEqual(await dump(source));
+  });
+
+  it('refuses a file cut short', async () => {
+    const whole = await exportLibrary(source);
+    const error = await rejection(importLibrary(fresh(), whole.slice(0, whole.size - 100)));
+    expect(error.code).toBe('BACKUP_CORRUPT');
+    const headerOnly = await rejection(importLibrary(fresh(), whole.slice(0, 20)));
+    expect(headerOnly.code).toBe('BACKUP_CORRUPT');
+  });
+
+  it('stores fresh key-derivation parameters in the header of each encrypted file', async () => {
+    const header = async (file: Blob) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const length = new DataView(bytes.buffer).getUint32(13, true);
+      return JSON.parse(new TextDecoder().decode(bytes.subarray(17, 17 + length))) as { encryption: { kdf: string; iterations: number; salt: string; iv: string } };
+    };
+    const first = (await header(await exportLibrary(source, 'p'))).encryption;
+    const second = (await header(await exportLibrary(source, 'p'))).encryption;
+    expect(first.kdf).toBe('PBKDF2-SHA-256');
+    expect(first.iterations).toBeGreaterThanOrEqual(310_000);
+    expect(atob(first.salt)).toHaveLength(16);
+    expect(atob(first.iv)).toHaveLength(12);
+    expect(second.salt).not.toBe(first.salt);
+    expect(second.iv).not.toBe(first.iv);
+  });
+
+  it('stops between documents when aborted', async () => {
+    const target = fresh();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(importLibrary(target, await exportLibrary(source), undefined, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await target.documents.count()).toBe(0);
+  });
+
+  it('names the file by day', () => {
+    expect(backupFileName(new Date('2026-03-04T12:00:00Z'))).toBe('carrel-library-2026-03-04.carrel');
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The library as one file: magic, a JSON header (format version, SHA-256 of the payload, optional
+ * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
+ * binary area that Float32Arrays and Blobs point into, so both round-trip bit for bit.
+ */
+import { documentTables, type CarrelDb, type FileRecord, type SettingRecord, type TextRecord, type VectorRecord } from '../shared/db';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
+
+export const BACKUP_MAGIC = 'CARREL-BACKUP';
+export const BACKUP_VERSION = 1;
+export const PBKDF2_ITERATIONS = 310_000;
+
+interface BackupHeader {
+  version: number;
+  createdAt: number;
+  /** Hex SHA-256 of the payload bytes as stored (the ciphertext when encrypted). */
+  checksum: string;
+  encryption?: { cipher: 'AES-GCM-256'; kdf: 'PBKDF2-SHA-256'; iterations: number; salt: string; iv: string };
+}
+
+interface LibraryRecords {
+  documents: DocumentRecord[];
+  files: FileRecord[];
+  texts: TextRecord[];
+  sections: SectionRecord[];
+  propositions: PropositionRecord[];
+  vectors: VectorRecord[];
+  settings: SettingRecord[];
+}
+
+export interface ImportSummary {
+  added: number;
+  skipped: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const MAGIC_BYTES = encoder.encode(BACKUP_MAGIC);
+
+/** Reads every backed-up table in one read transaction, so the file is one consistent moment. */
+async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
+  return db.transaction('r', [...documentTables(db), db.settings], async () => ({
+    documents: await db.documents.toArray(),
+    files: await db.files.toArray(),
+    texts: await db.texts.toArray(),
+    sections: await db.sections.toArray(),
+    propositions: await db.propositions.toArray(),
+    vectors: await db.vectors.toArray(),
+    settings: await db.settings.toArray(),
+  }));
+}
+
+/** Replaces Float32Arrays and Blobs by references into one binary area. */
+async function encodeRecords(records: LibraryRecords): Promise<Uint8Array<ArrayBuffer>> {
+  const parts: Uint8Array[] = [];
+  let offset = 0;
+  const append = (bytes: Uint8Array) => {
+    // Float32 views need 4-byte alignment when read back.
+    const pad = (4 - (offset % 4)) % 4;
+    if (pad) parts.push(new Uint8Array(pad));
+    offset += pad;
+    parts.push(bytes);
+    const at = offset;
+    offset += bytes.byteLength;
+    return at;
+  };
+  const walk = async (value: unknown): Promise<unknown> => {
+    if (value instanceof Float32Array) {
+      return { $f32: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))), length: value.length };
+    }
+    if (value instanceof Blob) {
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      return { $blob: append(bytes), length: bytes.byteLength, type: value.type };
+    }
+    if (Array.isArray(value)) return Promise.all(value.map(walk));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(value)) out[key] = await walk(field);
+      return out;
+    }
+    return value;
+  };
+  const manifest = encoder.encode(JSON.stringify(await walk(records)));
+  const binary = concat(parts);
+  return concat([uint32(manifest.byteLength), manifest, binary]);
+}
+
+function decodeRecords(payload: Uint8Array): LibraryRecords {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const length = view.getUint32(0, true);
+  const manifest = JSON.parse(decoder.decode(payload.subarray(4, 4 + length))) as unknown;
+  // Copy so the binary area starts on a 4-byte boundary of its own buffer.
+  const binary = payload.slice(4 + length);
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === 'object') {
+      const ref = value as { $f32?: number; $blob?: number; length: number; type?: string };
+      if (typeof ref.$f32 === 'number') return new Float32Array(binary.buffer.slice(ref.$f32, ref.$f32 + ref.length * 4));
+      if (typeof ref.$blob === 'number') return new Blob([binary.slice(ref.$blob, ref.$blob + ref.length)], { type: ref.type });
+      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field)]));
+    }
+    return value;
+  };
+  return walk(manifest) as LibraryRecords;
+}
+
+/** Serialises the whole library (not snapshots, jobs or models: those are rebuilt) into one file. */
+export async function exportLibrary(db: CarrelDb, passphrase?: string): Promise<Blob> {
+  let payload = await encodeRecords(await readLibrary(db));
+  let encryption: BackupHeader['encryption'];
+  if (passphrase) {
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const key = await deriveKey(passphrase, salt, PBKDF2_ITERATIONS);
+    payload = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, payload));
+    encryption = { cipher: 'AES-GCM-256', kdf: 'PBKDF2-SHA-256', iterations: PBKDF2_ITERATIONS, salt: toBase64(salt), iv: toBase64(iv) };
+  }
+  const header: BackupHeader = { version: BACKUP_VERSION, createdAt: Date.now(), checksum: await sha256(payload), encryption };
+  const headerBytes = encoder.encode(JSON.stringify(header));
+  return new Blob([concat([MAGIC_BYTES, uint32(headerBytes.byteLength), headerBytes, payload])], { type: 'application/octet-stream' });
+}
+
+/** Whether a backup file needs a passphrase (throws like `importLibrary` on a foreign or newer file). */
+export async function backupIsEncrypted(file: Blob): Promise<boolean> {
+  return (await readContainer(file)).header.encryption !== undefined;
+}
+
+async function readContainer(file: Blob): Promise<{ header: BackupHeader; payload: Uint8Array<ArrayBuffer> }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const magic = decoder.decode(bytes.subarray(0, MAGIC_BYTES.byteLength));
+  if (magic !== BACKUP_MAGIC) throw new AppError('BACKUP_FOREIGN', 'This file is not a Carrel backup.');
+  const headerStart = MAGIC_BYTES.byteLength + 4;
+  const headerLength = bytes.byteLength >= headerStart ? new DataView(bytes.buffer).getUint32(MAGIC_BYTES.byteLength, true) : -1;
+  let header: BackupHeader;
+  try {
+    if (headerLength < 0 || headerStart + headerLength > bytes.byteLength) throw new Error('truncated');
+    header = JSON.parse(decoder.decode(bytes.subarray(headerStart, headerStart + headerLength))) as BackupHeader;
+  } catch {
+    throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its header cannot be read.');
+  }
+  if (typeof header.version !== 'number' || typeof header.checksum !== 'string') {
+    throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its header cannot be read.');
+  }
+  if (header.version > BACKUP_VERSION) {
+    throw new AppError('BACKUP_NEWER', `This backup was made by a newer Carrel (format ${header.version}; this one reads up to ${BACKUP_VERSION}).`);
+  }
+  return { header, payload: bytes.subarray(headerStart + headerLength) };
+}
+
+/** Checks, decrypts and decodes a backup file without touching the database. */
+export async function readBackup(file: Blob, passphrase?: string): Promise<LibraryRecords> {
+  const { header, payload } = await readContainer(file);
+  if ((await sha256(payload)) !== header.checksum) {
+    throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its checksum does not match, so it was changed or cut short after export.');
+  }
+  let plain = payload;
+  if (header.encryption) {
+    if (!passphrase) throw new AppError('BACKUP_PASSPHRASE', 'This backup is encrypted and needs its passphrase.');
+    const { salt, iv, iterations } = header.encryption;
+    const key = await deriveKey(passphrase, fromBase64(salt), iterations);
+    try {
+      plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, payload));
+    } catch {
+      throw new AppError('BACKUP_PASSPHRASE', 'Wrong passphrase: this backup cannot be decrypted with it.');
+    }
+  }
+  try {
+    return decodeRecords(plain);
+  } catch {
+    throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its contents cannot be read.');
+  }
+}
+
+/**
+ * Adds a backup's documents that are not stored yet, each in one transaction (so the engine never
+ * sees half a document), and settings whose key is not set yet. Nothing stored is overwritten.
+ */
+export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: string, signal?: AbortSignal): Promise<ImportSummary> {
+  const records = await readBackup(file, passphrase);
+  const byDoc = <T extends { docId: string }>(rows: T[]) => {
+    const groups = new Map<string, T[]>();
+    for (const row of rows) {
+      const group = groups.get(row.docId);
+      if (group) group.push(row);
+      else groups.set(row.docId, [row]);
+    }
+    return groups;
+  };
+  const files = byDoc(records.files);
+  const texts = byDoc(records.texts);
+  const sections = byDoc(records.sections);
+  const propositions = byDoc(records.propositions);
+  const vectors = byDoc(records.vectors);
+  let added = 0;
+  for (const doc of records.documents) {
+    // Stopping between documents leaves only whole documents behind.
+    signal?.throwIfAborted();
+    const wasAdded = await db.transaction('rw', documentTables(db), async () => {
+      if (await db.documents.get(doc.id)) return false;
+      await db.files.bulkPut(files.get(doc.id) ?? []);
+      await db.texts.bulkPut(texts.get(doc.id) ?? []);
+      await db.sections.bulkPut(sections.get(doc.id) ?? []);
+      await db.propositions.bulkPut(propositions.get(doc.id) ?? []);
+      await db.vectors.bulkPut(vectors.get(doc.id) ?? []);
+      await db.documents.add(doc);
+      return true;
+    });
+    if (wasAdded) added++;
+  }
+  await db.transaction('rw', db.settings, async () => {
+    for (const setting of records.settings) if (!(await db.settings.get(setting.key))) await db.settings.add(setting);
+  });
+  return { added, skipped: records.documents.length - added };
+}
+
+/** `carrel-library-YYYY-MM-DD.carrel` for the given day (UTC). */
+export function backupFileName(date = new Date()): string {
+  return `carrel-library-${date.toISOString().slice(0, 10)}.carrel`;
+}
+
+async function deriveKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(passphrase), 'PBKDF2', false, ['deriveKey']);
+  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function uint32(value: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value, true);
+  return bytes;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
