@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
-import { ingestFile, pack, type IngestDeps } from './pipeline';
+import { ingestFile, MAX_FILE_BYTES, pack, type IngestDeps } from './pipeline';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
@@ -76,6 +76,15 @@ describe('ingestFile', () => {
     expect(result.embedded).toBe(false);
     expect(await db.vectors.where('docId').equals(result.docId).count()).toBe(0);
     expect(await db.propositions.where('docId').equals(result.docId).count()).toBeGreaterThan(0);
+  });
+
+  it('refuses a file over the size limit before reading a byte of it', async () => {
+    const huge = new File(['not read'], 'huge.txt', { type: 'text/plain' });
+    Object.defineProperty(huge, 'size', { value: MAX_FILE_BYTES + 1 });
+    Object.defineProperty(huge, 'arrayBuffer', { value: () => Promise.reject(new Error('must not be read')) });
+    const before = await db.documents.count();
+    await expect(ingestFile({ file: huge, chunkMode: 'three-level' }, deps())).rejects.toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/smaller files/) });
+    expect(await db.documents.count()).toBe(before);
   });
 
   it('refuses an empty file and an unsupported type without touching the library', async () => {
