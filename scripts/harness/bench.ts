@@ -5,6 +5,7 @@
  * crosses a worker boundary; it only generates text, times calls and reads the results back.
  */
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { engine, ingester } from '../../src/lib/workers';
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { FlatIndex } from '../../workers/index/flat-index';
@@ -13,6 +14,8 @@ import { VoyIndex } from '../../workers/index/voy-index';
 import { loadEmbedder } from '../../workers/model-loader';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { LibraryIndex, search } from '../../workers/retrieve/search';
+import { reset } from './library';
+import { pageDb } from './page-db';
 
 const PROPOSITIONS_PER_SECTION = 4;
 const SECTIONS_PER_DOC = 10;
@@ -218,4 +221,29 @@ function holding(): boolean {
   return keep !== null;
 }
 
-export const bench = { init, run, release, holding };
+export interface FileResult {
+  /** Upload to searchable: the ingest worker's ingest, then the engine's refresh, in ms. */
+  ms: number;
+  pages: number | null;
+  propositions: number;
+  /** IndexedDB usage (navigator.storage.estimate) grown by this one document, in bytes. */
+  storedBytes: number | null;
+}
+
+/** Ingests one file (base64 bytes) into an emptied library through the real workers, as an upload does. */
+async function ingestFile(name: string, base64: string): Promise<FileResult> {
+  await reset();
+  await engine.api.refresh({}, { timeoutMs: 120_000 });
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
+  const before = await usage();
+  const began = performance.now();
+  const result = await ingester.api.ingest({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
+  await engine.api.refresh({}, { timeoutMs: 10 * 60_000 });
+  const ms = performance.now() - began;
+  const after = await usage();
+  const record = await pageDb().documents.get(result.docId);
+  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null };
+}
+
+export const bench = { init, run, release, holding, ingestFile };
