@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
- *   npm run bench [-- --quick] [-- --sizes 1000,10000]
+ *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --port 4193] (0 = any free port)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -10,13 +10,13 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openHarness } from './lib/harness.mjs';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
 // 1 000 000 is not run by default: embedding it would take hours here and its heap exceeds the tab's.
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
 const log = (line) => console.error(line);
 
-const { page, close } = await openHarness({ log });
+const { page, close } = await openHarness({ log, port: Number(values.port) });
 try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
