@@ -115,6 +115,62 @@ async function embedAll(texts: string[]): Promise<Float32Array[]> {
   return vectors.map((v) => v ?? new Float32Array(embedder!.dims));
 }
 
+/**
+ * A bench-only prototype, not app code: the flat scan over int8 rows (one scale per row, max |x| →
+ * 127), to see what quantising would cost in recall and gain in speed and memory. Scores are
+ * approximate; `score` and the returned top k use them as they are.
+ */
+class Int8FlatIndex implements VectorIndex {
+  private data = new Int8Array(0);
+  private scales = new Float32Array(0);
+  private ids: string[] = [];
+  constructor(readonly dims: number) {}
+  get size(): number {
+    return this.ids.length;
+  }
+  add(ids: string[], vectors: Float32Array): void {
+    const { dims } = this;
+    const rows = this.ids.length;
+    const data = new Int8Array((rows + ids.length) * dims);
+    data.set(this.data);
+    const scales = new Float32Array(rows + ids.length);
+    scales.set(this.scales);
+    ids.forEach((id, i) => {
+      let max = 0;
+      for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(vectors[i * dims + d]!));
+      const scale = max > 0 ? max / 127 : 1;
+      for (let d = 0; d < dims; d++) data[(rows + i) * dims + d] = Math.round(vectors[i * dims + d]! / scale);
+      scales[rows + i] = scale;
+      this.ids.push(id);
+    });
+    this.data = data;
+    this.scales = scales;
+  }
+  remove(): void {
+    throw new Error('not needed by the bench');
+  }
+  search(query: Float32Array, k: number): { id: string; score: number }[] {
+    const { data, dims, ids, scales } = this;
+    // The k best in a small sorted array (k is 10 here).
+    const best: { row: number; score: number }[] = [];
+    for (let row = 0; row < ids.length; row++) {
+      let dot = 0;
+      const offset = row * dims;
+      for (let d = 0; d < dims; d++) dot += data[offset + d]! * query[d]!;
+      const score = dot * scales[row]!;
+      if (best.length === k && score <= best[k - 1]!.score) continue;
+      let at = best.length;
+      while (at > 0 && best[at - 1]!.score < score) at--;
+      best.splice(at, 0, { row, score });
+      if (best.length > k) best.pop();
+    }
+    return best.map(({ row, score }) => ({ id: ids[row]!, score }));
+  }
+  score(): Map<string, number> {
+    throw new Error('not needed by the bench');
+  }
+}
+
 export interface SizeResult {
   size: number;
   documents: number;
@@ -181,7 +237,7 @@ async function run(size: number, { queries = 50, seed = 1, compareIndexes = true
     const exact = new FlatIndex(dims);
     exact.add(ids, data);
     const truth = queryVectors.map((q) => new Set(exact.search(q, 10).map((h) => h.id)));
-    const impls: Record<string, () => VectorIndex> = { flat: () => new FlatIndex(dims), voy: () => new VoyIndex(dims) };
+    const impls: Record<string, () => VectorIndex> = { flat: () => new FlatIndex(dims), voy: () => new VoyIndex(dims), int8: () => new Int8FlatIndex(dims) };
     for (const [name, make] of Object.entries(impls)) {
       const began = performance.now();
       const vi = make();
