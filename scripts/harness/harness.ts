@@ -4,6 +4,7 @@
  * tests. Nothing here re-implements the pipeline; it only feeds it and reads back.
  */
 import { engine } from '../../src/lib/workers';
+import { bench } from './bench';
 import { chunkFile } from './chunk-file';
 import { ingest, reset } from './library';
 import { query } from './queries';
@@ -16,7 +17,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, chunkFile, ingest, query, reset, score };
+const api = { ready, bench, chunkFile, ingest, query, reset, score };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

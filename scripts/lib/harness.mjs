@@ -9,11 +9,12 @@ import { serveStatic } from './static-server.mjs';
 
 /**
  * Opens the harness; resolves to `{page, engine, close()}` where `engine` is what the engine's
- * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default).
+ * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default);
+ * `port` is the server's (0, the default, takes any free one).
  */
-export async function openHarness({ log = (line) => console.error(line) } = {}) {
+export async function openHarness({ log = (line) => console.error(line), port = 0 } = {}) {
   buildHarness({ log });
-  const server = await serveStatic(HARNESS_DIR);
+  const server = await serveStatic(HARNESS_DIR, { port });
   const browser = await launchChromium().catch(async (error) => {
     await server.close();
     throw error;

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
+ *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --port 4193] (0 = any free port)
+ * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
+ * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openHarness } from './lib/harness.mjs';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
+const ALL_SIZES = [1000, 10000, 100000, 1000000];
+// 1 000 000 is not run by default: embedding it would take hours here and its heap exceeds the tab's.
+const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
+const log = (line) => console.error(line);
+
+const { page, close } = await openHarness({ log, port: Number(values.port) });
+try {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const heapMb = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'JSHeapUsedSize').value / 2 ** 20;
+  };
+  const chromium = page.context().browser().version();
+  const init = await page.evaluate(() => window.carrel.bench.init());
+  log(`model ${init.dims} dims on ${init.device}, loaded in ${init.modelLoadMs.toFixed(0)} ms; vocabulary ${init.vocab} words`);
+
+  // A real PDF through the real ingest pipeline (parse, chunk, embed, store, index); skipped by --quick.
+  let pdf = null;
+  if (!values.quick && existsSync(values.pdf)) {
+    const base64 = readFileSync(values.pdf).toString('base64');
+    pdf = await page.evaluate(({ name, base64 }) => window.carrel.bench.ingestFile(name, base64), { name: values.pdf.split('/').pop(), base64 });
+    log(`${values.pdf}: ${JSON.stringify(pdf)}`);
+  } else if (!values.quick) log(`${values.pdf} not found: pdf figures are null`);
+
+  const results = {};
+  for (const size of sizes) {
+    await page.evaluate(() => window.carrel.bench.release());
+    const before = await heapMb();
+    const began = Date.now();
+    const result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), { size, queries: Number(values.queries) });
+    const after = await heapMb();
+    result.heapMb = Number((after - before).toFixed(1));
+    results[size] = result;
+    log(`${size}: ${JSON.stringify(result)} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  }
+  await page.evaluate(() => window.carrel.bench.release());
+
+  const largest = results[Math.max(...sizes)];
+  const perSize = (pick) => Object.fromEntries(ALL_SIZES.map((size) => [size, results[size] ? pick(results[size]) : null]));
+  const embedded = Object.values(results).reduce((a, r) => ({ n: a.n + r.embed.propositions, ms: a.ms + r.embed.ms, bytes: a.bytes + r.embed.textBytes }), { n: 0, ms: 0, bytes: 0 });
+  const impls = [...new Set(Object.values(results).flatMap((r) => Object.keys(r.indexes)))];
+  const out = {
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memGb: Number((totalmem() / 2 ** 30).toFixed(1)), chromium },
+    model: { id: 'carrel-glove-50k', dims: init.dims, device: init.device },
+    ingest: {
+      propositions_per_s: Number(((embedded.n / embedded.ms) * 1000).toFixed(0)),
+      text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),
+      pdf_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.ms / 1000)).toFixed(2)) : null,
+      rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
+    },
+    query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
+    startup_ms: { model_load: Number(init.modelLoadMs.toFixed(0)), index_build: perSize((r) => r.indexBuildMs) },
+    memory_mb: perSize((r) => r.heapMb),
+    storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
+    pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
+    index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
+    sizes_run: sizes,
+    largest: largest ? { size: largest.size, documents: largest.documents, sections: largest.sections } : null,
+  };
+  console.log(JSON.stringify(out));
+} finally {
+  await close();
+}

@@ -1,0 +1,305 @@
+/**
+ * `npm run bench` (scripts/bench.mjs): a generated library searched by the real code — the built-in
+ * embedder (workers/embed), LibraryIndex and the three-stage hybrid search (workers/retrieve), and
+ * the vector indexes (workers/index). Runs in the harness page's main thread, so nothing here
+ * crosses a worker boundary; it only generates text, times calls and reads the results back.
+ */
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { engine, ingester } from '../../src/lib/workers';
+import { BUILTIN_MODEL } from '../../src/shared/models';
+import type { Embedder } from '../../workers/embed/embedder';
+import { FlatIndex } from '../../workers/index/flat-index';
+import type { VectorIndex } from '../../workers/index/vector-index';
+import { VoyIndex } from '../../workers/index/voy-index';
+import { loadEmbedder } from '../../workers/model-loader';
+import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
+import { LibraryIndex, search } from '../../workers/retrieve/search';
+import { reset } from './library';
+import { pageDb } from './page-db';
+
+const PROPOSITIONS_PER_SECTION = 4;
+const SECTIONS_PER_DOC = 10;
+const VOCAB_SIZE = 20_000;
+
+/** mulberry32: a small deterministic PRNG. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let embedder: Embedder | null = null;
+let words: string[] = [];
+let cumulative: Float64Array = new Float64Array();
+
+/** Loads the model and the vocabulary; returns the model load time. */
+async function init(): Promise<{ modelLoadMs: number; dims: number; device: string; vocab: number }> {
+  const began = performance.now();
+  embedder = await loadEmbedder(BUILTIN_MODEL);
+  const modelLoadMs = performance.now() - began;
+  const tokenizer = (await (await fetch(`/models/${BUILTIN_MODEL.id}/tokenizer.json`)).json()) as { model: { vocab: Record<string, number> } };
+  // The vocabulary is in frequency order: rank r gets weight 1/(r+1) (Zipf).
+  words = Object.entries(tokenizer.model.vocab)
+    .sort((a, b) => a[1] - b[1])
+    .map(([w]) => w)
+    .filter((w) => /^[a-z]{2,}$/.test(w))
+    .slice(0, VOCAB_SIZE);
+  cumulative = new Float64Array(words.length);
+  let sum = 0;
+  words.forEach((_, r) => (cumulative[r] = sum += 1 / (r + 1)));
+  return { modelLoadMs, dims: embedder.dims, device: embedder.device, vocab: words.length };
+}
+
+function word(random: () => number): string {
+  const target = random() * cumulative[cumulative.length - 1]!;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return words[lo]!;
+}
+
+function sentence(random: () => number, min: number, max: number): string {
+  const n = min + Math.floor(random() * (max - min + 1));
+  return Array.from({ length: n }, () => word(random)).join(' ');
+}
+
+interface Doc {
+  doc: DocumentRecord;
+  sections: SectionRecord[];
+  propositions: PropositionRecord[];
+}
+
+/** `size` propositions in documents of ~40 (10 sections of 4). */
+function corpus(size: number, seed: number): Doc[] {
+  const random = prng(seed);
+  const docs: Doc[] = [];
+  for (let made = 0, d = 0; made < size; d++) {
+    const docId = `d${d}`;
+    const sections: SectionRecord[] = [];
+    const propositions: PropositionRecord[] = [];
+    for (let s = 0; s < SECTIONS_PER_DOC && made < size; s++) {
+      const sectionId = `${docId}s${s}`;
+      const texts: string[] = [];
+      for (let p = 0; p < PROPOSITIONS_PER_SECTION && made < size; p++, made++) {
+        const text = `${sentence(random, 8, 20)}.`;
+        texts.push(text);
+        propositions.push({ id: `${sectionId}p${p}`, docId, sectionId, order: propositions.length, headingPath: [`Section ${s}`], text, start: 0, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, type: 'fact' });
+      }
+      const text = texts.join(' ');
+      sections.push({ id: sectionId, docId, order: s, headingPath: [`Section ${s}`], text, start: 0, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, embedded: true });
+    }
+    const doc: DocumentRecord = { id: docId, name: `${docId}.txt`, kind: 'text', mime: 'text/plain', size: 0, addedAt: 0, status: 'ready', title: sentence(random, 2, 5), summary: '', keywords: [], tokens: 0, sectionCount: sections.length, propositionCount: propositions.length, chunkMode: 'three-level', modelId: BUILTIN_MODEL.id };
+    docs.push({ doc, sections, propositions });
+  }
+  return docs;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+async function embedAll(texts: string[]): Promise<Float32Array[]> {
+  const vectors = await embedder!.embed(texts, { batchSize: 64 });
+  return vectors.map((v) => v ?? new Float32Array(embedder!.dims));
+}
+
+/**
+ * A bench-only prototype, not app code: the flat scan over int8 rows (one scale per row, max |x| →
+ * 127), to see what quantising would cost in recall and gain in speed and memory. Scores are
+ * approximate; `score` and the returned top k use them as they are.
+ */
+class Int8FlatIndex implements VectorIndex {
+  private data = new Int8Array(0);
+  private scales = new Float32Array(0);
+  private ids: string[] = [];
+  constructor(readonly dims: number) {}
+  get size(): number {
+    return this.ids.length;
+  }
+  add(ids: string[], vectors: Float32Array): void {
+    const { dims } = this;
+    const rows = this.ids.length;
+    const data = new Int8Array((rows + ids.length) * dims);
+    data.set(this.data);
+    const scales = new Float32Array(rows + ids.length);
+    scales.set(this.scales);
+    ids.forEach((id, i) => {
+      let max = 0;
+      for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(vectors[i * dims + d]!));
+      const scale = max > 0 ? max / 127 : 1;
+      for (let d = 0; d < dims; d++) data[(rows + i) * dims + d] = Math.round(vectors[i * dims + d]! / scale);
+      scales[rows + i] = scale;
+      this.ids.push(id);
+    });
+    this.data = data;
+    this.scales = scales;
+  }
+  remove(): void {
+    throw new Error('not needed by the bench');
+  }
+  search(query: Float32Array, k: number): { id: string; score: number }[] {
+    const { data, dims, ids, scales } = this;
+    // The k best in a small sorted array (k is 10 here).
+    const best: { row: number; score: number }[] = [];
+    for (let row = 0; row < ids.length; row++) {
+      let dot = 0;
+      const offset = row * dims;
+      for (let d = 0; d < dims; d++) dot += data[offset + d]! * query[d]!;
+      const score = dot * scales[row]!;
+      if (best.length === k && score <= best[k - 1]!.score) continue;
+      let at = best.length;
+      while (at > 0 && best[at - 1]!.score < score) at--;
+      best.splice(at, 0, { row, score });
+      if (best.length > k) best.pop();
+    }
+    return best.map(({ row, score }) => ({ id: ids[row]!, score }));
+  }
+  score(): Map<string, number> {
+    throw new Error('not needed by the bench');
+  }
+}
+
+export interface SizeResult {
+  size: number;
+  documents: number;
+  sections: number;
+  embed: { propositions: number; ms: number; textBytes: number };
+  indexBuildMs: number;
+  query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
+  indexes: Record<string, { buildMs: number; p50: number; recallAt10: number }>;
+}
+
+let keep: unknown = null;
+
+/** Generates, embeds, indexes and queries a library of `size` propositions. */
+async function run(size: number, { queries = 50, seed = 1, compareIndexes = true } = {}): Promise<SizeResult> {
+  keep = null;
+  const docs = corpus(size, seed);
+  const propositionTexts = docs.flatMap((d) => d.propositions.map((p) => p.text));
+  const textBytes = new TextEncoder().encode(propositionTexts.join('\n')).length;
+  const embedBegan = performance.now();
+  const propositionVectors = await embedAll(propositionTexts);
+  const embedMs = performance.now() - embedBegan;
+  const sectionVectors = await embedAll(docs.flatMap((d) => d.sections.map((s) => s.text)));
+  const docVectors = await embedAll(docs.map((d) => `${d.doc.title}\n${d.sections.map((s) => s.text).join('\n')}`));
+
+  const buildBegan = performance.now();
+  const index = new LibraryIndex();
+  let p = 0;
+  let s = 0;
+  docs.forEach(({ doc, sections, propositions }, i) => {
+    index.addDocument(doc, sections, propositions, {
+      doc: docVectors[i]!,
+      sections: new Map(sections.map((x) => [x.id, sectionVectors[s++]!])),
+      propositions: new Map(propositions.map((x) => [x.id, propositionVectors[p++]!])),
+    });
+  });
+  const indexBuildMs = performance.now() - buildBegan;
+
+  const random = prng(seed + 1000);
+  const queryTexts = Array.from({ length: queries }, () => sentence(random, 2, 5));
+  // One warm-up query: the first search compiles the hot paths.
+  search(index, { text: queryTexts[0]!, vector: (await embedder!.embed([queryTexts[0]!]))[0]! }, DEFAULT_SEARCH_OPTIONS);
+  const full: number[] = [];
+  const searchOnly: number[] = [];
+  const queryVectors: Float32Array[] = [];
+  let emptyResults = 0;
+  for (const text of queryTexts) {
+    const began = performance.now();
+    const vector = (await embedder!.embed([text]))[0] ?? null;
+    const searchBegan = performance.now();
+    const hits = search(index, { text, vector }, DEFAULT_SEARCH_OPTIONS);
+    const ended = performance.now();
+    full.push(ended - began);
+    searchOnly.push(ended - searchBegan);
+    if (!hits.length) emptyResults++;
+    if (vector) queryVectors.push(vector);
+  }
+
+  const indexes: SizeResult['indexes'] = {};
+  if (compareIndexes) {
+    const dims = embedder!.dims;
+    const ids = docs.flatMap((d) => d.propositions.map((x) => x.id));
+    const data = new Float32Array(ids.length * dims);
+    propositionVectors.forEach((v, i) => data.set(v, i * dims));
+    const exact = new FlatIndex(dims);
+    exact.add(ids, data);
+    const truth = queryVectors.map((q) => new Set(exact.search(q, 10).map((h) => h.id)));
+    const impls: Record<string, () => VectorIndex> = { flat: () => new FlatIndex(dims), voy: () => new VoyIndex(dims), int8: () => new Int8FlatIndex(dims) };
+    for (const [name, make] of Object.entries(impls)) {
+      const began = performance.now();
+      const vi = make();
+      vi.add(ids, data);
+      const buildMs = performance.now() - began;
+      vi.search(queryVectors[0]!, 10);
+      const times: number[] = [];
+      let found = 0;
+      queryVectors.forEach((q, i) => {
+        const t0 = performance.now();
+        const top = vi.search(q, 10);
+        times.push(performance.now() - t0);
+        found += top.filter((h) => truth[i]!.has(h.id)).length;
+      });
+      indexes[name] = { buildMs: round(buildMs, 1), p50: round(percentile(times, 50), 3), recallAt10: round(found / (truth.length * 10), 4) };
+    }
+  }
+  keep = index;
+  return {
+    size,
+    documents: docs.length,
+    sections: sectionVectors.length,
+    embed: { propositions: propositionTexts.length, ms: round(embedMs, 1), textBytes },
+    indexBuildMs: round(indexBuildMs, 1),
+    query: { p50: round(percentile(full, 50)), p95: round(percentile(full, 95)), searchOnlyP50: round(percentile(searchOnly, 50)), emptyResults },
+    indexes,
+  };
+}
+
+/** Drops the last library so the next size starts from an empty heap. */
+function release(): void {
+  keep = null;
+}
+
+/** Whether the last library is still held (its heap is what memory_mb measures). */
+function holding(): boolean {
+  return keep !== null;
+}
+
+export interface FileResult {
+  /** Upload to searchable: the ingest worker's ingest, then the engine's refresh, in ms. */
+  ms: number;
+  pages: number | null;
+  propositions: number;
+  /** IndexedDB usage (navigator.storage.estimate) grown by this one document, in bytes. */
+  storedBytes: number | null;
+}
+
+/** Ingests one file (base64 bytes) into an emptied library through the real workers, as an upload does. */
+async function ingestFile(name: string, base64: string): Promise<FileResult> {
+  await reset();
+  await engine.api.refresh({}, { timeoutMs: 120_000 });
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
+  const before = await usage();
+  const began = performance.now();
+  const result = await ingester.api.ingest({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
+  await engine.api.refresh({}, { timeoutMs: 10 * 60_000 });
+  const ms = performance.now() - began;
+  const after = await usage();
+  const record = await pageDb().documents.get(result.docId);
+  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null };
+}
+
+export const bench = { init, run, release, holding, ingestFile };
