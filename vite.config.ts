@@ -63,6 +63,18 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Installed, Carrel opens these file types from the OS; the page takes them from window.launchQueue.
+        file_handlers: [
+          {
+            action: '/',
+            accept: {
+              'application/pdf': ['.pdf'],
+              'text/markdown': ['.md', '.markdown'],
+              'text/plain': ['.txt'],
+              'text/html': ['.html', '.htm'],
+            },
+          },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest}'],

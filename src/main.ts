@@ -1,8 +1,10 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { appStatus } from './lib/app-status.svelte';
+import { acceptLaunchedFiles } from './lib/launched-files';
 import './app.css';
 
 appStatus.start();
+acceptLaunchedFiles();
 
 export default mount(App, { target: document.getElementById('app')! });
