@@ -63,6 +63,27 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Installed, Carrel opens these file types from the OS; the page takes them from window.launchQueue.
+        file_handlers: [
+          {
+            action: '/',
+            accept: {
+              'application/pdf': ['.pdf'],
+              'text/markdown': ['.md', '.markdown'],
+              'text/plain': ['.txt'],
+              'text/html': ['.html', '.htm'],
+            },
+          },
+        ],
+        // The service worker answers this POST (below) and hands the files to the page.
+        share_target: {
+          action: '/share',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm'] }],
+          },
+        },
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest}'],
@@ -72,6 +93,24 @@ export default defineConfig({
         clientsClaim: true,
         navigateFallback: 'index.html',
         runtimeCaching: [
+          {
+            // Web Share Target: park the shared files in a cache the page empties on /?shared.
+            // Workbox copies this function into the service worker as text, so it must stand alone.
+            urlPattern: ({ url }) => url.pathname === '/share',
+            method: 'POST',
+            handler: async ({ request }) => {
+              const form = await request.formData();
+              const cache = await caches.open('carrel-shared-files');
+              const files = form.getAll('files').filter((entry) => entry instanceof File);
+              const stamp = Date.now();
+              await Promise.all(
+                files.map((file, i) =>
+                  cache.put(`/shared-files/${stamp}-${i}`, new Response(file, { headers: { 'Content-Type': file.type || 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) } })),
+                ),
+              );
+              return Response.redirect('/?shared', 303);
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.includes('asyncify'),
             handler: 'CacheFirst',

@@ -1,8 +1,12 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { appStatus } from './lib/app-status.svelte';
+import { acceptLaunchedFiles } from './lib/launched-files';
+import { acceptSharedFiles } from './lib/shared-files';
 import './app.css';
 
 appStatus.start();
+acceptLaunchedFiles();
+acceptSharedFiles();
 
 export default mount(App, { target: document.getElementById('app')! });
