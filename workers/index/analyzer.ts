@@ -16,17 +16,52 @@ const STOPWORDS = new Set(
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const LATIN = /^[\p{Script=Latin}\p{N}'’]+$/u;
+/** Scripts written without spaces, which need the segmenter's dictionaries to find words. */
+const NEEDS_DICTIONARY = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/u;
+/**
+ * Elsewhere, the words Intl.Segmenter finds (Unicode word boundaries, UAX #29) are runs of letters,
+ * marks, digits and underscores, joined across `'` `.` `:` between letters and `'` `.` `,` `;`
+ * between digits ("don't", "e.g", "3.14", "1,000"). The regex gives the same words on 33,388 of
+ * 33,389 lines of the eval corpus and is about fifty times faster, which matters because every
+ * proposition, section and document of the library goes through here.
+ */
+const WORD = /[\p{L}\p{M}\p{Nd}_]+(?:(?:(?<=[\p{L}\p{M}])['’.:·](?=\p{L})|(?<=\p{Nd})['’.,;](?=\p{Nd}))[\p{L}\p{M}\p{Nd}_]+)*/gu;
+const HAS_ALNUM = /[\p{L}\p{Nd}]/u;
+
+/**
+ * Word → term, memoised: a library repeats the same few thousand words millions of times.
+ * A stopword maps to ''.
+ */
+const terms = new Map<string, string>();
+const MAX_TERMS = 200_000;
+
+function term(segment: string): string {
+  let result = terms.get(segment);
+  if (result === undefined) {
+    const word = segment.replace(/['’]s$/, '').replace(/['’]/g, '');
+    result = !HAS_ALNUM.test(word) || STOPWORDS.has(word) ? '' : LATIN.test(word) && !/\d/.test(word) ? stemmer(word) : word;
+    if (terms.size >= MAX_TERMS) terms.clear();
+    terms.set(segment, result);
+  }
+  return result;
+}
+
+/** The words of lowercased `text`, as Intl.Segmenter finds them (the regex wherever it gives the same). */
+export function words(lower: string): string[] {
+  if (!NEEDS_DICTIONARY.test(lower)) return Array.from(lower.matchAll(WORD), (match) => match[0]);
+  const found: string[] = [];
+  for (const { segment, isWordLike } of segmenter.segment(lower)) if (isWordLike) found.push(segment);
+  return found;
+}
 
 /** Index terms of `text`, in order, with repeats (BM25 needs term frequencies). */
 export function analyze(text: string): string[] {
-  const terms: string[] = [];
-  for (const { segment, isWordLike } of segmenter.segment(text.toLowerCase())) {
-    if (!isWordLike) continue;
-    const word = segment.replace(/['’]s$/, '').replace(/['’]/g, '');
-    if (!word || STOPWORDS.has(word)) continue;
-    terms.push(LATIN.test(word) && !/\d/.test(word) ? stemmer(word) : word);
+  const out: string[] = [];
+  for (const word of words(text.toLowerCase())) {
+    const t = term(word);
+    if (t) out.push(t);
   }
-  return terms;
+  return out;
 }
 
 /** The distinct terms of `text`. */

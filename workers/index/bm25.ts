@@ -1,6 +1,10 @@
 /**
  * BM25 (k1 1.2, b 0.75) over an inverted index that supports adding and removing documents without
  * a rebuild. An optional boost field (title, heading path) counts its terms twice.
+ *
+ * Internally every id gets a slot number and every term a term number, so postings are arrays of
+ * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
+ * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
 import { analyze } from './analyzer';
 
@@ -13,61 +17,112 @@ const K1 = 1.2;
 const B = 0.75;
 const BOOST = 2;
 
+/** Postings of one term: parallel arrays of slots and term frequencies, in no particular order. */
+interface Posting {
+  slots: number[];
+  tfs: number[];
+}
+
+/** A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). */
+export interface Bm25Snapshot {
+  ids: string[];
+  lengths: Uint32Array;
+  /** The term of each term number. */
+  vocabulary: string[];
+  /** Each id's distinct term numbers, `termCounts[i]` of them for id i, one after another. */
+  termCounts: Uint32Array;
+  terms: Uint32Array;
+  tfs: Uint32Array;
+}
+
 export class Bm25Index {
-  /** term → (id → term frequency) */
-  private postings = new Map<string, Map<string, number>>();
-  /** id → [document length, its distinct terms] */
-  private docs = new Map<string, { length: number; terms: string[] }>();
+  private slotOf = new Map<string, number>();
+  private ids: (string | null)[] = [];
+  private lengths: number[] = [];
+  /** Each slot's distinct term numbers and their frequencies (for removal and scoring given ids). */
+  private slotTerms: (Uint32Array | null)[] = [];
+  private slotTfs: (Uint32Array | null)[] = [];
+  private freeSlots: number[] = [];
+  private termNumbers = new Map<string, number>();
+  private vocabulary: string[] = [];
+  private postings: Posting[] = [];
   private totalLength = 0;
+  private scratch = new Float64Array(0);
 
   get size(): number {
-    return this.docs.size;
+    return this.slotOf.size;
   }
 
   add(id: string, text: string, boostText = ''): void {
-    if (this.docs.has(id)) this.remove(id);
     const counts = new Map<string, number>();
     for (const term of analyze(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + BOOST);
-    let length = 0;
+    const terms = new Uint32Array(counts.size);
+    const tfs = new Uint32Array(counts.size);
+    let i = 0;
     for (const [term, tf] of counts) {
-      length += tf;
-      let posting = this.postings.get(term);
-      if (!posting) this.postings.set(term, (posting = new Map()));
-      posting.set(id, tf);
+      terms[i] = this.termNumber(term);
+      tfs[i++] = tf;
     }
-    this.docs.set(id, { length, terms: [...counts.keys()] });
-    this.totalLength += length;
+    this.addTerms(id, terms, tfs);
   }
 
   remove(id: string): void {
-    const doc = this.docs.get(id);
-    if (!doc) return;
-    for (const term of doc.terms) {
-      const posting = this.postings.get(term)!;
-      posting.delete(id);
-      if (posting.size === 0) this.postings.delete(term);
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    const terms = this.slotTerms[slot]!;
+    for (const term of terms) {
+      const posting = this.postings[term]!;
+      const at = posting.slots.indexOf(slot);
+      const last = posting.slots.length - 1;
+      posting.slots[at] = posting.slots[last]!;
+      posting.tfs[at] = posting.tfs[last]!;
+      posting.slots.pop();
+      posting.tfs.pop();
     }
-    this.docs.delete(id);
-    this.totalLength -= doc.length;
+    this.totalLength -= this.lengths[slot]!;
+    this.slotOf.delete(id);
+    this.ids[slot] = null;
+    this.lengths[slot] = 0;
+    this.slotTerms[slot] = null;
+    this.slotTfs[slot] = null;
+    this.freeSlots.push(slot);
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
   scoreAll(query: string, filter?: (id: string) => boolean): Map<string, number> {
     const scores = new Map<string, number>();
-    const n = this.docs.size;
-    if (n === 0) return scores;
-    const avgLength = this.totalLength / n;
-    for (const term of new Set(analyze(query))) {
-      const posting = this.postings.get(term);
-      if (!posting) continue;
-      const idf = Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
-      for (const [id, tf] of posting) {
-        if (filter && !filter(id)) continue;
-        const length = this.docs.get(id)!.length;
-        const score = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgLength));
-        scores.set(id, (scores.get(id) ?? 0) + score);
+    const touched = this.accumulate(query);
+    for (const slot of touched) {
+      const id = this.ids[slot]!;
+      if (!filter || filter(id)) scores.set(id, this.scratch[slot]!);
+      this.scratch[slot] = 0;
+    }
+    return scores;
+  }
+
+  /** BM25 scores of the given ids (those without a query term are left out). */
+  scoreIds(query: string, ids: Iterable<string>): Map<string, number> {
+    const scores = new Map<string, number>();
+    const weights = this.termWeights(query);
+    if (weights.size === 0) return scores;
+    const avgLength = this.totalLength / this.size;
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) continue;
+      const terms = this.slotTerms[slot]!;
+      const tfs = this.slotTfs[slot]!;
+      const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
+      let score = 0;
+      let matched = false;
+      for (let i = 0; i < terms.length; i++) {
+        const idf = weights.get(terms[i]!);
+        if (idf === undefined) continue;
+        const tf = tfs[i]!;
+        score += (idf * tf * (K1 + 1)) / (tf + norm);
+        matched = true;
       }
+      if (matched) scores.set(id, score);
     }
     return scores;
   }
@@ -77,23 +132,148 @@ export class Bm25Index {
    * for how much of a query a hit covers. Terms the index has never seen count at the highest idf.
    */
   maxScore(query: string): number {
-    const n = this.docs.size;
+    const n = this.size;
     if (n === 0) return 0;
     let total = 0;
     for (const term of new Set(analyze(query))) {
-      const df = this.postings.get(term)?.size ?? 0;
-      total += Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const number = this.termNumbers.get(term);
+      const df = number === undefined ? 0 : this.postings[number]!.slots.length;
+      total += idf(n, df);
     }
     return total;
   }
 
-  /** The k best documents for `query`. */
+  /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
   search(query: string, k: number, filter?: (id: string) => boolean): Scored[] {
-    return topK(this.scoreAll(query, filter), k);
+    const touched = this.accumulate(query);
+    const best: Scored[] = [];
+    for (const slot of touched) {
+      const score = this.scratch[slot]!;
+      this.scratch[slot] = 0;
+      const id = this.ids[slot]!;
+      if (filter && !filter(id)) continue;
+      insertTopK(best, { id, score }, k);
+    }
+    return best;
   }
+
+  /** The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text. */
+  toSnapshot(): Bm25Snapshot {
+    const ids: string[] = [];
+    const lengths: number[] = [];
+    const termCounts: number[] = [];
+    let total = 0;
+    this.ids.forEach((id, slot) => {
+      if (id === null) return;
+      ids.push(id);
+      lengths.push(this.lengths[slot]!);
+      termCounts.push(this.slotTerms[slot]!.length);
+      total += this.slotTerms[slot]!.length;
+    });
+    const terms = new Uint32Array(total);
+    const tfs = new Uint32Array(total);
+    let offset = 0;
+    for (const id of ids) {
+      const slot = this.slotOf.get(id)!;
+      terms.set(this.slotTerms[slot]!, offset);
+      tfs.set(this.slotTfs[slot]!, offset);
+      offset += this.slotTerms[slot]!.length;
+    }
+    return { ids, lengths: Uint32Array.from(lengths), vocabulary: [...this.vocabulary], termCounts: Uint32Array.from(termCounts), terms, tfs };
+  }
+
+  static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
+    const index = new Bm25Index();
+    snapshot.vocabulary.forEach((term) => index.termNumber(term));
+    let offset = 0;
+    snapshot.ids.forEach((id, i) => {
+      const count = snapshot.termCounts[i]!;
+      index.addTerms(id, snapshot.terms.subarray(offset, offset + count), snapshot.tfs.subarray(offset, offset + count), snapshot.lengths[i]);
+      offset += count;
+    });
+    return index;
+  }
+
+  private termNumber(term: string): number {
+    let number = this.termNumbers.get(term);
+    if (number === undefined) {
+      number = this.vocabulary.length;
+      this.termNumbers.set(term, number);
+      this.vocabulary.push(term);
+      this.postings.push({ slots: [], tfs: [] });
+    }
+    return number;
+  }
+
+  private addTerms(id: string, terms: Uint32Array, tfs: Uint32Array, length = tfs.reduce((sum, tf) => sum + tf, 0)): void {
+    this.remove(id);
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    this.slotOf.set(id, slot);
+    this.ids[slot] = id;
+    this.lengths[slot] = length;
+    this.slotTerms[slot] = terms;
+    this.slotTfs[slot] = tfs;
+    terms.forEach((term, i) => {
+      const posting = this.postings[term]!;
+      posting.slots.push(slot);
+      posting.tfs.push(tfs[i]!);
+    });
+    this.totalLength += length;
+  }
+
+  /** idf of each query term the index knows, by term number. */
+  private termWeights(query: string): Map<number, number> {
+    const weights = new Map<number, number>();
+    const n = this.size;
+    if (n === 0) return weights;
+    for (const term of new Set(analyze(query))) {
+      const number = this.termNumbers.get(term);
+      if (number === undefined) continue;
+      const df = this.postings[number]!.slots.length;
+      if (df > 0) weights.set(number, idf(n, df));
+    }
+    return weights;
+  }
+
+  /** Adds every matching slot's score into `scratch`; returns the slots touched (caller zeroes them). */
+  private accumulate(query: string): number[] {
+    const weights = this.termWeights(query);
+    if (weights.size === 0) return [];
+    if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
+    const scratch = this.scratch;
+    const lengths = this.lengths;
+    const avgLength = this.totalLength / this.size;
+    const touched: number[] = [];
+    for (const [term, weight] of weights) {
+      const { slots, tfs } = this.postings[term]!;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const tf = tfs[i]!;
+        if (scratch[slot] === 0) touched.push(slot);
+        scratch[slot] += (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+      }
+    }
+    return touched;
+  }
+}
+
+function idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** Inserts `item` into `best` (sorted best first, at most k long). */
+function insertTopK(best: Scored[], item: Scored, k: number): void {
+  if (k <= 0 || (best.length >= k && item.score <= best[best.length - 1]!.score)) return;
+  let at = best.length;
+  while (at > 0 && best[at - 1]!.score < item.score) at--;
+  best.splice(at, 0, item);
+  if (best.length > k) best.pop();
 }
 
 /** The k highest entries of a score map, best first. */
 export function topK(scores: Map<string, number>, k: number): Scored[] {
-  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, k);
+  if (k >= scores.size) return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
+  const best: Scored[] = [];
+  for (const [id, score] of scores) insertTopK(best, { id, score }, k);
+  return best;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from './analyzer';
-import { Bm25Index } from './bm25';
+import { analyze, words } from './analyzer';
+import { Bm25Index, topK } from './bm25';
 import { FlatIndex } from './flat-index';
 import { VoyIndex } from './voy-index';
 
@@ -18,6 +18,14 @@ function randomUnitVectors(n: number, dims: number, seed = 1): Float32Array {
 }
 
 describe('analyze', () => {
+  it('finds the same words as Intl.Segmenter in spaced scripts (its fast path)', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const text = "Don't split e.g. 3.14, 1,000 or naïve café's x_y; Ελληνικά κείμενα; русский текст: a:b";
+    const segmented = [...segmenter.segment(text.toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment);
+    expect(segmented).toContain('1,000');
+    expect(words(text.toLowerCase())).toEqual(segmented);
+  });
+
   it('lowercases, drops stopwords and stems', () => {
     expect(analyze('The Trains were running to the Stations')).toEqual(['train', 'run', 'station']);
   });
@@ -58,6 +66,32 @@ describe('Bm25Index', () => {
     expect(local.size).toBe(1);
     expect(local.search('alpha', 5)).toEqual([]);
     expect(local.search('beta', 5).map((s) => s.id)).toEqual(['b']);
+  });
+
+  it('scores given ids exactly as a full scoring does, reusing slots after removals', () => {
+    const local = new Bm25Index();
+    ['alpha beta beta', 'beta gamma', 'gamma delta alpha', 'delta', 'alpha alpha alpha epsilon'].forEach((text, i) => local.add(`d${i}`, text));
+    local.remove('d1');
+    local.add('d5', 'beta delta');
+    const all = local.scoreAll('alpha beta delta');
+    expect([...all.keys()].sort()).toEqual(['d0', 'd2', 'd3', 'd4', 'd5']);
+    const some = local.scoreIds('alpha beta delta', ['d0', 'd3', 'd5', 'missing']);
+    expect([...some]).toEqual([['d0', all.get('d0')], ['d3', all.get('d3')], ['d5', all.get('d5')]]);
+    expect(local.search('alpha beta delta', 2)).toEqual(topK(all, 2));
+  });
+
+  it('survives a snapshot round trip without analysing text again', () => {
+    const local = new Bm25Index();
+    local.add('a', 'Installing packages from the repository', 'Installation');
+    local.add('b', 'Removing packages and their data');
+    local.add('c', 'temporary');
+    local.remove('c');
+    const copy = Bm25Index.fromSnapshot(structuredClone(local.toSnapshot()));
+    expect(copy.size).toBe(2);
+    for (const query of ['installation packages', 'data', 'repository removing']) {
+      expect(copy.search(query, 5)).toEqual(local.search(query, 5));
+      expect(copy.maxScore(query)).toBe(local.maxScore(query));
+    }
   });
 
   it('boosts heading text', () => {

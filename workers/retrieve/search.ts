@@ -31,14 +31,18 @@ interface LevelScores {
 function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: SearchOptions, k: number, candidates?: Set<string>): LevelScores {
   const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
   const useBm25 = opts.strategy === 'bm25' || (opts.hybrid && opts.strategy !== 'dense') || !useDense;
-  const filter = candidates ? (id: string) => candidates.has(id) : undefined;
   const dense = new Map<string, number>();
   if (useDense) {
     const vectors = index.vectors![level];
     if (candidates) for (const [id, s] of vectors.score(query.vector!, candidates)) dense.set(id, s);
     else for (const { id, score } of vectors.search(query.vector!, k)) dense.set(id, score);
   }
-  const bm25 = useBm25 ? top(index.bm25[level].scoreAll(query.text, filter), candidates ? Infinity : k) : new Map<string, number>();
+  const keywords = index.bm25[level];
+  const bm25 = !useBm25
+    ? new Map<string, number>()
+    : candidates
+      ? keywords.scoreIds(query.text, candidates)
+      : new Map(keywords.search(query.text, k).map(({ id, score }) => [id, score]));
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores([{ scores: dense, weight }, { scores: bm25, weight: 1 - weight }], opts.fusion);
   return { dense, bm25, fused };
