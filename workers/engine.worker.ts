@@ -5,6 +5,7 @@ import { BUILTIN_MODEL } from '../src/shared/models';
 import { expose } from '../src/shared/rpc';
 import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
 import { loadEmbedder, modelError, tryEmbedder } from './model-loader';
+import { restoreSnapshot, saveSnapshot } from './engine/snapshot';
 import { syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
 import { DEFAULT_SEARCH_OPTIONS } from './retrieve/defaults';
@@ -14,19 +15,53 @@ import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
 const model = BUILTIN_MODEL;
-const index = new LibraryIndex();
-const indexed = new Set<string>();
+let index = new LibraryIndex();
+/** docId → stamp of every document in `index` (see documentStamp). */
+let indexed = new Map<string, string>();
 
 // Serialise syncs: overlapping ones would add the same document twice.
 let syncing: Promise<unknown> = Promise.resolve();
 function sync() {
-  syncing = syncing.then(() => syncIndex(db, index, indexed, model.id)).catch((error) => console.error('sync failed', error));
+  syncing = syncing
+    .then(async () => {
+      const { added, removed } = await syncIndex(db, index, indexed, model.id);
+      if (added + removed > 0) saver.schedule();
+    })
+    .catch((error) => console.error('sync failed', error));
   return syncing;
 }
+
+/**
+ * Stores the index as a start-up snapshot once the library has been quiet for a few seconds (or at
+ * least every minute during a long ingest), so a reload reads one record instead of re-indexing.
+ */
+const saver = (() => {
+  const QUIET_MS = 3_000;
+  const MAX_WAIT_MS = 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let firstPending = 0;
+  const save = () => {
+    timer = undefined;
+    firstPending = 0;
+    syncing = syncing.then(() => saveSnapshot(db, model.id, index, indexed)).catch((error) => console.warn('snapshot not saved', error));
+  };
+  return {
+    schedule() {
+      clearTimeout(timer);
+      firstPending ||= Date.now();
+      timer = setTimeout(save, Math.max(0, Math.min(QUIET_MS, firstPending + MAX_WAIT_MS - Date.now())));
+    },
+  };
+})();
 
 let started: Promise<void> | null = null;
 function start(): Promise<void> {
   started ??= (async () => {
+    const restored = await restoreSnapshot(db, model.id).catch((error: unknown) => {
+      console.warn('snapshot not restored; indexing from the library', error);
+      return null;
+    });
+    if (restored) ({ index, indexed } = restored);
     await sync();
     // Documents written by any tab or worker show up here by themselves.
     liveQuery(() => db.documents.where('status').equals('ready').primaryKeys()).subscribe({ next: () => void sync() });

@@ -3,6 +3,7 @@
  * added or deleted by any tab or worker are picked up by diffing ids.
  */
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
+import type { DocumentRecord } from '../../src/shared/types';
 import type { LibraryIndex } from '../retrieve/search';
 
 /** Unpacks a contiguous vector record into id → vector maps (views, no copies). */
@@ -17,8 +18,16 @@ export function unpackVectors(record: VectorRecord | undefined) {
   return { doc: record?.doc ?? null, sections, propositions };
 }
 
-/** Loads one ready document's records and vectors for `modelId` into the index. */
-export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<void> {
+/**
+ * What identifies one indexing of a document: the same id indexed again (another chunking, another
+ * model) gets another stamp, so a stored snapshot of the old indexing is not mistaken for it.
+ */
+export function documentStamp(doc: DocumentRecord): string {
+  return [doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join('|');
+}
+
+/** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
+export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<string | null> {
   const [doc, sections, propositions, vectors] = await db.transaction(
     'r',
     [db.documents, db.sections, db.propositions, db.vectors],
@@ -30,21 +39,25 @@ export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: str
         db.vectors.get([modelId, docId]),
       ]),
   );
-  if (!doc || doc.status !== 'ready') return;
+  if (!doc || doc.status !== 'ready') return null;
   index.addDocument(doc, sections, propositions, unpackVectors(vectors));
+  return documentStamp(doc);
 }
 
-/** Adds documents Dexie has and the index lacks, removes those it lacks. Returns what changed. */
+/**
+ * Adds documents Dexie has and the index lacks, removes those it lacks. `indexed` maps each
+ * document in the index to its stamp. Returns what changed.
+ */
 export async function syncIndex(
   db: CarrelDb,
   index: LibraryIndex,
-  indexed: Set<string>,
+  indexed: Map<string, string>,
   modelId: string,
 ): Promise<{ added: number; removed: number }> {
   const ready = new Set(await db.documents.where('status').equals('ready').primaryKeys());
   let added = 0;
   let removed = 0;
-  for (const docId of indexed) {
+  for (const docId of indexed.keys()) {
     if (ready.has(docId)) continue;
     index.removeDocument(docId);
     indexed.delete(docId);
@@ -52,8 +65,9 @@ export async function syncIndex(
   }
   for (const docId of ready) {
     if (indexed.has(docId)) continue;
-    await loadDocument(db, index, docId, modelId);
-    indexed.add(docId);
+    const stamp = await loadDocument(db, index, docId, modelId);
+    if (stamp === null) continue;
+    indexed.set(docId, stamp);
     added++;
   }
   return { added, removed };

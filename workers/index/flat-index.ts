@@ -4,6 +4,12 @@
  */
 import type { VectorIndex } from './vector-index';
 
+export interface FlatSnapshot {
+  dims: number;
+  ids: string[];
+  data: Float32Array;
+}
+
 export class FlatIndex implements VectorIndex {
   private data: Float32Array;
   private ids: string[] = [];
@@ -71,6 +77,17 @@ export class FlatIndex implements VectorIndex {
       scores.set(id, dot);
     }
     return scores;
+  }
+
+  /** The rows as one compact array, for storing (see `fromSnapshot`). */
+  toSnapshot(): FlatSnapshot {
+    return { dims: this.dims, ids: [...this.ids], data: this.data.slice(0, this.ids.length * this.dims) };
+  }
+
+  static fromSnapshot(snapshot: FlatSnapshot): FlatIndex {
+    const index = new FlatIndex(snapshot.dims, Math.max(1, snapshot.ids.length));
+    index.add(snapshot.ids, snapshot.data);
+    return index;
   }
 
   private reserve(rows: number): void {

@@ -3,8 +3,8 @@
  * index, plus the metadata results are built from. A cache of Dexie, rebuilt at start-up.
  */
 import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { Bm25Index } from '../index/bm25';
-import { FlatIndex } from '../index/flat-index';
+import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
+import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
 import type { VectorIndex } from '../index/vector-index';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
@@ -17,6 +17,20 @@ export interface DocumentVectors {
   propositions: Map<string, Float32Array>;
 }
 
+/**
+ * Everything a LibraryIndex holds, as arrays and typed arrays that IndexedDB stores quickly:
+ * restoring it re-tokenises and re-embeds nothing.
+ */
+export interface LibraryIndexSnapshot {
+  docs: DocMeta[];
+  sections: SectionMeta[];
+  propositions: PropositionMeta[];
+  sectionsOfDoc: [string, string[]][];
+  propositionsOfSection: [string, string[]][];
+  bm25: Record<Level, Bm25Snapshot>;
+  vectors: Record<Level, FlatSnapshot> | null;
+}
+
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 
 export class LibraryIndex {
@@ -25,7 +39,7 @@ export class LibraryIndex {
   readonly propositions = new Map<string, PropositionMeta>();
   readonly sectionsOfDoc = new Map<string, string[]>();
   readonly propositionsOfSection = new Map<string, string[]>();
-  readonly bm25: Record<Level, Bm25Index> = { document: new Bm25Index(), section: new Bm25Index(), proposition: new Bm25Index() };
+  bm25: Record<Level, Bm25Index> = { document: new Bm25Index(), section: new Bm25Index(), proposition: new Bm25Index() };
   vectors: Record<Level, VectorIndex> | null = null;
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = (dims) => new FlatIndex(dims)) {}
@@ -64,6 +78,34 @@ export class LibraryIndex {
     this.docs.delete(docId);
   }
 
+  /** The whole index for storing; null when its vector indexes cannot be saved (only flat ones can). */
+  toSnapshot(): LibraryIndexSnapshot | null {
+    const { vectors } = this;
+    if (vectors && !LEVELS.every((level) => vectors[level] instanceof FlatIndex)) return null;
+    return {
+      docs: [...this.docs.values()],
+      sections: [...this.sections.values()],
+      propositions: [...this.propositions.values()],
+      sectionsOfDoc: [...this.sectionsOfDoc],
+      propositionsOfSection: [...this.propositionsOfSection],
+      bm25: mapLevels((level) => this.bm25[level].toSnapshot()),
+      vectors: vectors ? mapLevels((level) => (vectors[level] as FlatIndex).toSnapshot()) : null,
+    };
+  }
+
+  static fromSnapshot(snapshot: LibraryIndexSnapshot): LibraryIndex {
+    const index = new LibraryIndex();
+    for (const doc of snapshot.docs) index.docs.set(doc.id, doc);
+    for (const section of snapshot.sections) index.sections.set(section.id, section);
+    for (const proposition of snapshot.propositions) index.propositions.set(proposition.id, proposition);
+    for (const [id, ids] of snapshot.sectionsOfDoc) index.sectionsOfDoc.set(id, ids);
+    for (const [id, ids] of snapshot.propositionsOfSection) index.propositionsOfSection.set(id, ids);
+    index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level]));
+    const { vectors } = snapshot;
+    index.vectors = vectors ? mapLevels((level) => FlatIndex.fromSnapshot(vectors[level])) : null;
+    return index;
+  }
+
   private addVectors(docId: string, vectors: DocumentVectors): void {
     const dims = vectors.doc?.length ?? vectors.propositions.values().next().value?.length;
     if (!dims) return;
@@ -81,4 +123,10 @@ export class LibraryIndex {
     addAll(this.vectors.section, vectors.sections);
     addAll(this.vectors.proposition, vectors.propositions);
   }
+}
+
+const LEVELS: Level[] = ['document', 'section', 'proposition'];
+
+function mapLevels<T>(make: (level: Level) => T): Record<Level, T> {
+  return { document: make('document'), section: make('section'), proposition: make('proposition') };
 }
