@@ -64,7 +64,7 @@ try {
       rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
     },
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
-    startup_ms: { model_load: Number(init.modelLoadMs.toFixed(0)), index_build: perSize((r) => r.indexBuildMs) },
+    startup_ms: { ...perSize((r) => r.snapshot.restoreMs), model_load: Number(init.modelLoadMs.toFixed(0)), index_build: perSize((r) => r.indexBuildMs), snapshot_save: perSize((r) => r.snapshot.saveMs) },
     memory_mb: perSize((r) => r.heapMb),
     storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,

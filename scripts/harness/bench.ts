@@ -16,6 +16,12 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { LibraryIndex, search } from '../../workers/retrieve/search';
 import { reset } from './library';
 import { pageDb } from './page-db';
+import Dexie from 'dexie';
+import { openDb } from '../../src/shared/db';
+import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
+import { documentStamp } from '../../workers/engine/sync';
+
+const SNAPSHOT_DB = 'carrel-bench-snapshot';
 
 const PROPOSITIONS_PER_SECTION = 4;
 const SECTIONS_PER_DOC = 10;
@@ -177,6 +183,8 @@ export interface SizeResult {
   sections: number;
   embed: { propositions: number; ms: number; textBytes: number };
   indexBuildMs: number;
+  /** Saving the index as the engine's start-up snapshot, and restoring it the way the engine starts. */
+  snapshot: { saveMs: number; restoreMs: number };
   query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number }>;
 }
@@ -255,6 +263,7 @@ async function run(size: number, { queries = 50, seed = 1, compareIndexes = true
       indexes[name] = { buildMs: round(buildMs, 1), p50: round(percentile(times, 50), 3), recallAt10: round(found / (truth.length * 10), 4) };
     }
   }
+  const snapshot = await measureSnapshot(index, docs.map((d) => d.doc));
   keep = index;
   return {
     size,
@@ -262,12 +271,38 @@ async function run(size: number, { queries = 50, seed = 1, compareIndexes = true
     sections: sectionVectors.length,
     embed: { propositions: propositionTexts.length, ms: round(embedMs, 1), textBytes },
     indexBuildMs: round(indexBuildMs, 1),
+    snapshot,
     query: { p50: round(percentile(full, 50)), p95: round(percentile(full, 95)), searchOnlyP50: round(percentile(searchOnly, 50)), emptyResults },
     indexes,
   };
 }
 
 /** Drops the last library so the next size starts from an empty heap. */
+/**
+ * The engine's start-up path at this size: `saveSnapshot` (what the engine does once the library is
+ * quiet), then `restoreSnapshot` from a fresh connection (what a new tab's engine does: one record
+ * read, the index rebuilt from arrays, every ready document's stamp checked). Uses its own database
+ * so the app's workers never see the generated documents.
+ */
+async function measureSnapshot(index: LibraryIndex, docs: DocumentRecord[]): Promise<{ saveMs: number; restoreMs: number }> {
+  await Dexie.delete(SNAPSHOT_DB);
+  const db = openDb(SNAPSHOT_DB);
+  await db.documents.bulkPut(docs);
+  const indexed = new Map(docs.map((doc) => [doc.id, documentStamp(doc)]));
+  const saveBegan = performance.now();
+  await saveSnapshot(db, BUILTIN_MODEL.id, index, indexed);
+  const saveMs = performance.now() - saveBegan;
+  db.close();
+  const reader = openDb(SNAPSHOT_DB);
+  const restoreBegan = performance.now();
+  const restored = await restoreSnapshot(reader, BUILTIN_MODEL.id);
+  const restoreMs = performance.now() - restoreBegan;
+  if (restored?.indexed.size !== docs.length) throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${docs.length} documents`);
+  reader.close();
+  await Dexie.delete(SNAPSHOT_DB);
+  return { saveMs: round(saveMs, 1), restoreMs: round(restoreMs, 1) };
+}
+
 function release(): void {
   keep = null;
 }

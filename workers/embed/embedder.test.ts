@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbedder, type Embedder } from './embedder';
+import { Tensor } from '@huggingface/transformers';
+import { createEmbedder, meanPooledUnitVectors, type Embedder } from './embedder';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const MODEL_DIR = `${MODELS}carrel-glove-50k/`;
@@ -80,5 +81,17 @@ describe('createEmbedder with carrel-glove-50k', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(embedder.embed(['one', 'two'], { signal: controller.signal })).rejects.toThrow();
+  });
+});
+
+describe('meanPooledUnitVectors', () => {
+  it('averages only unmasked tokens, gives unit vectors, and null for a row of zeros', () => {
+    // Two rows of three tokens in two dimensions; row 0's last token is padding, row 1 is all zeros.
+    const hidden = new Tensor('float32', new Float32Array([3, 0, 1, 4, 100, 0, 0, 0, 0, 0, 0, 0]), [2, 3, 2]);
+    const mask = new Tensor('int64', new BigInt64Array([1n, 1n, 0n, 1n, 1n, 1n]), [2, 3]);
+    const [first, second] = meanPooledUnitVectors(hidden, mask);
+    // mean of (3,0) and (1,4) = (2,2) → (0.7071, 0.7071); the padded (100,0) must not count.
+    expect([...first!].map((x) => x.toFixed(4))).toEqual(['0.7071', '0.7071']);
+    expect(second).toBeNull();
   });
 });
