@@ -63,6 +63,7 @@ try {
       pdf_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.ms / 1000)).toFixed(2)) : null,
       rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
     },
+    query_during_ingest_ms: pdf ? { p50: pdf.duringIngest.p50, p95: pdf.duringIngest.p95, queries: pdf.duringIngest.queries } : null,
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
     startup_ms: { ...perSize((r) => r.snapshot.restoreMs), model_load: Number(init.modelLoadMs.toFixed(0)), index_build: perSize((r) => r.indexBuildMs), snapshot_save: perSize((r) => r.snapshot.saveMs) },
     memory_mb: perSize((r) => r.heapMb),

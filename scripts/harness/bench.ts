@@ -319,6 +319,11 @@ export interface FileResult {
   propositions: number;
   /** IndexedDB usage (navigator.storage.estimate) grown by this one document, in bytes. */
   storedBytes: number | null;
+  /**
+   * Searches through the engine worker (round trip, as the UI sends them) while a second copy of the
+   * file is being ingested, with the first copy in the library.
+   */
+  duringIngest: { queries: number; p50: number; p95: number; ingestMs: number };
 }
 
 /** Ingests one file (base64 bytes) into an emptied library through the real workers, as an upload does. */
@@ -334,7 +339,27 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const ms = performance.now() - began;
   const after = await usage();
   const record = await pageDb().documents.get(result.docId);
-  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null };
+  const duringIngest = await queryDuringIngest(name, bytes);
+  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, duringIngest };
+}
+
+const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear model', 'plot a histogram', 'matrix multiplication', 'lists and data frames', 'loops and conditional execution'];
+
+/** Searches one after another until an ingest of the file with one byte appended (a new document) ends. */
+async function queryDuringIngest(name: string, bytes: Uint8Array): Promise<FileResult['duringIngest']> {
+  const copy = new File([bytes, new Uint8Array([10])], `copy-${name}`);
+  let ingesting = true;
+  const began = performance.now();
+  const ingest = ingester.api.ingest({ file: copy, chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 }).finally(() => (ingesting = false));
+  const times: number[] = [];
+  for (let i = 0; ingesting; i++) {
+    const t0 = performance.now();
+    await engine.api.search({ query: QUERIES_DURING_INGEST[i % QUERIES_DURING_INGEST.length]! }, { timeoutMs: 60_000 });
+    times.push(performance.now() - t0);
+  }
+  await ingest;
+  const ingestMs = performance.now() - began;
+  return { queries: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), ingestMs: round(ingestMs, 0) };
 }
 
 export const bench = { init, run, release, holding, ingestFile };
