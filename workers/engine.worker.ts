@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { liveQuery } from 'dexie';
 import { deleteDocument, openDb } from '../src/shared/db';
-import { BUILTIN_MODEL } from '../src/shared/models';
+import { BUILTIN_MODEL, type ModelInfo } from '../src/shared/models';
 import { expose } from '../src/shared/rpc';
 import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
-import { loadEmbedder, modelError, tryEmbedder } from './model-loader';
+import { activeModel, loadEmbedder, modelError, tryEmbedder, unloadEmbedder } from './model-loader';
 import { syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
 import { DEFAULT_SEARCH_OPTIONS } from './retrieve/defaults';
@@ -13,8 +13,8 @@ import { LibraryIndex, search as searchIndex } from './retrieve/search';
 import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
-const model = BUILTIN_MODEL;
-const index = new LibraryIndex();
+let model: ModelInfo = BUILTIN_MODEL;
+let index = new LibraryIndex();
 const indexed = new Set<string>();
 
 // Serialise syncs: overlapping ones would add the same document twice.
@@ -24,9 +24,25 @@ function sync() {
   return syncing;
 }
 
+/**
+ * Follows the active model: when a switch has completed (every document has the new model's
+ * vectors), the index is rebuilt from those vectors. One settings read per call.
+ */
+async function followActiveModel(): Promise<void> {
+  const active = await activeModel(db);
+  if (active.id === model.id) return;
+  const previous = model.id;
+  model = active;
+  index = new LibraryIndex();
+  indexed.clear();
+  await sync();
+  await unloadEmbedder(previous);
+}
+
 let started: Promise<void> | null = null;
 function start(): Promise<void> {
   started ??= (async () => {
+    model = await activeModel(db);
     await sync();
     // Documents written by any tab or worker show up here by themselves.
     liveQuery(() => db.documents.where('status').equals('ready').primaryKeys()).subscribe({ next: () => void sync() });
@@ -38,13 +54,14 @@ const api = {
   /** Loads the library into memory and starts the model; resolves when search can answer. */
   async init(_: Record<string, never>) {
     await start();
-    const embedder = await tryEmbedder();
+    await followActiveModel();
+    const embedder = await tryEmbedder(model);
     return {
       documents: indexed.size,
       modelId: model.id,
       modelLabel: model.label,
       device: embedder?.device ?? null,
-      modelError: embedder ? null : modelError(),
+      modelError: embedder ? null : modelError(model),
     };
   },
 
@@ -55,16 +72,17 @@ const api = {
   async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
     const began = performance.now();
     await start();
+    await followActiveModel();
     // Dexie is the truth: pick up any document committed since the last query (one key lookup).
     await sync();
     const searchedQuery = enrichFollowUp(query, previous ?? null);
-    const embedder = await tryEmbedder();
-    const vector = embedder ? ((await embedder.embed([searchedQuery]))[0] ?? null) : null;
+    const embedder = await tryEmbedder(model);
+    const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? model.minRelevance : { dense: Infinity, coverage: model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, minRelevance, ...options };
     const hits = searchIndex(index, { text: searchedQuery, vector }, opts);
-    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits };
+    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id };
   },
 
   /** Picks up documents written since the last sync (the ingest worker calls in after each file). */
@@ -82,14 +100,14 @@ const api = {
 
   /** Makes the token-budgeted, cited context for the given results. */
   async context({ hits, budget }: { hits: ResultHit[]; budget: number }) {
-    const embedder = await tryEmbedder();
+    const embedder = await tryEmbedder(model);
     const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
     return assembleContext(hits, { budget, countTokens });
   },
 
   /** Starts loading the model without waiting (so the first query does not pay for it). */
   async warmUp(_: Record<string, never>) {
-    await loadEmbedder();
+    await loadEmbedder(model);
   },
 };
 
