@@ -65,7 +65,7 @@ async function trickle(response: ServerResponse, body: Uint8Array, broken: boole
   else response.end();
 }
 
-/** Starts the hub serving `root/{model}/{file}` on `port`. */
+/** Starts the hub serving `root/{model}/{file}` on `port` (0: any free port). */
 export function startFakeHub(root: string, port: number): Promise<FakeHub> {
   let served = 0;
   let budget = Infinity;
@@ -92,7 +92,7 @@ export function startFakeHub(root: string, port: number): Promise<FakeHub> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () =>
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
         served: () => served,
         cutAfter: (bytes) => (budget = bytes),
         heal: () => (budget = Infinity),
