@@ -145,6 +145,7 @@ class Models {
   async #runSwitch(): Promise<void> {
     if (this.#switching) return;
     this.#switching = true;
+    const started = this.targetId;
     try {
       await ingester.api.switchModel(
         {},
@@ -157,8 +158,9 @@ class Models {
       this.#switching = false;
       this.switchProgress = null;
     }
-    // Another model was chosen while this switch ran.
-    if (this.targetId) void this.#runSwitch();
+    // Another model was chosen while this switch ran (a failed switch is not retried in a loop:
+    // the error is shown, and choosing the model again or reloading retries it).
+    if (this.targetId && this.targetId !== started) void this.#runSwitch();
   }
 }
 

@@ -54,8 +54,12 @@ export const BUILTIN_MODEL: ModelInfo = {
 /**
  * Transformer models have no floor calibrated here yet: a permissive one, so only the keyword
  * leg's coverage turns queries away. Their dense weight is a starting point, not a measurement.
+ * They run on WASM for now: ONNX Runtime loads one runtime build per worker, and a worker that
+ * has already run the built-in model on the plain WASM build fails to start WebGPU
+ * ("webgpuInit is not a function"), after which its WASM fallback fails too. WebGPU needs the
+ * switch to start fresh workers first.
  */
-const UNCALIBRATED = { denseWeight: 0.5, minRelevance: { dense: 0.2, coverage: 0.45 }, prefersGpu: true, dtype: 'q8' } as const;
+const UNCALIBRATED = { denseWeight: 0.5, minRelevance: { dense: 0.2, coverage: 0.45 }, prefersGpu: false, dtype: 'q8' } as const;
 
 export const CATALOGUE: ModelInfo[] = [
   BUILTIN_MODEL,
@@ -94,9 +98,9 @@ export const CATALOGUE: ModelInfo[] = [
   },
 ];
 
-/** A model added by its hub id: what its config.json says, with neutral settings. */
+/** A model added by its hub id: what its config.json says, with neutral settings (a transformer, so GPU when there is one). */
 export function customModel(id: string, dims: number, bytes: number): ModelInfo {
-  return { ...UNCALIBRATED, prefersGpu: false, id, label: id, dims, queryPrefix: '', passagePrefix: '', bytes, languages: 'unknown', quality: 'not measured' };
+  return { ...UNCALIBRATED, id, label: id, dims, queryPrefix: '', passagePrefix: '', bytes, languages: 'unknown', quality: 'not measured' };
 }
 
 /** Hub model ids look like `owner/name`. */
