@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { HUB_PORT } from './e2e/fake-hub';
 
 /** DESIGN §9: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
 function chromiumPath(): string | undefined {
@@ -31,6 +32,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
+    // The stand-in hub of e2e/models.spec.ts is the one extra origin the test build may download from.
+    env: { CARREL_MODEL_HOSTS: `http://127.0.0.1:${HUB_PORT}` },
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,

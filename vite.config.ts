@@ -4,7 +4,15 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * No request leaves the origin: scripts, workers, wasm and data all come from 'self'.
+ * Where the page may download models from when the user asks: the Hugging Face hub and its file
+ * CDNs, plus the origins a deployment lists in CARREL_MODEL_HOSTS at build time (space-separated,
+ * e.g. a mirror; the browser tests list their stand-in hub). Nothing else is ever fetched from them.
+ */
+const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean)];
+
+/**
+ * No request leaves the origin unasked: scripts, workers, wasm and data all come from 'self'; only
+ * a model download the user starts reaches MODEL_HOSTS.
  * 'wasm-unsafe-eval' lets ONNX Runtime and voy compile WebAssembly; no JS eval is allowed.
  * Inline styles stay allowed for Svelte's style: directives (progress bars); no inline script is.
  */
@@ -15,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self'",
+  `connect-src 'self' ${MODEL_HOSTS.join(' ')}`,
   "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",

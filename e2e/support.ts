@@ -6,15 +6,18 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { FIXTURE_DIR } from './global-setup';
 
-export const test = base.extend<{ offOrigin: string[] }>({
+export const test = base.extend<{ offOrigin: string[]; allowedOrigins: string[] }>({
+  /** Origins a spec may reach besides the app's own (only the stand-in model hub does). */
+  allowedOrigins: [[], { option: true }],
   offOrigin: [
-    async ({ context, baseURL }, use) => {
+    async ({ context, baseURL, allowedOrigins }, use) => {
       const origin = new URL(baseURL!).origin;
       const offOrigin: string[] = [];
       context.on('request', (request) => {
         const url = request.url();
         if (url.startsWith('data:') || url.startsWith('blob:')) return;
-        if (new URL(url).origin !== origin) offOrigin.push(url);
+        const from = new URL(url).origin;
+        if (from !== origin && !allowedOrigins.includes(from)) offOrigin.push(url);
       });
       await use(offOrigin);
       expect(offOrigin, 'requests that left the origin').toEqual([]);

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { liveQuery } from 'dexie';
 import { deleteDocument, openDb } from '../src/shared/db';
-import { BUILTIN_MODEL } from '../src/shared/models';
+import { BUILTIN_MODEL, type ModelInfo } from '../src/shared/models';
 import { expose } from '../src/shared/rpc';
 import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
-import { loadEmbedder, modelError, tryEmbedder } from './model-loader';
+import { activeModel, loadEmbedder, modelError, tryEmbedder, unloadEmbedder } from './model-loader';
 import { restoreSnapshot, saveSnapshot } from './engine/snapshot';
 import { syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
@@ -14,7 +14,7 @@ import { LibraryIndex, search as searchIndex } from './retrieve/search';
 import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
-const model = BUILTIN_MODEL;
+let model: ModelInfo = BUILTIN_MODEL;
 let index = new LibraryIndex();
 /** docId → stamp of every document in `index` (see documentStamp). */
 let indexed = new Map<string, string>();
@@ -54,14 +54,37 @@ const saver = (() => {
   };
 })();
 
+/**
+ * Follows the active model: when a switch has completed (every document has the new model's
+ * vectors), the index is rebuilt from those vectors. One settings read per call.
+ */
+async function followActiveModel(): Promise<void> {
+  const active = await activeModel(db);
+  if (active.id === model.id) return;
+  const previous = model.id;
+  await useModel(active);
+  await sync();
+  await unloadEmbedder(previous);
+}
+
+/**
+ * Switches to `active` with its stored snapshot when there is one, else with an empty index that
+ * sync fills. Model and index change together, with no await between, so no sync or save mixes them.
+ */
+async function useModel(active: ModelInfo): Promise<void> {
+  const restored = await restoreSnapshot(db, active.id).catch((error: unknown) => {
+    console.warn('snapshot not restored; indexing from the library', error);
+    return null;
+  });
+  model = active;
+  index = restored?.index ?? new LibraryIndex();
+  indexed = restored?.indexed ?? new Map();
+}
+
 let started: Promise<void> | null = null;
 function start(): Promise<void> {
   started ??= (async () => {
-    const restored = await restoreSnapshot(db, model.id).catch((error: unknown) => {
-      console.warn('snapshot not restored; indexing from the library', error);
-      return null;
-    });
-    if (restored) ({ index, indexed } = restored);
+    await useModel(await activeModel(db));
     await sync();
     // Documents written by any tab or worker show up here by themselves.
     liveQuery(() => db.documents.where('status').equals('ready').primaryKeys()).subscribe({ next: () => void sync() });
@@ -73,13 +96,14 @@ const api = {
   /** Loads the library into memory and starts the model; resolves when search can answer. */
   async init(_: Record<string, never>) {
     await start();
-    const embedder = await tryEmbedder();
+    await followActiveModel();
+    const embedder = await tryEmbedder(model);
     return {
       documents: indexed.size,
       modelId: model.id,
       modelLabel: model.label,
       device: embedder?.device ?? null,
-      modelError: embedder ? null : modelError(),
+      modelError: embedder ? null : modelError(model),
     };
   },
 
@@ -90,16 +114,17 @@ const api = {
   async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
     const began = performance.now();
     await start();
+    await followActiveModel();
     // Dexie is the truth: pick up any document committed since the last query (one key lookup).
     await sync();
     const searchedQuery = enrichFollowUp(query, previous ?? null);
-    const embedder = await tryEmbedder();
-    const vector = embedder ? ((await embedder.embed([searchedQuery]))[0] ?? null) : null;
+    const embedder = await tryEmbedder(model);
+    const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? model.minRelevance : { dense: Infinity, coverage: model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, minRelevance, ...options };
     const hits = searchIndex(index, { text: searchedQuery, vector }, opts);
-    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits };
+    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id };
   },
 
   /** Picks up documents written since the last sync (the ingest worker calls in after each file). */
@@ -117,14 +142,14 @@ const api = {
 
   /** Makes the token-budgeted, cited context for the given results. */
   async context({ hits, budget }: { hits: ResultHit[]; budget: number }) {
-    const embedder = await tryEmbedder();
+    const embedder = await tryEmbedder(model);
     const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
     return assembleContext(hits, { budget, countTokens });
   },
 
   /** Starts loading the model without waiting (so the first query does not pay for it). */
   async warmUp(_: Record<string, never>) {
-    await loadEmbedder();
+    await loadEmbedder(model);
   },
 };
 

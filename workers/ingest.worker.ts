@@ -4,7 +4,8 @@ import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
 import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
-import { tryEmbedder } from './model-loader';
+import { switchModel, type ReembedProgress } from './ingest/reembed';
+import { activeModel, loadEmbedder, tryEmbedder } from './model-loader';
 
 const db = openDb();
 
@@ -14,13 +15,24 @@ const db = openDb();
 const pdfjs = async () => pdfjsLib;
 
 const api = {
+  /** Reads, chunks and embeds one file with the active model, and stores it. */
   ingest(input: IngestInput, ctx: CallContext) {
     return ingestFile(input, {
       db,
-      embedder: tryEmbedder,
+      embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
       signal: ctx.signal,
       progress: (event: IngestProgress) => ctx.progress(event),
+    });
+  },
+
+  /** Re-embeds the library with the model being switched to, then makes it the active one. */
+  switchModel(_: Record<string, never>, ctx: CallContext) {
+    return switchModel({
+      db,
+      embedder: (model) => loadEmbedder(model),
+      signal: ctx.signal,
+      progress: (event: ReembedProgress) => ctx.progress(event),
     });
   },
 };

@@ -1,13 +1,16 @@
 /**
- * Loads the active embedding model once per worker. The promise is memoised and cleared on failure
- * so a later call can retry; callers that can work without a model get null instead of an error.
+ * Loads embedding models, once per worker and model. Each promise is memoised and cleared on
+ * failure so a later call can retry; callers that can work without a model get null instead.
+ * Downloaded models are read from the Cache API (`MODEL_CACHE`); anything else — the built-in
+ * model, or a model the deployment serves itself — comes from the app's own /models/.
  */
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import { BUILTIN_MODEL, type ModelInfo } from '../src/shared/models';
-import { createEmbedder, type Embedder } from './embed/embedder';
+import { ACTIVE_MODEL_KEY, type CarrelDb } from '../src/shared/db';
+import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
+import { createEmbedder, type Embedder, type ModelCache } from './embed/embedder';
 
 export type Device = 'wasm' | 'webgpu';
 
@@ -25,35 +28,70 @@ function wasmPaths(device: Device) {
   return { mjs: new URL(mjs, self.location.href).href, wasm: new URL(wasm, self.location.href).href };
 }
 
-let loading: Promise<Embedder> | null = null;
-let lastError: string | null = null;
+/** Downloaded files only; a miss falls through to the same-origin /models/ path. */
+const downloadedFiles: ModelCache = {
+  match: async (path) => (await caches.open(MODEL_CACHE)).match(path),
+  put: async () => {},
+};
 
-/** The active model's embedder; rejects if it cannot load. */
-export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (event: unknown) => void): Promise<Embedder> {
-  loading ??= (async () => {
-    const device = await chooseDevice(model);
-    return createEmbedder({
-      modelId: model.id,
-      // A path, not an absolute URL: Transformers.js 4.3 skips its local-file check for full URLs
-      // (get_file_metadata), and then finds no tokenizer.
-      modelBaseUrl: '/models/',
-      device,
-      wasmPaths: wasmPaths(device),
-      onProgress,
-    });
-  })().catch((error: unknown) => {
-    loading = null;
-    lastError = error instanceof Error ? error.message : String(error);
-    throw error;
+const loading = new Map<string, Promise<Embedder>>();
+const errors = new Map<string, string>();
+
+function create(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
+  return createEmbedder({
+    modelId: model.id,
+    // A path, not an absolute URL: Transformers.js 4.3 skips its local-file check for full URLs
+    // (get_file_metadata), and then finds no tokenizer.
+    modelBaseUrl: '/models/',
+    cache: downloadedFiles,
+    device,
+    dtype: model.dtype,
+    queryPrefix: model.queryPrefix,
+    passagePrefix: model.passagePrefix,
+    wasmPaths: wasmPaths(device),
+    onProgress,
   });
-  return loading;
+}
+
+/** The model's embedder; rejects if it cannot load. A failed WebGPU session falls back to WASM. */
+export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (event: unknown) => void): Promise<Embedder> {
+  let promise = loading.get(model.id);
+  if (!promise) {
+    promise = (async () => {
+      const device = await chooseDevice(model);
+      if (device === 'wasm') return create(model, 'wasm', onProgress);
+      return create(model, 'webgpu', onProgress).catch((error: unknown) => {
+        console.warn(`WebGPU failed for ${model.id}, using WASM`, error);
+        return create(model, 'wasm', onProgress);
+      });
+    })().catch((error: unknown) => {
+      loading.delete(model.id);
+      errors.set(model.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    });
+    loading.set(model.id, promise);
+  }
+  return promise;
 }
 
 /** The embedder, or null if the model cannot load (the reason is in `modelError()`). */
-export function tryEmbedder(): Promise<Embedder | null> {
-  return loadEmbedder().catch(() => null);
+export function tryEmbedder(model: ModelInfo = BUILTIN_MODEL): Promise<Embedder | null> {
+  return loadEmbedder(model).catch(() => null);
 }
 
-export function modelError(): string | null {
-  return lastError;
+export function modelError(model: ModelInfo = BUILTIN_MODEL): string | null {
+  return errors.get(model.id) ?? null;
+}
+
+/** Frees a model this worker loaded (after the user switched away from it). */
+export async function unloadEmbedder(modelId: string): Promise<void> {
+  const promise = loading.get(modelId);
+  loading.delete(modelId);
+  await promise?.then((embedder) => embedder.dispose()).catch(() => undefined);
+}
+
+/** The model search uses: the one the library's vectors are complete for. */
+export async function activeModel(db: CarrelDb): Promise<ModelInfo> {
+  const setting = await db.settings.get(ACTIVE_MODEL_KEY);
+  return (setting?.value as ModelInfo | undefined) ?? BUILTIN_MODEL;
 }

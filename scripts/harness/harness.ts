@@ -9,6 +9,7 @@ import { chunkFile } from './chunk-file';
 import { ingest, reset } from './library';
 import { query } from './queries';
 import { score } from './score';
+import { useModel } from './use-model';
 
 const ENGINE_START_TIMEOUT_MS = 120_000;
 
@@ -17,7 +18,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, bench, chunkFile, ingest, query, reset, score };
+const api = { ready, bench, chunkFile, ingest, query, reset, score, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

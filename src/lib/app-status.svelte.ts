@@ -13,6 +13,8 @@ class AppStatus {
   online = $state(navigator.onLine);
   modelState = $state<'loading' | 'ready' | 'failed'>('loading');
   modelMessage = $state('Loading the built-in model…');
+  /** The backend the active model runs on, once it has loaded. */
+  device = $state<'wasm' | 'webgpu' | null>(null);
   errors = $state.raw<{ id: number; message: string }[]>([]);
   #nextError = 1;
   #update: ((reload?: boolean) => Promise<void>) | null = null;
@@ -38,9 +40,15 @@ class AppStatus {
     void this.#update?.(true);
   }
 
+  /** Asks the engine which model it runs (after start-up, and after a model switch). */
+  async refreshModel(): Promise<void> {
+    await this.#startEngine();
+  }
+
   async #startEngine(): Promise<void> {
     try {
       const status = await engine.api.init({}, { timeoutMs: 120_000 });
+      this.device = status.device === 'webgpu' || status.device === 'wasm' ? status.device : null;
       if (status.modelError) {
         this.modelState = 'failed';
         this.modelMessage = `Model unavailable — keyword search only (${status.modelError})`;

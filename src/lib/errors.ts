@@ -20,6 +20,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   TOO_LARGE: 'Split it into smaller files and add those.',
   QUOTA_EXCEEDED: 'Free some space: remove documents you no longer need.',
   MODEL_UNAVAILABLE: 'Keyword search still works.',
+  MODEL_DOWNLOAD: 'Check the connection (or the mirror URL in Settings) and press Resume; what was downloaded is kept.',
   WORKER_CRASHED: 'Try adding the file again.',
   TIMEOUT: 'Try again; if it keeps happening, reload the page.',
   BACKUP_CORRUPT: 'Export the library again from the device it came from, and import the new file.',

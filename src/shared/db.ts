@@ -3,6 +3,7 @@
  * A schema change is a new version below; old versions are never edited.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import type { ModelInfo } from './models';
 import type { DocumentRecord, PropositionRecord, SectionRecord } from './types';
 
 /** The original file, kept for the viewer and for re-indexing. */
@@ -54,11 +55,25 @@ export interface JobRecord {
   file: File;
 }
 
-/** A downloaded or self-hosted embedding model (owner: models). */
+/**
+ * A downloaded or self-hosted embedding model (owner: models). Its files live in the Cache API
+ * (`MODEL_CACHE`); `downloading` records are partial downloads that can be resumed.
+ */
 export interface ModelRecord {
   id: string;
-  [field: string]: unknown;
+  info: ModelInfo;
+  status: 'downloading' | 'ready';
+  /** Bytes stored so far and in all, over every file of the model. */
+  done: number;
+  total: number;
+  /** `self-hosted` when the deployment serves the files under its own /models/. */
+  source: 'download' | 'self-hosted';
 }
+
+/** Settings keys of the model choice: the model search uses, and the one being switched to. */
+export const ACTIVE_MODEL_KEY = 'model.active';
+export const TARGET_MODEL_KEY = 'model.target';
+export const MODEL_MIRROR_KEY = 'model.mirror';
 
 export type CarrelDb = Dexie & {
   documents: EntityTable<DocumentRecord, 'id'>;

@@ -109,6 +109,7 @@ export type ErrorCode =
   | 'TOO_LARGE'
   | 'QUOTA_EXCEEDED'
   | 'MODEL_UNAVAILABLE'
+  | 'MODEL_DOWNLOAD'
   | 'WORKER_CRASHED'
   | 'TIMEOUT'
   | 'ABORTED'
@@ -196,4 +197,6 @@ export interface SearchResponse {
   strategy: Strategy;
   tookMs: number;
   hits: ResultHit[];
+  /** The embedding model whose vectors answered (absent where no engine ran, as in unit tests). */
+  modelId?: string;
 }

@@ -4,12 +4,23 @@
  */
 import { env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 
+/** Where Transformers.js looks for a file before fetching it (keys are the same-origin paths). */
+export interface ModelCache {
+  match(path: string): Promise<Response | undefined>;
+  put(path: string, response: Response): Promise<void>;
+}
+
 export interface EmbedderOptions {
   modelId: string;
   /** Where model folders live: a URL in the browser, a directory path in Node. Default '/models/'. */
   modelBaseUrl?: string;
   device: 'wasm' | 'webgpu' | 'cpu';
   dtype?: 'q8' | 'fp32' | 'fp16';
+  /** Downloaded model files, looked up before the network. */
+  cache?: ModelCache;
+  /** Put before queries / passages (bge's instruction, e5's "query: " and "passage: "). */
+  queryPrefix?: string;
+  passagePrefix?: string;
   /** Same-origin ONNX Runtime files (the library's default is a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
   onProgress?: (event: unknown) => void;
@@ -19,8 +30,11 @@ export interface Embedder {
   modelId: string;
   dims: number;
   device: string;
-  /** One unit vector per text, or null for a text without any word the model knows. */
-  embed(texts: string[], opts?: { signal?: AbortSignal; batchSize?: number }): Promise<(Float32Array | null)[]>;
+  /**
+   * One unit vector per text, or null for a text without any word the model knows. Texts are
+   * passages unless `as: 'query'` (the model's prefixes differ).
+   */
+  embed(texts: string[], opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage' }): Promise<(Float32Array | null)[]>;
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
   dispose(): Promise<void>;
@@ -33,6 +47,8 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   env.localModelPath = opts.modelBaseUrl ?? '/models/';
   // The service worker precaches /models/: a second copy in Cache Storage would double the disk use.
   env.useBrowserCache = false;
+  env.useCustomCache = !!opts.cache;
+  env.customCache = opts.cache ?? null;
   // Its wasm cache imports the runtime from a blob: URL, which our CSP (script-src 'self') refuses;
   // the service worker already caches the runtime.
   env.useWasmCache = false;
@@ -52,11 +68,12 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
     modelId: opts.modelId,
     dims,
     device: opts.device,
-    async embed(texts, { signal, batchSize = 64 } = {}) {
+    async embed(texts, { signal, batchSize = 64, as = 'passage' } = {}) {
+      const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
       const out: (Float32Array | null)[] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
         signal?.throwIfAborted();
-        const batch = texts.slice(i, i + batchSize).map((t) => t || ' ');
+        const batch = texts.slice(i, i + batchSize).map((t) => prefix + (t || ' '));
         // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
         // which took longer than the model itself; pooling here is the same arithmetic, done once.
         const inputs = tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor };

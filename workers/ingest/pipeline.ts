@@ -4,7 +4,7 @@
  */
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
 import { deleteDocumentRecords, documentTables } from '../../src/shared/db';
-import { AppError, type ChunkMode, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type ChunkMode, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
@@ -139,12 +139,20 @@ async function parse(
 
 const EMBED_BATCH = 128;
 
+/** What of a document gets a vector: its summary (or title), embedded sections and propositions. */
+export interface EmbeddableDocument {
+  title: string;
+  summary: string;
+  sections: Pick<SectionRecord, 'id' | 'embedded' | 'headingPath' | 'text'>[];
+  propositions: Pick<PropositionRecord, 'id' | 'text'>[];
+}
+
 /** Embeds the summary, the embedded sections and every proposition, reporting progress per batch. */
-async function embedAll(
+export async function embedAll(
   embedder: Embedder,
   docId: string,
-  chunked: ReturnType<typeof chunkDocument>,
-  deps: IngestDeps,
+  chunked: EmbeddableDocument,
+  deps: Pick<IngestDeps, 'signal' | 'progress'>,
 ): Promise<VectorRecord> {
   const sections = chunked.sections.filter((s) => s.embedded);
   const texts = [

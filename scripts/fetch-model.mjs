@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * Puts a model under public/models/ID so a deployment serves it itself: the app then loads it from
+ * its own origin (no download from the hub, no CSP change), and the service worker precaches it
+ * when its files are under the precache size limit.
+ *
+ *   npm run models:fetch -- ID [--host https://huggingface.co] [--out public/models]
+ *
+ * An interrupted run resumes: each file is written to FILE.part and continued with a Range request.
+ */
+import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+
+// The same list as src/shared/models.ts MODEL_FILES: what Transformers.js loads in the browser (q8).
+const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
+
+function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
+
+/** Downloads one file to `path`, continuing a `.part` left by an earlier run. */
+async function fetchFile(url, path) {
+  const part = `${path}.part`;
+  const have = existsSync(part) ? statSync(part).size : 0;
+  const response = await fetch(url, { headers: have ? { Range: `bytes=${have}-` } : {} }).catch((error) => fail(`${url}: ${error.cause?.message ?? error.message}`));
+  if (response.status === 416) return renameSync(part, path); // the part was already complete
+  if (!response.ok) fail(`${url}: the server answered ${response.status}${response.status === 404 ? ' (is the model id right?)' : ''}`);
+  const append = response.status === 206;
+  mkdirSync(dirname(path), { recursive: true });
+  await pipeline(Readable.fromWeb(response.body), createWriteStream(part, { flags: append ? 'a' : 'w' }));
+  renameSync(part, path);
+  console.error(`${path}: ${statSync(path).size} bytes${append ? ` (resumed at ${have})` : ''}`);
+}
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { host: { type: 'string' }, out: { type: 'string' } } });
+const id = positionals[0];
+if (!id || !/^[\w.-]+\/[\w.-]+$/.test(id)) fail('Usage: npm run models:fetch -- OWNER/NAME [--host URL] [--out public/models]');
+const host = (values.host ?? 'https://huggingface.co').replace(/\/+$/, '');
+const out = join(values.out ?? 'public/models', id);
+for (const file of MODEL_FILES) {
+  const path = join(out, file);
+  if (existsSync(path)) continue;
+  await fetchFile(`${host}/${id}/resolve/main/${file}`, path);
+}
+console.error(`${id} is in ${out}; build and deploy to serve it from your own origin.`);

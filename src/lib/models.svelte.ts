@@ -1,0 +1,174 @@
+/**
+ * State of the model settings: the catalogue with what is installed, downloads (progress, cancel,
+ * resume), the mirror, and switching the library to another model in the background.
+ */
+import { liveQuery } from 'dexie';
+import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../shared/db';
+import { BUILTIN_MODEL, CATALOGUE, DEFAULT_MODEL_HOST, MODEL_CACHE, MODEL_FILES, customModel, isModelId, modelFilePath, type ModelInfo } from '../shared/models';
+import { AppError } from '../shared/types';
+import { appStatus } from './app-status.svelte';
+import { db } from './db';
+import { handleError, isAbort } from './errors';
+import { downloadModel, remoteFileUrl, type DownloadProgress } from './model-download';
+import { ingester } from './workers';
+
+const PARTS_CACHE = 'carrel-model-parts';
+const SWITCH_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+export type ModelStatus = 'builtin' | 'available' | 'downloading' | 'interrupted' | 'not-downloaded';
+
+class Models {
+  records = $state.raw<ModelRecord[]>([]);
+  activeId = $state(BUILTIN_MODEL.id);
+  /** The model the library is being re-embedded with, if a switch is under way. */
+  targetId = $state<string | null>(null);
+  switchProgress = $state.raw<{ done: number; total: number } | null>(null);
+  mirror = $state('');
+  progress = $state.raw<Record<string, DownloadProgress>>({});
+  errors = $state.raw<Record<string, string>>({});
+  #downloads = new Map<string, AbortController>();
+  #switching = false;
+
+  /** Catalogue entries first, then models added by id. */
+  get list(): ModelInfo[] {
+    const extra = this.records.filter((r) => !CATALOGUE.some((m) => m.id === r.id)).map((r) => r.info);
+    return [...CATALOGUE, ...extra];
+  }
+
+  status(id: string): ModelStatus {
+    if (id === BUILTIN_MODEL.id) return 'builtin';
+    if (this.#downloads.has(id) && this.progress[id]) return 'downloading';
+    const record = this.records.find((r) => r.id === id);
+    if (!record) return 'not-downloaded';
+    return record.status === 'ready' ? 'available' : 'interrupted';
+  }
+
+  record(id: string): ModelRecord | undefined {
+    return this.records.find((r) => r.id === id);
+  }
+
+  start(): void {
+    liveQuery(() => db.models.toArray()).subscribe({ next: (records) => (this.records = records) });
+    liveQuery(() => db.settings.bulkGet([ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, MODEL_MIRROR_KEY])).subscribe({
+      next: ([active, target, mirror]) => {
+        this.activeId = (active?.value as ModelInfo | undefined)?.id ?? BUILTIN_MODEL.id;
+        this.targetId = (target?.value as ModelInfo | undefined)?.id ?? null;
+        this.mirror = (mirror?.value as string | undefined) ?? '';
+        // A switch interrupted by a reload picks up where it stopped.
+        if (this.targetId) void this.#runSwitch();
+      },
+    });
+  }
+
+  get host(): string {
+    return this.mirror || DEFAULT_MODEL_HOST;
+  }
+
+  async setMirror(url: string): Promise<void> {
+    const trimmed = url.trim();
+    if (trimmed && !/^https?:\/\/[^/\s]+/.test(trimmed)) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a web address. Use the form https://host or leave it empty for huggingface.co.`);
+    await db.settings.put({ key: MODEL_MIRROR_KEY, value: trimmed.replace(/\/+$/, '') });
+  }
+
+  /** Adds a model by its hub id: reads its config.json for the dimension, then downloads it. */
+  async addById(id: string): Promise<void> {
+    const trimmed = id.trim();
+    if (!isModelId(trimmed)) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a model id. Use the form owner/name, as on the hub.`);
+    const url = remoteFileUrl(this.host, trimmed, 'config.json');
+    const response = await fetch(url).catch(() => null);
+    if (!response?.ok) throw new AppError('MODEL_DOWNLOAD', `No model “${trimmed}” at ${this.host} (${response ? `the server answered ${response.status}` : 'the server could not be reached'}).`);
+    const config = (await response.json()) as { hidden_size?: number };
+    if (!config.hidden_size) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” has no hidden_size in its config.json, so it is not an embedding model Carrel can use.`);
+    await this.download(customModel(trimmed, config.hidden_size, 0));
+  }
+
+  /** Downloads (or resumes) a model; self-hosted files under /models/ are used without a download. */
+  async download(info: ModelInfo): Promise<void> {
+    if (this.#downloads.has(info.id)) return;
+    const controller = new AbortController();
+    this.#downloads.set(info.id, controller);
+    this.errors = { ...this.errors, [info.id]: '' };
+    try {
+      if (await selfHosted(info.id)) {
+        await db.models.put({ id: info.id, info, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
+        return;
+      }
+      const record: ModelRecord = { id: info.id, info, status: 'downloading', done: 0, total: info.bytes, source: 'download' };
+      await db.models.put(record);
+      this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
+      const total = await downloadModel({
+        modelId: info.id,
+        host: this.host,
+        files: await caches.open(MODEL_CACHE),
+        parts: await caches.open(PARTS_CACHE),
+        signal: controller.signal,
+        onProgress: (progress) => (this.progress = { ...this.progress, [info.id]: progress }),
+      });
+      await db.models.put({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
+    } catch (error) {
+      if (!isAbort(error)) {
+        const { message, action } = handleError(error);
+        this.errors = { ...this.errors, [info.id]: `${message} ${action ?? ''}`.trim() };
+      }
+    } finally {
+      this.#downloads.delete(info.id);
+      const { [info.id]: _, ...rest } = this.progress;
+      this.progress = rest;
+    }
+  }
+
+  /** Stops a download; what arrived is kept for Resume. */
+  cancel(id: string): void {
+    this.#downloads.get(id)?.abort();
+  }
+
+  /** Deletes a model's files, its vectors and its record. The model in use cannot be removed. */
+  async remove(id: string): Promise<void> {
+    if (id === this.activeId || id === this.targetId) return;
+    this.cancel(id);
+    const [files, parts] = await Promise.all([caches.open(MODEL_CACHE), caches.open(PARTS_CACHE)]);
+    for (const key of await parts.keys()) if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
+    await Promise.all(MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
+    await db.transaction('rw', db.models, db.vectors, async () => {
+      await db.vectors.where('modelId').equals(id).delete();
+      await db.models.delete(id);
+    });
+  }
+
+  /** Starts switching the library to a model; search keeps the current one until it is done. */
+  async use(info: ModelInfo): Promise<void> {
+    if (info.id === this.activeId && !this.targetId) return;
+    if (info.id === this.activeId) await db.settings.delete(TARGET_MODEL_KEY);
+    else await db.settings.put({ key: TARGET_MODEL_KEY, value: $state.snapshot(info) });
+  }
+
+  async #runSwitch(): Promise<void> {
+    if (this.#switching) return;
+    this.#switching = true;
+    const started = this.targetId;
+    try {
+      await ingester.api.switchModel(
+        {},
+        { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event as { done: number; total: number }) },
+      );
+      await appStatus.refreshModel();
+    } catch (error) {
+      appStatus.report(error);
+    } finally {
+      this.#switching = false;
+      this.switchProgress = null;
+    }
+    // Another model was chosen while this switch ran (a failed switch is not retried in a loop:
+    // the error is shown, and choosing the model again or reloading retries it).
+    if (this.targetId && this.targetId !== started) void this.#runSwitch();
+  }
+}
+
+/** True when the deployment serves the model itself (npm run models:fetch). */
+async function selfHosted(id: string): Promise<boolean> {
+  const response = await fetch(modelFilePath(id, 'config.json'), { method: 'HEAD' }).catch(() => null);
+  // A missing file may come back as the app's index.html (SPA fallback): only JSON counts.
+  return !!response?.ok && (response.headers.get('Content-Type') ?? '').includes('json');
+}
+
+export const models = new Models();
