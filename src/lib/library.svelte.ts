@@ -9,7 +9,7 @@
  * ingest transaction commits, so nothing half-indexed is ever found.
  */
 import { liveQuery } from 'dexie';
-import type { DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
+import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
 import { db } from './db';
@@ -34,6 +34,7 @@ export interface DocRow {
   propositionCount?: number;
   addedAt?: number;
   docId?: string;
+  chunkMode?: ChunkMode;
   /** Waiting because the user paused it (its status stays `queued`). */
   paused?: boolean;
   /** "about 20 s left", once the pace is known. */
@@ -112,6 +113,7 @@ function storedRow(doc: DocumentRecord, notice?: string): DocRow {
     sectionCount: doc.sectionCount,
     propositionCount: doc.propositionCount,
     addedAt: doc.addedAt,
+    chunkMode: doc.chunkMode,
   };
 }
 
@@ -220,12 +222,16 @@ class Library {
     void this.#forget(key);
   }
 
-  /** Stops a file (the worker drops what it has read so far) and holds it until resumed. */
+  /**
+   * Holds a file until resumed. A file being read is stopped (the worker drops what it has read);
+   * it shows as paused once the worker has actually stopped, or as ready if it finished first.
+   */
   pause(key: string): void {
     const job = this.#jobs.find((j) => j.key === key);
     if (!job || !inFlight(job) || job.paused) return;
+    if (job.status === 'queued') return this.#update(key, { paused: true, stageLabel: 'Paused' });
+    this.#update(key, { paused: true, stageLabel: 'Pausing…' });
     job.controller.abort();
-    this.#update(key, { paused: true, status: 'queued', progress: 0, fraction: 0, stageLabel: 'Paused', controller: new AbortController() });
   }
 
   /** Puts a paused file back in the queue; it is read again from the start. */
@@ -318,13 +324,19 @@ class Library {
       );
       await this.#finish(job, result);
     } catch (error) {
-      if (isAbort(error) || job.controller.signal.aborted) return;
+      if (isAbort(error) || job.controller.signal.aborted) return this.#parkIfPaused(job.key);
       const message = handleError(error);
       const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
       this.#update(job.key, { status, error: message, stageLabel: '', progress: 0 });
       // A file waiting for its password is asked for again after a reload; a failed one is done.
       if (status === 'failed') await this.#forget(job.key);
     }
+  }
+
+  /** A paused file whose reading has stopped waits, unread, for resume. */
+  #parkIfPaused(key: string): void {
+    if (!this.#jobs.some((j) => j.key === key && j.paused)) return;
+    this.#update(key, { status: 'queued', progress: 0, fraction: 0, startedAt: undefined, stageLabel: 'Paused', controller: new AbortController() });
   }
 
   async #finish(job: Job, result: IngestResult): Promise<void> {
