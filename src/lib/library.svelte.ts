@@ -211,6 +211,7 @@ class Library {
     const job = this.#jobs.find((j) => j.key === key);
     if (job) return this.cancel(key);
     await engine.api.remove({ docId: key });
+    if (search.scope.includes(key)) search.toggleScope(key);
     search.refresh();
   }
 
@@ -271,7 +272,7 @@ class Library {
     for (const job of this.#jobs) this.cancel(job.key);
     for (const doc of this.#stored) await engine.api.remove({ docId: doc.id });
     this.#notices = {};
-    search.refresh();
+    search.clearScope();
   }
 
   /** Drops a finished or cancelled file from the stored queue. */
