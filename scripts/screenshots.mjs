@@ -7,7 +7,13 @@ import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-const PORT = 4175;
+// `--port N` when 4175 is taken (another checkout, another server).
+const portArg = process.argv.indexOf('--port');
+const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 4175;
+if (!Number.isInteger(PORT) || PORT <= 0) {
+  console.error('--port needs a port number, e.g. --port 4221');
+  process.exit(2);
+}
 const base = `http://localhost:${PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 

@@ -127,9 +127,14 @@ const api = {
     return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id };
   },
 
-  /** Picks up documents written since the last sync (the ingest worker calls in after each file). */
-  async refresh(_: Record<string, never>) {
+  /** Picks up documents written since the last sync (the page calls in after each file). */
+  async refresh({ reindexed = [] }: { reindexed?: string[] }) {
     await start();
+    // A document indexed again keeps its id, so sync would not notice: drop it to be read afresh.
+    for (const docId of reindexed) {
+      index.removeDocument(docId);
+      indexed.delete(docId);
+    }
     await sync();
     return { documents: indexed.size };
   },

@@ -37,6 +37,9 @@ class AppStatus {
   }
 
   updateApp(): void {
+    // vite-plugin-pwa reloads only for an update it found itself; one the browser found on its own
+    // ("external") takes control without a reload, leaving the old page and this banner in place.
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
     void this.#update?.(true);
   }
 

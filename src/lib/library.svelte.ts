@@ -9,13 +9,15 @@
  * ingest transaction commits, so nothing half-indexed is ever found.
  */
 import { liveQuery } from 'dexie';
-import type { DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
+import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
+import { chunking } from './chunking.svelte';
+import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 
 export interface DocRow {
   key: string;
@@ -32,6 +34,23 @@ export interface DocRow {
   propositionCount?: number;
   addedAt?: number;
   docId?: string;
+  chunkMode?: ChunkMode;
+  /** Waiting because the user paused it (its status stays `queued`). */
+  paused?: boolean;
+  /** "about 20 s left", once the pace is known. */
+  timeLeft?: string;
+  /** 0–1 through the whole file (all stages). */
+  fraction?: number;
+}
+
+/** The ingest queue as a whole: what the overall progress bar shows. */
+export interface QueueSummary {
+  files: number;
+  finished: number;
+  fraction: number;
+  timeLeft: string | null;
+  /** Every file left is paused. */
+  paused: boolean;
 }
 
 interface Job {
@@ -45,7 +64,14 @@ interface Job {
   error?: DocRow['error'];
   password?: string;
   controller: AbortController;
+  /** 0–1 through the whole file. */
+  fraction: number;
+  paused?: boolean;
+  /** Re-index: read the stored original again even though the document exists. */
+  force?: boolean;
 }
+
+const inFlight = (job: { status: DocStatus }) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding';
 
 const INGEST_TIMEOUT_MS = 30 * 60_000;
 
@@ -54,8 +80,12 @@ const TAB_ID = crypto.randomUUID();
 const tabLock = (id: string) => `carrel-tab-${id}`;
 
 
-function stageOf(event: IngestProgress): { status: DocStatus; progress: number; stageLabel: string } {
+function stageOf(event: IngestProgress): Pick<Job, 'status' | 'progress' | 'stageLabel' | 'fraction'> {
   const progress = event.total > 0 ? event.done / event.total : 0;
+  return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress) };
+}
+
+function stageLabelOf(event: IngestProgress, progress: number): { status: DocStatus; progress: number; stageLabel: string } {
   switch (event.stage) {
     case 'parsing':
       return { status: 'parsing', progress, stageLabel: event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading' };
@@ -83,6 +113,7 @@ function storedRow(doc: DocumentRecord, notice?: string): DocRow {
     sectionCount: doc.sectionCount,
     propositionCount: doc.propositionCount,
     addedAt: doc.addedAt,
+    chunkMode: doc.chunkMode,
   };
 }
 
@@ -94,17 +125,35 @@ class Library {
   #passwords = new Map<string, string>();
   #running = false;
   #nextKey = 1;
+  /** The current batch: bytes of files finished since the queue was last empty, and time spent reading. */
+  #batch = $state.raw({ finishedBytes: 0, finished: 0, activeMs: 0 });
+  #activeSince: number | null = null;
 
   readonly rows: DocRow[] = $derived.by(() => {
     // Between the document's commit and the worker's answer, the stored row already stands for the job.
     const stored = (job: Job) => job.startedAt !== undefined && this.#stored.some((doc) => doc.name === job.file.name && doc.addedAt >= job.startedAt!);
-    const jobRows = this.#jobs.filter((job) => !stored(job)).map(
-      (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size }),
+    const jobRows = this.#jobs.filter((job) => job.force || !stored(job)).map(
+      (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size, paused: job.paused, fraction: job.fraction, timeLeft: fileTimeLeft(job) }),
     );
-    return [...jobRows, ...this.#stored.map((doc) => storedRow(doc, this.#notices[doc.id]))];
+    // A document being re-indexed shows as its job until the new records commit.
+    const reindexing = new Set(this.#jobs.filter((job) => job.force).map((job) => job.file.name));
+    const storedRows = this.#stored.filter((doc) => !reindexing.has(doc.name)).map((doc) => storedRow(doc, this.#notices[doc.id]));
+    return [...jobRows, ...storedRows];
   });
 
-  readonly busy = $derived(this.#jobs.some((job) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding'));
+  readonly busy = $derived(this.#jobs.some(inFlight));
+
+  /** The overall progress of the queue, or null when nothing is waiting. */
+  readonly queue: QueueSummary | null = $derived.by(() => {
+    const left = this.#jobs.filter(inFlight);
+    if (left.length === 0) return null;
+    const { finishedBytes, finished, activeMs } = this.#batch;
+    const fraction = queueFraction(finishedBytes, left.map((job) => ({ size: job.file.size, fraction: job.paused ? 0 : job.fraction })));
+    const paused = left.every((job) => job.paused);
+    const running = this.#activeSince === null ? 0 : Date.now() - this.#activeSince;
+    const ms = paused ? null : timeLeftMs(activeMs + running, fraction);
+    return { files: finished + left.length, finished, fraction, timeLeft: ms === null ? null : formatTimeLeft(ms), paused };
+  });
 
   /** Stored documents, newest first. */
   get documents(): DocumentRecord[] {
@@ -132,7 +181,7 @@ class Library {
       return orphans;
     });
     if (adopted.length === 0) return;
-    const jobs = adopted.map((stored): Job => ({ key: stored.key, file: stored.file, status: 'queued', progress: 0, stageLabel: 'Interrupted — reading it again', controller: new AbortController() }));
+    const jobs = adopted.map((stored): Job => ({ key: stored.key, file: stored.file, force: stored.force, status: 'queued', progress: 0, fraction: 0, stageLabel: 'Interrupted — reading it again', controller: new AbortController() }));
     this.#jobs = [...this.#jobs, ...jobs.reverse()];
     void this.#pump();
   }
@@ -142,10 +191,11 @@ class Library {
     return this.#passwords.get(docId);
   }
 
-  addFiles(files: File[]): void {
-    const jobs = files.map((file): Job => ({ key: `job-${TAB_ID}-${this.#nextKey++}`, file, status: 'queued', progress: 0, stageLabel: 'Waiting', controller: new AbortController() }));
+  addFiles(files: File[], force = false): void {
+    const stageLabel = force ? 'Waiting to re-index' : 'Waiting';
+    const jobs = files.map((file): Job => ({ key: `job-${TAB_ID}-${this.#nextKey++}`, file, force, status: 'queued', progress: 0, fraction: 0, stageLabel, controller: new AbortController() }));
     const addedAt = Date.now();
-    const stored = jobs.map((job, i): JobRecord => ({ key: job.key, addedAt: addedAt + i / 1000, owner: TAB_ID, file: job.file }));
+    const stored = jobs.map((job, i): JobRecord => ({ key: job.key, addedAt: addedAt + i / 1000, owner: TAB_ID, file: job.file, force: force || undefined }));
     this.#jobs = [...jobs.reverse(), ...this.#jobs];
     // Written before the queue runs, so a reload even during the first file finds every one.
     const saved = db.jobs.bulkPut(stored).catch((error) => console.error('could not save the ingest queue', error));
@@ -161,6 +211,7 @@ class Library {
     const job = this.#jobs.find((j) => j.key === key);
     if (job) return this.cancel(key);
     await engine.api.remove({ docId: key });
+    if (search.scope.includes(key)) search.toggleScope(key);
     search.refresh();
   }
 
@@ -168,7 +219,60 @@ class Library {
     const job = this.#jobs.find((j) => j.key === key);
     job?.controller.abort();
     this.#jobs = this.#jobs.filter((j) => j.key !== key);
+    this.#endBatchIfDone();
     void this.#forget(key);
+  }
+
+  /**
+   * Holds a file until resumed. A file being read is stopped (the worker drops what it has read);
+   * it shows as paused once the worker has actually stopped, or as ready if it finished first.
+   */
+  pause(key: string): void {
+    const job = this.#jobs.find((j) => j.key === key);
+    if (!job || !inFlight(job) || job.paused) return;
+    if (job.status === 'queued') return this.#update(key, { paused: true, stageLabel: 'Paused' });
+    this.#update(key, { paused: true, stageLabel: 'Pausing…' });
+    job.controller.abort();
+  }
+
+  /** Puts a paused file back in the queue; it is read again from the start. */
+  resume(key: string): void {
+    if (!this.#jobs.some((j) => j.key === key && j.paused)) return;
+    this.#update(key, { paused: false, stageLabel: 'Waiting' });
+    void this.#pump();
+  }
+
+  pauseAll(): void {
+    for (const job of this.#jobs.filter(inFlight)) this.pause(job.key);
+  }
+
+  resumeAll(): void {
+    this.#jobs = this.#jobs.map((job) => (job.paused ? { ...job, paused: false, stageLabel: 'Waiting' } : job));
+    void this.#pump();
+  }
+
+  /** Reads stored documents again from their originals (after a chunking change, or on request). */
+  async reindex(docIds: string[]): Promise<void> {
+    const files = await db.files.bulkGet(docIds);
+    const docs = await db.documents.bulkGet(docIds);
+    const originals = docs.flatMap((doc, i) => (doc && files[i] ? [new File([files[i]!.blob], doc.name, { type: doc.mime })] : []));
+    if (originals.length) this.addFiles(originals, true);
+  }
+
+  /** Re-indexes every stored document whose chunking differs from the current settings. */
+  async reindexForChunking(): Promise<number> {
+    const { mode } = chunking.current;
+    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph').map((doc) => doc.id);
+    await this.reindex(stale);
+    return stale.length;
+  }
+
+  /** Deletes every document and stops every file being read. */
+  async clear(): Promise<void> {
+    for (const job of this.#jobs) this.cancel(job.key);
+    for (const doc of this.#stored) await engine.api.remove({ docId: doc.id });
+    this.#notices = {};
+    search.clearScope();
   }
 
   /** Drops a finished or cancelled file from the stored queue. */
@@ -188,30 +292,40 @@ class Library {
   async #pump(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
+    this.#activeSince = Date.now();
     try {
       // Oldest first: the list shows newest on top, so take from the end.
       for (let job = this.#nextQueued(); job; job = this.#nextQueued()) await this.#run(job);
     } finally {
       this.#running = false;
+      this.#batch = { ...this.#batch, activeMs: this.#batch.activeMs + Date.now() - this.#activeSince };
+      this.#activeSince = null;
+      this.#endBatchIfDone();
     }
   }
 
   #nextQueued(): Job | undefined {
-    return this.#jobs.findLast((job) => job.status === 'queued');
+    return this.#jobs.findLast((job) => job.status === 'queued' && !job.paused);
+  }
+
+  /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
+  #endBatchIfDone(): void {
+    if (!this.#jobs.some(inFlight)) this.#batch = { finishedBytes: 0, finished: 0, activeMs: 0 };
   }
 
   async #run(job: Job): Promise<void> {
-    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0, startedAt: Date.now() });
+    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
+    const { mode, delimiter } = chunking.current;
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
-          { file: job.file, password: job.password, chunkMode: 'three-level' },
+          { file: job.file, password: job.password, chunkMode: mode, delimiter, force: job.force },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, onProgress: (event) => this.#update(job.key, stageOf(event as IngestProgress)) },
         ),
       );
       await this.#finish(job, result);
     } catch (error) {
-      if (isAbort(error) || job.controller.signal.aborted) return;
+      if (isAbort(error) || job.controller.signal.aborted) return this.#parkIfPaused(job.key);
       const message = handleError(error);
       const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
       this.#update(job.key, { status, error: message, stageLabel: '', progress: 0 });
@@ -220,15 +334,29 @@ class Library {
     }
   }
 
+  /** A paused file whose reading has stopped waits, unread, for resume. */
+  #parkIfPaused(key: string): void {
+    if (!this.#jobs.some((j) => j.key === key && j.paused)) return;
+    this.#update(key, { status: 'queued', progress: 0, fraction: 0, startedAt: undefined, stageLabel: 'Paused', controller: new AbortController() });
+  }
+
   async #finish(job: Job, result: IngestResult): Promise<void> {
-    await engine.api.refresh({});
+    await engine.api.refresh({ reindexed: job.force ? [result.docId] : [] });
     if (job.password) this.#passwords.set(result.docId, job.password);
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
+    this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
     await this.#forget(job.key);
     search.refresh();
   }
+}
+
+/** Time left for one file at its pace so far. */
+function fileTimeLeft(job: Job): string | undefined {
+  if (job.startedAt === undefined || job.paused || job.status === 'queued') return undefined;
+  const ms = timeLeftMs(Date.now() - job.startedAt, job.fraction);
+  return ms === null ? undefined : formatTimeLeft(ms);
 }
 
 /** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks). */

@@ -16,6 +16,8 @@ class SearchState {
   #pending = $state(false);
   #error = $state<string | null>(null);
   #latest = 0;
+  /** The documents search is limited to; empty means the whole library. */
+  #scope = $state.raw<string[]>([]);
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   get query(): string {
@@ -47,6 +49,22 @@ class SearchState {
     return this.#error;
   }
 
+  get scope(): string[] {
+    return this.#scope;
+  }
+
+  /** Adds a document to the chosen ones, or takes it out, and searches again. */
+  toggleScope(docId: string): void {
+    this.#scope = this.#scope.includes(docId) ? this.#scope.filter((id) => id !== docId) : [...this.#scope, docId];
+    this.refresh();
+  }
+
+  /** Searches the whole library again (also when chosen documents are deleted). */
+  clearScope(): void {
+    this.#scope = [];
+    this.refresh();
+  }
+
   clear(): void {
     this.query = '';
   }
@@ -71,7 +89,7 @@ class SearchState {
 
   async #run(tag: number, query: string): Promise<void> {
     try {
-      const response = await engine.api.search({ query, previous: this.context }, { timeoutMs: 30_000 });
+      const response = await engine.api.search({ query, previous: this.context, options: { docIds: this.#scope } }, { timeoutMs: 30_000 });
       if (tag !== this.#latest) return;
       this.#response = response;
       this.#lastSearched = response.searchedQuery;

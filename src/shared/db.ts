@@ -53,6 +53,8 @@ export interface JobRecord {
   owner: string;
   /** The file itself (never its password). */
   file: File;
+  /** A re-index of a stored document (not a schema change: the field is not indexed). */
+  force?: boolean;
 }
 
 /**

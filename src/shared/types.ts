@@ -82,6 +82,8 @@ export interface DocumentRecord {
   mime: string;
   size: number;
   addedAt: number;
+  /** When this indexing of it was written (a re-index changes it; older records lack it). */
+  indexedAt?: number;
   status: DocStatus;
   title: string;
   summary: string;

@@ -23,7 +23,7 @@ export function unpackVectors(record: VectorRecord | undefined) {
  * model) gets another stamp, so a stored snapshot of the old indexing is not mistaken for it.
  */
 export function documentStamp(doc: DocumentRecord): string {
-  return [doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join('|');
+  return [doc.indexedAt ?? doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join('|');
 }
 
 /** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */

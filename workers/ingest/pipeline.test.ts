@@ -71,6 +71,18 @@ describe('ingestFile', () => {
     expect(await db.documents.count()).toBe(1);
   });
 
+  it('re-indexes a stored document in another chunking mode, replacing its records and keeping its place', async () => {
+    const before = (await db.documents.toArray()).find((doc) => doc.name === 'notes.md')!;
+    const result = await ingestFile({ file: file(markdown), chunkMode: 'full-doc', force: true }, deps());
+    expect(result).toMatchObject({ docId: before.id, duplicate: false, sections: 1 });
+    const after = await db.documents.get(before.id);
+    expect(after).toMatchObject({ chunkMode: 'full-doc', addedAt: before.addedAt, sectionCount: 1 });
+    expect(await db.sections.where('docId').equals(before.id).count()).toBe(1);
+    const vectors = await db.vectors.get(['carrel-glove-50k', before.id]);
+    expect(vectors!.propositionIds.length).toBe(await db.propositions.where('docId').equals(before.id).count());
+    await ingestFile({ file: file(markdown), chunkMode: 'three-level', force: true }, deps());
+  });
+
   it('keeps keyword search possible when the model cannot load', async () => {
     const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, deps({ embedder: async () => null }));
     expect(result.embedded).toBe(false);

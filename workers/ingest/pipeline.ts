@@ -30,6 +30,10 @@ export interface IngestInput {
   file: File;
   password?: string;
   chunkMode: ChunkMode;
+  /** Paragraph mode: the delimiter between parents (default: a blank line). */
+  delimiter?: string;
+  /** Re-index: chunk and embed again even when the document is already stored. */
+  force?: boolean;
 }
 
 export interface IngestResult {
@@ -63,7 +67,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   const kind = detectKind(file.name, file.type, bytes.subarray(0, 1024));
   const docId = await contentId(bytes);
   const existing = await deps.db.documents.get(docId);
-  if (existing?.status === 'ready') {
+  if (existing?.status === 'ready' && !input.force) {
     return { docId, duplicate: true, title: existing.title, sections: existing.sectionCount, propositions: existing.propositionCount, embedded: !!existing.modelId };
   }
 
@@ -74,7 +78,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   const embedder = await deps.embedder();
   deps.progress({ stage: 'chunking', done: 0, total: 1 });
   const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
-  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode });
+  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter });
   if (chunked.propositions.length === 0) {
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
   }
@@ -89,7 +93,9 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
     kind,
     mime: file.type,
     size: file.size,
-    addedAt: Date.now(),
+    // A re-indexed document keeps its place in the library.
+    addedAt: existing?.addedAt ?? Date.now(),
+    indexedAt: Date.now(),
     status: 'ready',
     title: chunked.title,
     summary: chunked.summary,

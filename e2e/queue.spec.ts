@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import { addFiles, expect, fixture, searchFor, test } from './support';
+
+/** A long plain-text document of distinct sentences, so reading it takes a few seconds. */
+function longText(seed: number, sentences: number): string {
+  const words = ['river', 'engine', 'harvest', 'signal', 'lantern', 'granite', 'orchard', 'compass', 'voltage', 'meadow', 'harbour', 'glacier', 'circuit', 'pollen', 'anchor', 'canyon'];
+  let state = seed;
+  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31), state);
+  const lines: string[] = [`# Survey ${seed}`, ''];
+  for (let i = 0; i < sentences; i++) {
+    const picked = Array.from({ length: 9 }, () => words[next() % words.length]);
+    lines.push(`Report ${seed}-${i} notes the ${picked.join(' ')} near marker ${next() % 10_000}.`);
+    if (i % 12 === 11) lines.push('');
+  }
+  return lines.join('\n');
+}
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
+const readyCount = (page: Page) => page.locator('[data-testid="doc-row"][data-status="ready"]').count();
+
+test('the queue shows overall progress and time left, pauses and resumes, and search keeps working', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+
+  const names = [1, 2, 3, 4, 5].map((n) => `survey-${n}.txt`);
+  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, 3000)) })));
+
+  // One bar for the whole queue, with the number of files and, once the pace is known, the time left.
+  const summary = page.getByTestId('queue-summary');
+  await expect(summary).toContainText(/of 5 done/);
+  await expect(summary).toContainText(/\d+% · about \d+ (s|min) left/);
+  await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute('aria-valuenow', /\d+/);
+  // Each file being read shows its stage, percentage and time left.
+  await expect(page.getByTestId('doc-stage').filter({ hasText: /\d+% · about \d+ (s|min) left/ }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pause all' }).click();
+  // The file being read stops (or, if it was saving, finishes); nothing is read after that.
+  await expect(page.locator('[data-testid="doc-row"][data-status="parsing"], [data-testid="doc-row"][data-status="embedding"]')).toHaveCount(0);
+  await expect(summary).toContainText(/^Paused ·/);
+  const paused = page.locator('[data-testid="doc-row"][data-status="queued"]');
+  const waiting = await paused.count();
+  expect(waiting).toBeGreaterThan(0);
+  for (const stage of await page.getByTestId('doc-stage').all()) await expect(stage).toHaveText('Paused');
+  const readyWhilePaused = await readyCount(page);
+
+  // Search answers while the queue holds, and nothing more is read in the meantime.
+  const first = await searchFor(page, 'doctor gave medicine for the sickness');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
+  await expect(paused).toHaveCount(waiting);
+  expect(await readyCount(page)).toBe(readyWhilePaused);
+
+  // One file resumed alone: it is read to the end while the others stay paused.
+  const one = paused.first();
+  const oneName = (await one.getAttribute('data-name'))!;
+  await one.getByRole('button', { name: `Resume ${oneName}` }).click();
+  await expect(row(page, oneName)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(summary).toContainText(/^Paused ·/);
+  await expect(paused).toHaveCount(waiting - 1);
+
+  await page.getByRole('button', { name: 'Resume all' }).click();
+  for (const name of names) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+});
+
+test('pasted text becomes a searchable document, and a document can be re-indexed', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('No documents yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await page.getByLabel('Title').fill('Kitchen notes');
+  await page.getByLabel('Text').fill('Sourdough needs a lively starter. Knead the dough until it is smooth, then let it rise overnight in a cool place.');
+  await page.getByRole('button', { name: 'Add to library' }).click();
+  await expect(row(page, 'Kitchen notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const first = await searchFor(page, 'bread dough rising');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'Kitchen notes.txt');
+
+  await page.getByRole('button', { name: 'Re-index Kitchen notes.txt' }).click();
+  // While it is read again, the row is the job; afterwards the same single document is back.
+  await expect(page.getByRole('button', { name: /^(Pause|Resume) Kitchen notes\.txt$/ }).or(page.getByRole('button', { name: 'Re-index Kitchen notes.txt' }))).toBeVisible();
+  await expect(row(page, 'Kitchen notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+  await expect(row(page, 'Kitchen notes.txt')).not.toContainText('Already in your library');
+});
+
+test('changing the chunking mode re-indexes the library from the stored originals', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
+  await expect(row(page, 'clinic-notes.md')).not.toContainText('chunked as');
+
+  await page.getByTestId('settings-button').click();
+  const mode = page.getByTestId('chunk-mode');
+  await expect(mode).toHaveValue('three-level');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 200–400 tokens');
+  await mode.selectOption('full-doc');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('10,000 tokens');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 2 documents in the background. Search keeps working meanwhile.');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  for (const name of ['clinic-notes.md', 'travel-guide.html']) {
+    await expect(row(page, name)).toContainText('chunked as a whole document', { timeout: 60_000 });
+    await expect(row(page, name)).toContainText('1 section ·');
+  }
+  await expect(page.getByTestId('doc-row')).toHaveCount(2);
+  const first = await searchFor(page, 'doctor gave medicine for the sickness');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
+
+  // The choice is kept: after a reload it is still selected, and a new file is chunked the same way.
+  await page.reload();
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('chunk-mode')).toHaveValue('full-doc');
+  await page.getByTestId('chunk-mode').selectOption('paragraph');
+  await expect(page.getByTestId('chunk-delimiter')).toHaveValue('\\n\\n');
+  await page.getByTestId('chunk-delimiter').fill('');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Enter a delimiter, for example \\n\\n for a blank line.');
+});
+
+test('clearing the library asks first, then deletes every document for good', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
+  await page.getByTestId('settings-button').click();
+
+  await page.getByTestId('clear-library').click();
+  await expect(page.getByText('Delete all 2 documents?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep them' }).click();
+  await expect(page.getByTestId('doc-row')).toHaveCount(2);
+
+  await page.getByTestId('clear-library').click();
+  await page.getByTestId('clear-library-confirm').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted 2 documents. The library is empty.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('doc-row')).toHaveCount(0);
+  await expect(page.getByText('No documents yet.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('No documents yet.')).toBeVisible();
+  await expect(page.getByTestId('doc-row')).toHaveCount(0);
+  await page.getByTestId('search-input').fill('physician antibiotics');
+  await expect(page.getByTestId('result')).toHaveCount(0);
+});
+
+test('the install button appears when the browser offers installation, and the offline chip follows the network', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('install-button')).toHaveCount(0);
+
+  // Chromium's offer, as a page sees it: an event with prompt() and userChoice.
+  await page.evaluate(() => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+    offer.prompt = async () => void ((window as unknown as { prompted: number }).prompted = 1);
+    offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(offer);
+    (window as unknown as { defaultPrevented: boolean }).defaultPrevented = offer.defaultPrevented;
+  });
+  expect(await page.evaluate(() => (window as unknown as { defaultPrevented: boolean }).defaultPrevented)).toBe(true);
+  await page.getByTestId('install-button').click();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+  await expect(page.getByTestId('install-button')).toHaveCount(0);
+
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-indicator')).toHaveText('Offline');
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+});

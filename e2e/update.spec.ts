@@ -1,0 +1,36 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './support';
+
+const SW = join(import.meta.dirname, '..', 'dist', 'sw.js');
+
+test('a newly deployed version is announced, and Reload switches to it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('A new version of Carrel is ready.')).toHaveCount(0);
+
+  // "Deploy" a new version: the served service worker changes one precache revision (same length,
+  // so the preview server's recorded Content-Length still holds).
+  const original = readFileSync(SW, 'utf8');
+  const revision = /url:"manifest\.webmanifest",revision:"([0-9a-f])/.exec(original)!;
+  const changed = original.replace(revision[0], revision[0].slice(0, -1) + (revision[1] === '0' ? '1' : '0'));
+  expect(changed).not.toBe(original);
+  try {
+    writeFileSync(SW, changed);
+    // What the browser does on its own at the next navigation or hourly check.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    const banner = page.getByRole('status').filter({ hasText: 'A new version of Carrel is ready.' });
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+
+    const reloaded = page.waitForEvent('framenavigated');
+    await banner.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByTestId('search-input')).toBeVisible();
+    await expect(page.getByText('A new version of Carrel is ready.')).toHaveCount(0);
+    // The page is now controlled by the new worker, the one serving the changed script.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(false);
+  } finally {
+    writeFileSync(SW, original);
+  }
+});

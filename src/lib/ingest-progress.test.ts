@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
+
+describe('ingest progress', () => {
+  it('maps each stage onto one rising scale for the file', () => {
+    const steps = [fileFraction('parsing', 0), fileFraction('parsing', 1), fileFraction('chunking', 0.5), fileFraction('embedding', 0.5), fileFraction('saving', 1)];
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps[0]).toBe(0);
+    expect(steps.at(-1)).toBe(1);
+  });
+
+  it('extrapolates the time left from the pace so far, and says nothing too early', () => {
+    expect(timeLeftMs(10_000, 0.25)).toBeCloseTo(30_000);
+    expect(timeLeftMs(100, 0.5)).toBeNull();
+    expect(timeLeftMs(5_000, 0.01)).toBeNull();
+    expect(timeLeftMs(5_000, 1)).toBe(0);
+  });
+
+  it('reads time left as a person would say it', () => {
+    expect(formatTimeLeft(4_200)).toBe('about 4 s left');
+    expect(formatTimeLeft(185_000)).toBe('about 3 min left');
+    expect(formatTimeLeft(70 * 60_000)).toBe('about 1 h 10 min left');
+  });
+
+  it('weighs the queue by bytes', () => {
+    expect(queueFraction(0, [])).toBe(0);
+    expect(queueFraction(100, [{ size: 100, fraction: 0.5 }, { size: 200, fraction: 0 }])).toBeCloseTo(150 / 400);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * How far along a file (and the whole queue) is, and how long is left. The stages take very
+ * different shares of the time, so each stage's own progress is mapped onto one 0–1 scale for the
+ * file; time left is extrapolated from the time spent so far.
+ */
+import type { IngestStage } from '../../workers/ingest/pipeline';
+
+/** Where each stage starts and ends on the file's 0–1 scale (embedding dominates). */
+const STAGE_SPAN: Record<IngestStage, [number, number]> = {
+  parsing: [0, 0.3],
+  chunking: [0.3, 0.35],
+  embedding: [0.35, 0.95],
+  saving: [0.95, 1],
+};
+
+/** The whole file's progress, 0–1, from one stage's `done / total`. */
+export function fileFraction(stage: IngestStage, stageProgress: number): number {
+  const [from, to] = STAGE_SPAN[stage];
+  return from + (to - from) * Math.min(1, Math.max(0, stageProgress));
+}
+
+/** Below these, an estimate is noise: say nothing rather than something wrong. */
+const MIN_FRACTION = 0.03;
+const MIN_ELAPSED_MS = 800;
+
+/** Milliseconds left at the pace so far, or null while too early to tell. */
+export function timeLeftMs(elapsedMs: number, fraction: number): number | null {
+  if (fraction < MIN_FRACTION || elapsedMs < MIN_ELAPSED_MS) return null;
+  if (fraction >= 1) return 0;
+  return (elapsedMs * (1 - fraction)) / fraction;
+}
+
+/** "about 5 s left", "about 3 min left", "about 1 h 10 min left". */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `about ${seconds} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+export interface QueueItem {
+  size: number;
+  /** 0–1 through the file (0 while waiting or paused). */
+  fraction: number;
+}
+
+/** The queue's progress by bytes: finished files plus the share done of the ones still in it. */
+export function queueFraction(doneBytes: number, items: QueueItem[]): number {
+  const total = doneBytes + items.reduce((n, item) => n + item.size, 0);
+  if (total === 0) return 0;
+  return (doneBytes + items.reduce((n, item) => n + item.size * item.fraction, 0)) / total;
+}
