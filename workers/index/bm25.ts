@@ -185,11 +185,29 @@ export class Bm25Index {
   static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
     const index = new Bm25Index();
     snapshot.vocabulary.forEach((term) => index.termNumber(term));
+    // Postings are filled into arrays of their final length: no growing, no copying.
+    const sizes = new Uint32Array(snapshot.vocabulary.length);
+    for (const term of snapshot.terms) sizes[term]!++;
+    index.postings = Array.from(sizes, (size) => ({ slots: new Array<number>(size).fill(0), tfs: new Array<number>(size).fill(0) }));
+    const filled = new Uint32Array(snapshot.vocabulary.length);
     let offset = 0;
-    snapshot.ids.forEach((id, i) => {
-      const count = snapshot.termCounts[i]!;
-      index.addTerms(id, snapshot.terms.subarray(offset, offset + count), snapshot.tfs.subarray(offset, offset + count), snapshot.lengths[i]);
+    snapshot.ids.forEach((id, slot) => {
+      const count = snapshot.termCounts[slot]!;
+      const terms = snapshot.terms.subarray(offset, offset + count);
+      const tfs = snapshot.tfs.subarray(offset, offset + count);
       offset += count;
+      index.slotOf.set(id, slot);
+      index.ids[slot] = id;
+      index.lengths[slot] = snapshot.lengths[slot]!;
+      index.slotTerms[slot] = terms;
+      index.slotTfs[slot] = tfs;
+      index.totalLength += snapshot.lengths[slot]!;
+      for (let i = 0; i < count; i++) {
+        const posting = index.postings[terms[i]!]!;
+        const at = filled[terms[i]!]!++;
+        posting.slots[at] = slot;
+        posting.tfs[at] = tfs[i]!;
+      }
     });
     return index;
   }

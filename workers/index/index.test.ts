@@ -92,6 +92,10 @@ describe('Bm25Index', () => {
       expect(copy.search(query, 5)).toEqual(local.search(query, 5));
       expect(copy.maxScore(query)).toBe(local.maxScore(query));
     }
+    // The restored index keeps working incrementally.
+    copy.remove('a');
+    copy.add('d', 'repository mirrors');
+    expect(copy.search('repository packages', 5).map((s) => s.id)).toEqual(['d', 'b']);
   });
 
   it('boosts heading text', () => {
