@@ -36,6 +36,8 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   await page.getByRole('button', { name: 'Pause all' }).click();
   // The file being read stops (or, if it was saving, finishes); nothing is read after that.
   await expect(page.locator('[data-testid="doc-row"][data-status="parsing"], [data-testid="doc-row"][data-status="embedding"]')).toHaveCount(0);
+  // A file that finished as the pause came is briefly neither a job nor a stored row: wait for all six.
+  await expect(page.getByTestId('doc-row')).toHaveCount(6);
   await expect(summary).toContainText(/^Paused ·/);
   const paused = page.locator('[data-testid="doc-row"][data-status="queued"]');
   const waiting = await paused.count();
