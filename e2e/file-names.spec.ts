@@ -44,5 +44,6 @@ test('unicode, quoted and markup-like, and 240-character file names are read, sh
     await expect(page.getByTestId('doc-row')).toHaveCount(FILES.length - i - 1);
   }
   await page.getByTestId('search-input').fill('lighthouse keeper clockwork lamp');
+  await expect(page.getByText(`Nothing relevant found for “lighthouse keeper clockwork lamp”`)).toBeVisible();
   await expect(page.getByTestId('result')).toHaveCount(0);
 });
