@@ -2,10 +2,12 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import { appStatus } from './lib/app-status.svelte';
 import { acceptLaunchedFiles } from './lib/launched-files';
+import { schemaWatch } from './lib/schema-watch.svelte';
 import { acceptSharedFiles } from './lib/shared-files';
 import './app.css';
 
 appStatus.start();
+schemaWatch.start();
 acceptLaunchedFiles();
 acceptSharedFiles();
 
