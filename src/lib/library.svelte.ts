@@ -117,6 +117,12 @@ function storedRow(doc: DocumentRecord, notice?: string): DocRow {
   };
 }
 
+/** Whether two rows show the same thing (every field the same value). */
+function sameRow(a: DocRow, b: DocRow): boolean {
+  const keys = Object.keys(a) as (keyof DocRow)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 class Library {
   #stored = $state.raw<DocumentRecord[]>([]);
   #jobs = $state.raw<Job[]>([]);
@@ -124,22 +130,42 @@ class Library {
   /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
   #passwords = new Map<string, string>();
   #running = false;
+  #reading = false;
+  #readAgain = false;
   #nextKey = 1;
   /** The current batch: bytes of files finished since the queue was last empty, and time spent reading. */
   #batch = $state.raw({ finishedBytes: 0, finished: 0, activeMs: 0 });
   #activeSince: number | null = null;
 
+  /** The last rows built, by key: an unchanged row keeps its object, so the list redraws only what changed. */
+  #rowCache = new Map<string, DocRow>();
+
   readonly rows: DocRow[] = $derived.by(() => {
     // Between the document's commit and the worker's answer, the stored row already stands for the job.
-    const stored = (job: Job) => job.startedAt !== undefined && this.#stored.some((doc) => doc.name === job.file.name && doc.addedAt >= job.startedAt!);
-    const jobRows = this.#jobs.filter((job) => job.force || !stored(job)).map(
+    const jobRows = this.#jobs.filter((job) => job.force || !this.#isStored(job)).map(
       (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size, paused: job.paused, fraction: job.fraction, timeLeft: fileTimeLeft(job) }),
     );
     // A document being re-indexed shows as its job until the new records commit.
     const reindexing = new Set(this.#jobs.filter((job) => job.force).map((job) => job.file.name));
     const storedRows = this.#stored.filter((doc) => !reindexing.has(doc.name)).map((doc) => storedRow(doc, this.#notices[doc.id]));
-    return [...jobRows, ...storedRows];
+    const rows = [...jobRows, ...storedRows];
+    // A plain Map on purpose: the cache is bookkeeping of this derivation, not state to react to.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const cache = new Map<string, DocRow>();
+    const kept = rows.map((row) => {
+      const old = this.#rowCache.get(row.key);
+      const same = old !== undefined && sameRow(old, row);
+      cache.set(row.key, same ? old : row);
+      return same ? old : row;
+    });
+    this.#rowCache = cache;
+    return kept;
   });
+
+  /** Whether the stored list already shows the job's document (it stands for the job from then on). */
+  #isStored(job: Job): boolean {
+    return job.startedAt !== undefined && this.#stored.some((doc) => doc.name === job.file.name && doc.addedAt >= job.startedAt!);
+  }
 
   readonly busy = $derived(this.#jobs.some(inFlight));
 
@@ -161,11 +187,38 @@ class Library {
   }
 
   constructor() {
-    liveQuery(() => db.documents.orderBy('addedAt').reverse().toArray()).subscribe({
-      next: (docs) => (this.#stored = docs),
+    // Any change to the documents (from any tab or worker) triggers a coalesced re-read of them all.
+    liveQuery(() => db.documents.count()).subscribe({
+      next: () => void this.#readDocuments(),
       error: (error) => console.error('library query failed', error),
     });
     void this.#resumeOrphans();
+  }
+
+  /**
+   * Reads the stored documents, one read at a time; changes during a read cause one more read.
+   * A folder of thousands of files commits thousands of times, and each read deserialises every
+   * document on this thread: resting four times as long as a read took keeps the tab responsive.
+   */
+  async #readDocuments(): Promise<void> {
+    if (this.#reading) {
+      this.#readAgain = true;
+      return;
+    }
+    this.#reading = true;
+    try {
+      do {
+        this.#readAgain = false;
+        const began = performance.now();
+        this.#stored = await db.documents.orderBy('addedAt').reverse().toArray();
+        const took = performance.now() - began;
+        if (this.#readAgain) await new Promise((resolve) => setTimeout(resolve, 4 * took));
+      } while (this.#readAgain);
+    } catch (error) {
+      console.error('library query failed', error);
+    } finally {
+      this.#reading = false;
+    }
   }
 
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */

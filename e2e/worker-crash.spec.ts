@@ -1,0 +1,40 @@
+/**
+ * A crashed worker (issue 5): when the file reader dies mid-file, its file is marked failed with a
+ * clear message, a fresh worker starts, and the rest of the queue is still read.
+ */
+import { bigMarkdown, expect, searchFor, test } from './support';
+
+test('the file reader crashing mid-file fails that file only; a new reader takes the rest of the queue', async ({ page }) => {
+  await page.goto('/');
+  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    { name: 'after-one.md', mimeType: 'text/markdown', buffer: Buffer.from('# Bells\n\nThe bell founder tunes each bell by shaving bronze from its lip.') },
+    { name: 'after-two.txt', mimeType: 'text/plain', buffer: Buffer.from('The falconer feeds the hawk before every flight.') },
+  ]);
+  const reader = await readerStarted;
+  const doomed = page.locator('[data-testid="doc-row"][data-name="doomed.md"]');
+  await expect(doomed).toHaveAttribute('data-status', /parsing|embedding/);
+
+  // What a fatal bug does: an exception nothing catches, thrown in the worker's own event loop.
+  await reader.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated reader crash');
+    });
+  });
+
+  await expect(doomed).toHaveAttribute('data-status', 'failed');
+  await expect(doomed.getByTestId('error')).toContainText('The file reader stopped');
+  await expect(doomed.getByTestId('error')).toContainText('Try adding the file again.');
+  for (const name of ['after-one.md', 'after-two.txt']) {
+    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  }
+  const first = await searchFor(page, 'bell founder tunes bronze');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'after-one.md');
+  // Nothing of the crashed file was stored: it is not found, and the stored queue is empty.
+  await page.getByTestId('search-input').fill('zeppelin quartermaster pomegranates');
+  await expect(page.getByText(`Nothing relevant found for “zeppelin quartermaster pomegranates”`)).toBeVisible();
+  await expect(page.getByTestId('result')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('doc-row')).toHaveCount(2);
+});
