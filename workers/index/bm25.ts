@@ -17,10 +17,29 @@ const K1 = 1.2;
 const B = 0.75;
 const BOOST = 2;
 
-/** Postings of one term: parallel arrays of slots and term frequencies, in no particular order. */
+/**
+ * Postings of one term: the first `length` entries of parallel typed arrays of slots and term
+ * frequencies, in no particular order. They grow by doubling; a restored index starts with views
+ * into the snapshot's arrays, so restoring copies nothing.
+ */
 interface Posting {
-  slots: number[];
-  tfs: number[];
+  slots: Uint32Array;
+  tfs: Uint32Array;
+  length: number;
+}
+
+function appendPosting(posting: Posting, slot: number, tf: number): void {
+  if (posting.length === posting.slots.length) {
+    const capacity = Math.max(4, posting.length * 2);
+    const slots = new Uint32Array(capacity);
+    const tfs = new Uint32Array(capacity);
+    slots.set(posting.slots.subarray(0, posting.length));
+    tfs.set(posting.tfs.subarray(0, posting.length));
+    posting.slots = slots;
+    posting.tfs = tfs;
+  }
+  posting.slots[posting.length] = slot;
+  posting.tfs[posting.length++] = tf;
 }
 
 /** A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). */
@@ -33,6 +52,10 @@ export interface Bm25Snapshot {
   termCounts: Uint32Array;
   terms: Uint32Array;
   tfs: Uint32Array;
+  /** Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after another. */
+  postingCounts: Uint32Array;
+  postingSlots: Uint32Array;
+  postingTfs: Uint32Array;
 }
 
 export class Bm25Index {
@@ -73,12 +96,10 @@ export class Bm25Index {
     const terms = this.slotTerms[slot]!;
     for (const term of terms) {
       const posting = this.postings[term]!;
-      const at = posting.slots.indexOf(slot);
-      const last = posting.slots.length - 1;
+      const at = posting.slots.subarray(0, posting.length).indexOf(slot);
+      const last = --posting.length;
       posting.slots[at] = posting.slots[last]!;
       posting.tfs[at] = posting.tfs[last]!;
-      posting.slots.pop();
-      posting.tfs.pop();
     }
     this.totalLength -= this.lengths[slot]!;
     this.slotOf.delete(id);
@@ -137,7 +158,7 @@ export class Bm25Index {
     let total = 0;
     for (const term of new Set(analyze(query))) {
       const number = this.termNumbers.get(term);
-      const df = number === undefined ? 0 : this.postings[number]!.slots.length;
+      const df = number === undefined ? 0 : this.postings[number]!.length;
       total += idf(n, df);
     }
     return total;
@@ -159,55 +180,62 @@ export class Bm25Index {
 
   /** The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text. */
   toSnapshot(): Bm25Snapshot {
+    // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const ids: string[] = [];
-    const lengths: number[] = [];
-    const termCounts: number[] = [];
+    const newSlot = new Uint32Array(this.ids.length);
     let total = 0;
     this.ids.forEach((id, slot) => {
       if (id === null) return;
+      newSlot[slot] = ids.length;
       ids.push(id);
-      lengths.push(this.lengths[slot]!);
-      termCounts.push(this.slotTerms[slot]!.length);
       total += this.slotTerms[slot]!.length;
     });
+    const lengths = new Uint32Array(ids.length);
+    const termCounts = new Uint32Array(ids.length);
     const terms = new Uint32Array(total);
     const tfs = new Uint32Array(total);
     let offset = 0;
-    for (const id of ids) {
+    ids.forEach((id, i) => {
       const slot = this.slotOf.get(id)!;
+      lengths[i] = this.lengths[slot]!;
+      termCounts[i] = this.slotTerms[slot]!.length;
       terms.set(this.slotTerms[slot]!, offset);
       tfs.set(this.slotTfs[slot]!, offset);
-      offset += this.slotTerms[slot]!.length;
+      offset += termCounts[i]!;
+    });
+    const postingCounts = Uint32Array.from(this.postings, (posting) => posting.length);
+    const postingSlots = new Uint32Array(total);
+    const postingTfs = new Uint32Array(total);
+    offset = 0;
+    for (const posting of this.postings) {
+      for (let i = 0; i < posting.length; i++) postingSlots[offset + i] = newSlot[posting.slots[i]!]!;
+      postingTfs.set(posting.tfs.subarray(0, posting.length), offset);
+      offset += posting.length;
     }
-    return { ids, lengths: Uint32Array.from(lengths), vocabulary: [...this.vocabulary], termCounts: Uint32Array.from(termCounts), terms, tfs };
+    return { ids, lengths, vocabulary: [...this.vocabulary], termCounts, terms, tfs, postingCounts, postingSlots, postingTfs };
   }
 
+  /** Rebuilds an index from `toSnapshot`'s arrays; postings and term lists are views into them. */
   static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
     const index = new Bm25Index();
-    snapshot.vocabulary.forEach((term) => index.termNumber(term));
-    // Postings are filled into arrays of their final length: no growing, no copying.
-    const sizes = new Uint32Array(snapshot.vocabulary.length);
-    for (const term of snapshot.terms) sizes[term]!++;
-    index.postings = Array.from(sizes, (size) => ({ slots: new Array<number>(size).fill(0), tfs: new Array<number>(size).fill(0) }));
-    const filled = new Uint32Array(snapshot.vocabulary.length);
+    index.vocabulary = [...snapshot.vocabulary];
+    index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
     let offset = 0;
+    index.postings = Array.from(snapshot.postingCounts, (length) => {
+      const posting = { slots: snapshot.postingSlots.subarray(offset, offset + length), tfs: snapshot.postingTfs.subarray(offset, offset + length), length };
+      offset += length;
+      return posting;
+    });
+    offset = 0;
     snapshot.ids.forEach((id, slot) => {
       const count = snapshot.termCounts[slot]!;
-      const terms = snapshot.terms.subarray(offset, offset + count);
-      const tfs = snapshot.tfs.subarray(offset, offset + count);
-      offset += count;
       index.slotOf.set(id, slot);
       index.ids[slot] = id;
       index.lengths[slot] = snapshot.lengths[slot]!;
-      index.slotTerms[slot] = terms;
-      index.slotTfs[slot] = tfs;
+      index.slotTerms[slot] = snapshot.terms.subarray(offset, offset + count);
+      index.slotTfs[slot] = snapshot.tfs.subarray(offset, offset + count);
       index.totalLength += snapshot.lengths[slot]!;
-      for (let i = 0; i < count; i++) {
-        const posting = index.postings[terms[i]!]!;
-        const at = filled[terms[i]!]!++;
-        posting.slots[at] = slot;
-        posting.tfs[at] = tfs[i]!;
-      }
+      offset += count;
     });
     return index;
   }
@@ -218,7 +246,7 @@ export class Bm25Index {
       number = this.vocabulary.length;
       this.termNumbers.set(term, number);
       this.vocabulary.push(term);
-      this.postings.push({ slots: [], tfs: [] });
+      this.postings.push({ slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 });
     }
     return number;
   }
@@ -231,11 +259,7 @@ export class Bm25Index {
     this.lengths[slot] = length;
     this.slotTerms[slot] = terms;
     this.slotTfs[slot] = tfs;
-    terms.forEach((term, i) => {
-      const posting = this.postings[term]!;
-      posting.slots.push(slot);
-      posting.tfs.push(tfs[i]!);
-    });
+    terms.forEach((term, i) => appendPosting(this.postings[term]!, slot, tfs[i]!));
     this.totalLength += length;
   }
 
@@ -247,7 +271,7 @@ export class Bm25Index {
     for (const term of new Set(analyze(query))) {
       const number = this.termNumbers.get(term);
       if (number === undefined) continue;
-      const df = this.postings[number]!.slots.length;
+      const df = this.postings[number]!.length;
       if (df > 0) weights.set(number, idf(n, df));
     }
     return weights;
@@ -263,8 +287,8 @@ export class Bm25Index {
     const avgLength = this.totalLength / this.size;
     const touched: number[] = [];
     for (const [term, weight] of weights) {
-      const { slots, tfs } = this.postings[term]!;
-      for (let i = 0; i < slots.length; i++) {
+      const { slots, tfs, length } = this.postings[term]!;
+      for (let i = 0; i < length; i++) {
         const slot = slots[i]!;
         const tf = tfs[i]!;
         if (scratch[slot] === 0) touched.push(slot);

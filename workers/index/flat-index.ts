@@ -84,9 +84,12 @@ export class FlatIndex implements VectorIndex {
     return { dims: this.dims, ids: [...this.ids], data: this.data.slice(0, this.ids.length * this.dims) };
   }
 
+  /** Takes the snapshot's arrays as they are (no copy); adding rows later grows into a new array. */
   static fromSnapshot(snapshot: FlatSnapshot): FlatIndex {
-    const index = new FlatIndex(snapshot.dims, Math.max(1, snapshot.ids.length));
-    index.add(snapshot.ids, snapshot.data);
+    const index = new FlatIndex(snapshot.dims, 0);
+    index.data = snapshot.data;
+    index.ids = snapshot.ids;
+    snapshot.ids.forEach((id, row) => index.rows.set(id, row));
     return index;
   }
 

@@ -85,6 +85,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   deps.signal.throwIfAborted();
 
   const vectors = embedder ? await embedAll(embedder, docId, chunked, deps) : null;
+  deps.signal.throwIfAborted();
 
   deps.progress({ stage: 'saving', done: 0, total: 1 });
   const record: DocumentRecord = {
@@ -115,6 +116,8 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
     await db.sections.bulkPut(chunked.sections);
     await db.propositions.bulkPut(chunked.propositions);
     if (vectors) await db.vectors.put(vectors);
+    // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
+    deps.signal.throwIfAborted();
     await db.documents.put(record);
   });
   return { docId, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded: !!vectors };
