@@ -58,7 +58,10 @@ export class FlatIndex implements VectorIndex {
     const { data, dims, ids } = this;
     for (let row = 0; row < ids.length; row++) {
       if (filter && !filter(ids[row]!)) continue;
-      best.push(row, dotAt(data, row * dims, query, dims));
+      let dot = 0;
+      const offset = row * dims;
+      for (let d = 0; d < dims; d++) dot += data[offset + d]! * query[d]!;
+      best.push(row, dot);
     }
     return best.sorted().map(({ row, score }) => ({ id: ids[row]!, score }));
   }
@@ -68,7 +71,10 @@ export class FlatIndex implements VectorIndex {
     for (const id of ids) {
       const row = this.rows.get(id);
       if (row === undefined) continue;
-      scores.set(id, dotAt(this.data, row * this.dims, query, this.dims));
+      let dot = 0;
+      const offset = row * this.dims;
+      for (let d = 0; d < this.dims; d++) dot += this.data[offset + d]! * query[d]!;
+      scores.set(id, dot);
     }
     return scores;
   }
@@ -93,23 +99,6 @@ export class FlatIndex implements VectorIndex {
     grown.set(this.data);
     this.data = grown;
   }
-}
-
-/** The dot product of `query` with the row starting at `offset`; four running sums keep the CPU's pipelines full. */
-function dotAt(data: Float32Array, offset: number, query: Float32Array, dims: number): number {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let e = 0;
-  let d = 0;
-  for (; d + 3 < dims; d += 4) {
-    a += data[offset + d]! * query[d]!;
-    b += data[offset + d + 1]! * query[d + 1]!;
-    c += data[offset + d + 2]! * query[d + 2]!;
-    e += data[offset + d + 3]! * query[d + 3]!;
-  }
-  for (; d < dims; d++) a += data[offset + d]! * query[d]!;
-  return a + b + c + e;
 }
 
 /** Keeps the k best (row, score) pairs in a min-heap. */
