@@ -69,7 +69,7 @@ try {
     memory_mb: perSize((r) => r.heapMb),
     storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
-    index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
+    index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl]?.error ? { error: r.indexes[impl].error } : r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
     sizes_run: sizes,
     largest: largest ? { size: largest.size, documents: largest.documents, sections: largest.sections } : null,
   };
