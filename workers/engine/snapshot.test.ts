@@ -33,15 +33,22 @@ async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 
 const ids = (index: LibraryIndex, text: string) =>
   search(index, { text, vector: null }, { ...DEFAULT_SEARCH_OPTIONS, minRelevance: undefined }).flatMap((hit) => hit.propositions.map((p) => p.id));
 
+/** A library of two documents (alpha: "zebra", beta: "giraffe"), indexed and saved as a snapshot. */
+async function savedLibrary() {
+  const db = openDb(`snapshot-test-${dbCount++}`);
+  await addDocument(db, 'alpha', 'zebra');
+  await addDocument(db, 'beta', 'giraffe');
+  const index = new LibraryIndex();
+  const indexed = new Map<string, string>();
+  await syncIndex(db, index, indexed, MODEL);
+  const saved = await saveSnapshot(db, MODEL, index, indexed);
+  return { db, index, saved };
+}
+
 describe('start-up snapshot', () => {
   it('restores the index without reading the documents again, and gives the same results', async () => {
-    const db = openDb(`snapshot-test-${dbCount++}`);
-    await addDocument(db, 'alpha', 'zebra');
-    await addDocument(db, 'beta', 'giraffe');
-    const index = new LibraryIndex();
-    const indexed = new Map<string, string>();
-    await syncIndex(db, index, indexed, MODEL);
-    expect(await saveSnapshot(db, MODEL, index, indexed)).toBe(true);
+    const { db, index, saved } = await savedLibrary();
+    expect(saved).toBe(true);
 
     // The documents' chunk tables are emptied: only the snapshot can answer now.
     await db.propositions.clear();
@@ -54,13 +61,7 @@ describe('start-up snapshot', () => {
   });
 
   it('drops documents deleted or indexed again since it was saved, and sync adds the new ones', async () => {
-    const db = openDb(`snapshot-test-${dbCount++}`);
-    await addDocument(db, 'alpha', 'zebra');
-    await addDocument(db, 'beta', 'giraffe');
-    const index = new LibraryIndex();
-    const indexed = new Map<string, string>();
-    await syncIndex(db, index, indexed, MODEL);
-    await saveSnapshot(db, MODEL, index, indexed);
+    const { db } = await savedLibrary();
 
     await db.documents.delete('alpha');
     await addDocument(db, 'beta', 'okapi', 2); // the same id indexed again, with other text
