@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
-import { liveQuery } from 'dexie';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { deleteDocument, openDb } from '../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../src/shared/models';
 import { expose } from '../src/shared/rpc';
 import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
 import { activeModel, loadEmbedder, modelError, tryEmbedder, unloadEmbedder } from './model-loader';
 import { restoreSnapshot, saveSnapshot } from './engine/snapshot';
-import { syncIndex } from './engine/sync';
+import { loadDocument, syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
 import { DEFAULT_SEARCH_OPTIONS } from './retrieve/defaults';
 import { enrichFollowUp } from './retrieve/follow-up';
@@ -54,6 +54,21 @@ const saver = (() => {
   };
 })();
 
+/** Loads the given documents unless the index has them (one read each, not one of every key). */
+function loadDocuments(docIds: string[]) {
+  syncing = syncing
+    .then(async () => {
+      for (const docId of docIds) {
+        if (indexed.has(docId)) continue;
+        const stamp = await loadDocument(db, index, docId, model.id);
+        if (stamp !== null) indexed.set(docId, stamp);
+      }
+      saver.schedule();
+    })
+    .catch((error) => console.error('sync failed', error));
+  return syncing;
+}
+
 /**
  * Follows the active model: when a switch has completed (every document has the new model's
  * vectors), the index is rebuilt from those vectors. One settings read per call.
@@ -81,13 +96,29 @@ async function useModel(active: ModelInfo): Promise<void> {
   indexed = restored?.indexed ?? new Map();
 }
 
+/**
+ * A sync soon after the documents change in any tab or worker, at most one a second: a folder of
+ * thousands of files commits thousands of times, and each sync reads every document key.
+ */
+const laterSync = (() => {
+  const THROTTLE_MS = 1_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (parts: ObservabilitySet) => {
+    if (timer !== undefined || !Object.keys(parts).some((part) => part.startsWith(`idb://${db.name}/documents/`))) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void sync();
+    }, THROTTLE_MS);
+  };
+})();
+
 let started: Promise<void> | null = null;
 function start(): Promise<void> {
   started ??= (async () => {
     await useModel(await activeModel(db));
     await sync();
     // Documents written by any tab or worker show up here by themselves.
-    liveQuery(() => db.documents.where('status').equals('ready').primaryKeys()).subscribe({ next: () => void sync() });
+    Dexie.on('storagemutated', laterSync);
   })();
   return started;
 }
@@ -127,15 +158,18 @@ const api = {
     return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id };
   },
 
-  /** Picks up documents written since the last sync (the page calls in after each file). */
-  async refresh({ reindexed = [] }: { reindexed?: string[] }) {
+  /**
+   * Loads documents the page has just stored (it calls in after each file), or without `docIds`
+   * picks up everything written since the last sync.
+   */
+  async refresh({ docIds, reindexed = [] }: { docIds?: string[]; reindexed?: string[] }) {
     await start();
     // A document indexed again keeps its id, so sync would not notice: drop it to be read afresh.
     for (const docId of reindexed) {
       index.removeDocument(docId);
       indexed.delete(docId);
     }
-    await sync();
+    await (docIds ? loadDocuments(docIds) : sync());
     return { documents: indexed.size };
   },
 

@@ -18,6 +18,7 @@ import { engine, ingester } from './workers';
 import { search } from './search.svelte';
 import { chunking } from './chunking.svelte';
 import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
+import { isInFlight, QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 
 export interface DocRow {
   key: string;
@@ -53,34 +54,26 @@ export interface QueueSummary {
   paused: boolean;
 }
 
-interface Job {
-  key: string;
-  file: File;
-  /** When the file was handed to the ingest worker (to recognise its stored document). */
-  startedAt?: number;
-  status: DocStatus;
-  progress: number;
-  stageLabel: string;
-  error?: DocRow['error'];
-  password?: string;
-  controller: AbortController;
-  /** 0–1 through the whole file. */
-  fraction: number;
-  paused?: boolean;
-  /** Re-index: read the stored original again even though the document exists. */
-  force?: boolean;
-}
-
-const inFlight = (job: { status: DocStatus }) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding';
-
 const INGEST_TIMEOUT_MS = 30 * 60_000;
+/**
+ * A file whose reader reports no progress for this long is given up and the reader restarted (see
+ * WorkerOwner's watchdog). Parsing and chunking report nothing until they are done and take up to
+ * ~10 s per MB on a loaded 2-core machine (16.6 MB of Markdown: 117 s), so big files get longer.
+ * Tests set the whole limit with `window.carrelStallMs`.
+ */
+function stallMs(file: File): number {
+  const forTests = (globalThis as { carrelStallMs?: number }).carrelStallMs;
+  return forTests ?? 60_000 + 20_000 * (file.size / 2 ** 20);
+}
+/** The shortest rest between two full reads of the stored documents. */
+const READ_REST_MS = 1_000;
 
 /** This tab's identity; the lock of that name is held until the tab goes away. */
 const TAB_ID = crypto.randomUUID();
 const tabLock = (id: string) => `carrel-tab-${id}`;
 
 
-function stageOf(event: IngestProgress): Pick<Job, 'status' | 'progress' | 'stageLabel' | 'fraction'> {
+function stageOf(event: IngestProgress): QueuedFilePatch {
   const progress = event.total > 0 ? event.done / event.total : 0;
   return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress) };
 }
@@ -125,60 +118,79 @@ function sameRow(a: DocRow, b: DocRow): boolean {
 
 class Library {
   #stored = $state.raw<DocumentRecord[]>([]);
-  #jobs = $state.raw<Job[]>([]);
+  /** Files queued in this tab, newest first. Only membership changes replace the array; progress changes a file's own state. */
+  #jobs = $state.raw<QueuedFile[]>([]);
+  /** The file being read now, if any (the overall bar follows its progress). */
+  #current = $state.raw<QueuedFile | null>(null);
   #notices = $state.raw<Record<string, string>>({});
   /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
   #passwords = new Map<string, string>();
   #running = false;
   #reading = false;
   #readAgain = false;
+  /** Documents this tab stored and showed while a full read was running: that read may not have them yet. */
+  #shownDuringRead = new Map<string, DocumentRecord>();
   #nextKey = 1;
   /** The current batch: bytes of files finished since the queue was last empty, and time spent reading. */
   #batch = $state.raw({ finishedBytes: 0, finished: 0, activeMs: 0 });
   #activeSince: number | null = null;
 
-  /** The last rows built, by key: an unchanged row keeps its object, so the list redraws only what changed. */
-  #rowCache = new Map<string, DocRow>();
+  /** The row last shown for each stored document and what it was made from, so an unchanged row keeps its object. */
+  #storedRows = new Map<string, { doc: DocumentRecord; notice?: string; row: DocRow }>();
 
+  /**
+   * Queued files are rows themselves (their fields are reactive), so this list is rebuilt only when
+   * files join or leave the queue or the stored documents change, never on a progress event.
+   */
   readonly rows: DocRow[] = $derived.by(() => {
+    const storedSince = newestByName(this.#stored);
     // Between the document's commit and the worker's answer, the stored row already stands for the job.
-    const jobRows = this.#jobs.filter((job) => job.force || !this.#isStored(job)).map(
-      (job): DocRow => ({ key: job.key, name: job.file.name, status: job.status, progress: job.progress, stageLabel: job.stageLabel, error: job.error, size: job.file.size, paused: job.paused, fraction: job.fraction, timeLeft: fileTimeLeft(job) }),
-    );
+    const jobRows = this.#jobs.filter((job) => job.force || !isStored(job, storedSince));
     // A document being re-indexed shows as its job until the new records commit.
     const reindexing = new Set(this.#jobs.filter((job) => job.force).map((job) => job.file.name));
-    const storedRows = this.#stored.filter((doc) => !reindexing.has(doc.name)).map((doc) => storedRow(doc, this.#notices[doc.id]));
-    const rows = [...jobRows, ...storedRows];
     // A plain Map on purpose: the cache is bookkeeping of this derivation, not state to react to.
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    const cache = new Map<string, DocRow>();
-    const kept = rows.map((row) => {
-      const old = this.#rowCache.get(row.key);
-      const same = old !== undefined && sameRow(old, row);
-      cache.set(row.key, same ? old : row);
-      return same ? old : row;
+    const cache = new Map<string, { doc: DocumentRecord; notice?: string; row: DocRow }>();
+    const storedRows = this.#stored.filter((doc) => !reindexing.has(doc.name)).map((doc) => {
+      const notice = this.#notices[doc.id];
+      const old = this.#storedRows.get(doc.id);
+      const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
+      const row = old && sameRow(old.row, fresh) ? old.row : fresh;
+      cache.set(doc.id, { doc, notice, row });
+      return row;
     });
-    this.#rowCache = cache;
-    return kept;
+    this.#storedRows = cache;
+    return [...jobRows, ...storedRows];
   });
 
-  /** Whether the stored list already shows the job's document (it stands for the job from then on). */
-  #isStored(job: Job): boolean {
-    return job.startedAt !== undefined && this.#stored.some((doc) => doc.name === job.file.name && doc.addedAt >= job.startedAt!);
-  }
+  readonly busy = $derived(this.#jobs.some((job) => job.inFlight));
 
-  readonly busy = $derived(this.#jobs.some(inFlight));
+  /** Files still to read and their bytes: changes when files join, leave, pause or resume, not on progress. */
+  readonly #left = $derived.by(() => {
+    let files = 0;
+    let bytes = 0;
+    let paused = true;
+    for (const job of this.#jobs) {
+      if (!job.inFlight) continue;
+      files++;
+      bytes += job.file.size;
+      paused &&= job.paused;
+    }
+    return { files, bytes, paused };
+  });
 
   /** The overall progress of the queue, or null when nothing is waiting. */
   readonly queue: QueueSummary | null = $derived.by(() => {
-    const left = this.#jobs.filter(inFlight);
-    if (left.length === 0) return null;
+    const left = this.#left;
+    if (left.files === 0) return null;
     const { finishedBytes, finished, activeMs } = this.#batch;
-    const fraction = queueFraction(finishedBytes, left.map((job) => ({ size: job.file.size, fraction: job.paused ? 0 : job.fraction })));
-    const paused = left.every((job) => job.paused);
+    // Only the file being read has progress (a waiting or paused file counts as not started).
+    const current = this.#current;
+    const reading = current && current.inFlight && !current.paused ? { size: current.file.size, fraction: current.fraction } : { size: 0, fraction: 0 };
+    const fraction = queueFraction(finishedBytes, [reading, { size: left.bytes - reading.size, fraction: 0 }]);
     const running = this.#activeSince === null ? 0 : Date.now() - this.#activeSince;
-    const ms = paused ? null : timeLeftMs(activeMs + running, fraction);
-    return { files: finished + left.length, finished, fraction, timeLeft: ms === null ? null : formatTimeLeft(ms), paused };
+    const ms = left.paused ? null : timeLeftMs(activeMs + running, fraction);
+    return { files: finished + left.files, finished, fraction, timeLeft: ms === null ? null : formatTimeLeft(ms), paused: left.paused };
   });
 
   /** Stored documents, newest first. */
@@ -198,7 +210,8 @@ class Library {
   /**
    * Reads the stored documents, one read at a time; changes during a read cause one more read.
    * A folder of thousands of files commits thousands of times, and each read deserialises every
-   * document on this thread: resting four times as long as a read took keeps the tab responsive.
+   * document on this thread. This tab's own files are shown as they finish (#showStored), so
+   * between reads it rests at least a second, or four times as long as the read took.
    */
   async #readDocuments(): Promise<void> {
     if (this.#reading) {
@@ -209,10 +222,12 @@ class Library {
     try {
       do {
         this.#readAgain = false;
+        this.#shownDuringRead.clear();
         const began = performance.now();
-        this.#stored = await db.documents.orderBy('addedAt').reverse().toArray();
+        const read = await db.documents.orderBy('addedAt').reverse().toArray();
+        this.#stored = [...this.#shownDuringRead.values()].reduce(withDocument, read);
         const took = performance.now() - began;
-        if (this.#readAgain) await new Promise((resolve) => setTimeout(resolve, 4 * took));
+        if (this.#readAgain) await new Promise((resolve) => setTimeout(resolve, Math.max(READ_REST_MS, 4 * took)));
       } while (this.#readAgain);
     } catch (error) {
       console.error('library query failed', error);
@@ -234,7 +249,7 @@ class Library {
       return orphans;
     });
     if (adopted.length === 0) return;
-    const jobs = adopted.map((stored): Job => ({ key: stored.key, file: stored.file, force: stored.force, status: 'queued', progress: 0, fraction: 0, stageLabel: 'Interrupted — reading it again', controller: new AbortController() }));
+    const jobs = adopted.map((stored) => new QueuedFile(stored.key, stored.file, 'Interrupted — reading it again', stored.force));
     this.#jobs = [...this.#jobs, ...jobs.reverse()];
     void this.#pump();
   }
@@ -246,7 +261,7 @@ class Library {
 
   addFiles(files: File[], force = false): void {
     const stageLabel = force ? 'Waiting to re-index' : 'Waiting';
-    const jobs = files.map((file): Job => ({ key: `job-${TAB_ID}-${this.#nextKey++}`, file, force, status: 'queued', progress: 0, fraction: 0, stageLabel, controller: new AbortController() }));
+    const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
     const addedAt = Date.now();
     const stored = jobs.map((job, i): JobRecord => ({ key: job.key, addedAt: addedAt + i / 1000, owner: TAB_ID, file: job.file, force: force || undefined }));
     this.#jobs = [...jobs.reverse(), ...this.#jobs];
@@ -282,7 +297,7 @@ class Library {
    */
   pause(key: string): void {
     const job = this.#jobs.find((j) => j.key === key);
-    if (!job || !inFlight(job) || job.paused) return;
+    if (!job || !job.inFlight || job.paused) return;
     if (job.status === 'queued') return this.#update(key, { paused: true, stageLabel: 'Paused' });
     this.#update(key, { paused: true, stageLabel: 'Pausing…' });
     job.controller.abort();
@@ -296,11 +311,11 @@ class Library {
   }
 
   pauseAll(): void {
-    for (const job of this.#jobs.filter(inFlight)) this.pause(job.key);
+    for (const job of this.#jobs.filter((j) => j.inFlight)) this.pause(job.key);
   }
 
   resumeAll(): void {
-    this.#jobs = this.#jobs.map((job) => (job.paused ? { ...job, paused: false, stageLabel: 'Waiting' } : job));
+    for (const job of this.#jobs) if (job.paused) job.update({ paused: false, stageLabel: 'Waiting' });
     void this.#pump();
   }
 
@@ -338,8 +353,8 @@ class Library {
     void this.#pump();
   }
 
-  #update(key: string, patch: Partial<Job>): void {
-    this.#jobs = this.#jobs.map((job) => (job.key === key ? { ...job, ...patch } : job));
+  #update(key: string, patch: QueuedFilePatch): void {
+    this.#jobs.find((job) => job.key === key)?.update(patch);
   }
 
   async #pump(): Promise<void> {
@@ -357,23 +372,24 @@ class Library {
     }
   }
 
-  #nextQueued(): Job | undefined {
+  #nextQueued(): QueuedFile | undefined {
     return this.#jobs.findLast((job) => job.status === 'queued' && !job.paused);
   }
 
   /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
   #endBatchIfDone(): void {
-    if (!this.#jobs.some(inFlight)) this.#batch = { finishedBytes: 0, finished: 0, activeMs: 0 };
+    if (!this.#jobs.some(isInFlight)) this.#batch = { finishedBytes: 0, finished: 0, activeMs: 0 };
   }
 
-  async #run(job: Job): Promise<void> {
-    this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
+  async #run(job: QueuedFile): Promise<void> {
+    job.update({ status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
+    this.#current = job;
     const { mode, delimiter } = chunking.current;
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
           { file: job.file, password: job.password, chunkMode: mode, delimiter, force: job.force },
-          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, onProgress: (event) => this.#update(job.key, stageOf(event as IngestProgress)) },
+          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
         ),
       );
       await this.#finish(job, result);
@@ -381,10 +397,19 @@ class Library {
       if (isAbort(error) || job.controller.signal.aborted) return this.#parkIfPaused(job.key);
       const message = handleError(error);
       const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
-      this.#update(job.key, { status, error: message, stageLabel: '', progress: 0 });
+      job.update({ status, error: message, stageLabel: '', progress: 0 });
+      // With the disk full every next file would fail too: they wait, paused, until there is room.
+      if (message.code === 'QUOTA_EXCEEDED') this.#holdQueue('Paused — no storage space left');
       // A file waiting for its password is asked for again after a reload; a failed one is done.
       if (status === 'failed') await this.#forget(job.key);
+    } finally {
+      this.#current = null;
     }
+  }
+
+  /** Pauses every file still waiting its turn. */
+  #holdQueue(stageLabel: string): void {
+    for (const job of this.#jobs) if (job.status === 'queued' && !job.paused) job.update({ paused: true, stageLabel });
   }
 
   /** A paused file whose reading has stopped waits, unread, for resume. */
@@ -393,23 +418,47 @@ class Library {
     this.#update(key, { status: 'queued', progress: 0, fraction: 0, startedAt: undefined, stageLabel: 'Paused', controller: new AbortController() });
   }
 
-  async #finish(job: Job, result: IngestResult): Promise<void> {
-    await engine.api.refresh({ reindexed: job.force ? [result.docId] : [] });
+  async #finish(job: QueuedFile, result: IngestResult): Promise<void> {
+    // The document is committed: index it, fetch its row and drop it from the stored queue at once.
+    const [, stored] = await Promise.all([
+      engine.api.refresh({ docIds: [result.docId], reindexed: job.force ? [result.docId] : [] }),
+      result.duplicate ? undefined : db.documents.get(result.docId),
+      this.#forget(job.key),
+    ]);
     if (job.password) this.#passwords.set(result.docId, job.password);
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
+    if (stored) this.#showStored(stored);
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
-    await this.#forget(job.key);
     search.refresh();
+  }
+
+  /** Shows a document this tab has just stored at once, rather than after the next full read. */
+  #showStored(doc: DocumentRecord): void {
+    if (this.#reading) this.#shownDuringRead.set(doc.id, doc);
+    this.#stored = withDocument(this.#stored, doc);
   }
 }
 
-/** Time left for one file at its pace so far. */
-function fileTimeLeft(job: Job): string | undefined {
-  if (job.startedAt === undefined || job.paused || job.status === 'queued') return undefined;
-  const ms = timeLeftMs(Date.now() - job.startedAt, job.fraction);
-  return ms === null ? undefined : formatTimeLeft(ms);
+/** The list with `doc` in it: in its old place when it was there (re-indexed), else first (newest). */
+function withDocument(docs: DocumentRecord[], doc: DocumentRecord): DocumentRecord[] {
+  const at = docs.findIndex((d) => d.id === doc.id);
+  return at === -1 ? [doc, ...docs] : docs.with(at, doc);
+}
+
+/** For each stored name, when its newest document was added. */
+function newestByName(docs: DocumentRecord[]): Map<string, number> {
+  // A plain Map on purpose: built and read within one derivation.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  const newest = new Map<string, number>();
+  for (const doc of docs) newest.set(doc.name, Math.max(newest.get(doc.name) ?? 0, doc.addedAt));
+  return newest;
+}
+
+/** Whether the stored list already shows the job's document (it stands for the job from then on). */
+function isStored(job: QueuedFile, newest: Map<string, number>): boolean {
+  return job.startedAt !== undefined && (newest.get(job.file.name) ?? -1) >= job.startedAt;
 }
 
 /** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks). */

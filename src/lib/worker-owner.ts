@@ -1,6 +1,6 @@
 /**
  * One owner per worker on the main thread: starts it lazily, waits for its `ready`, times out calls,
- * rejects every pending call if the worker dies, and starts a fresh worker on the next call.
+ * rejects every pending call if the worker dies or hangs, and starts a fresh worker on the next call.
  */
 import { AppError } from '../shared/types';
 import { deserializeError, type ApiMethod, type RpcResponse } from '../shared/rpc';
@@ -10,6 +10,11 @@ export interface CallOptions {
   onProgress?: (event: unknown) => void;
   /** Milliseconds before the call fails with TIMEOUT (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Watchdog: milliseconds the call may go without a progress event. A worker silent that long is
+   * taken for hung (alive, never answering): it is terminated, and the next call starts a fresh one.
+   */
+  stallMs?: number;
 }
 
 /** The main thread's view of a worker API: same names, promises, optional call options. */
@@ -89,13 +94,18 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     this.onCrash?.(error);
   }
 
+  /** A hung worker is treated as crashed, unless it has already been replaced. */
+  private hang(worker: Worker, error: AppError): void {
+    if (this.worker === worker) this.crash(error);
+  }
+
   /** Terminates the worker; the next call starts a fresh one. */
   restart(): void {
     this.crash(new AppError('WORKER_CRASHED', `The ${this.name} was restarted.`));
   }
 
   async call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
-    const { signal, onProgress, timeoutMs = 60_000 } = options;
+    const { signal, onProgress, timeoutMs = 60_000, stallMs } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
     const id = this.nextId++;
@@ -112,16 +122,25 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
         reject(new DOMException('Aborted', 'AbortError'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      let stall: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        if (stallMs === undefined) return;
+        clearTimeout(stall);
+        const silence = `${Math.round(stallMs / 1000)} s`;
+        stall = setTimeout(() => this.hang(worker, new AppError('WORKER_CRASHED', `The ${this.name} stopped responding (nothing for ${silence}), so it was restarted.`)), stallMs);
+      };
       const done = () => {
         clearTimeout(timer);
+        clearTimeout(stall);
         signal?.removeEventListener('abort', onAbort);
       };
       this.pending.set(id, {
         resolve: (value) => (done(), resolve(value as never)),
         reject: (error) => (done(), reject(error)),
-        onProgress,
+        onProgress: (event) => (watch(), onProgress?.(event)),
       });
       worker.postMessage({ type: 'call', id, method, arg });
+      watch();
     });
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * The watchdog of WorkerOwner: a worker that stops answering mid-call is terminated and replaced,
+ * while one that is slow but keeps reporting progress is left alone.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../shared/types';
+import { WorkerOwner } from './worker-owner';
+
+type Reply = (message: unknown) => void;
+
+/** A stand-in worker: announces `ready`, then hands each call to `onCall`. */
+class FakeWorker extends EventTarget {
+  terminated = false;
+
+  constructor(private readonly onCall: (id: number, reply: Reply) => void) {
+    super();
+    setTimeout(() => this.reply({ type: 'ready' }));
+  }
+
+  postMessage(message: { type: string; id: number }): void {
+    if (message.type === 'call') this.onCall(message.id, (answer) => this.reply(answer));
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  private reply(data: unknown): void {
+    if (!this.terminated) this.dispatchEvent(new MessageEvent('message', { data }));
+  }
+}
+
+/** An owner whose workers all behave like `onCall`; `workers` lists every worker it started. */
+function ownerOf(onCall: (id: number, reply: Reply) => void) {
+  const workers: FakeWorker[] = [];
+  const owner = new WorkerOwner<Record<string, (arg: never) => unknown>>('file reader', () => {
+    const worker = new FakeWorker(onCall);
+    workers.push(worker);
+    return worker as unknown as Worker;
+  });
+  return { owner, workers };
+}
+
+describe('WorkerOwner watchdog', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('terminates a worker that goes silent mid-call, fails the call, and starts a fresh one next time', async () => {
+    let calls = 0;
+    const { owner, workers } = ownerOf((id, reply) => {
+      // The first worker reports once and then hangs; later ones answer at once.
+      if (++calls === 1) reply({ type: 'progress', id, event: { stage: 'parsing' } });
+      else reply({ type: 'result', id, value: 'read' });
+    });
+    const hung = owner.call('ingest', {}, { stallMs: 5_000, timeoutMs: 60 * 60_000 });
+    const failure = expect(hung).rejects.toThrow(/stopped responding \(nothing for 5 s\)/);
+    await vi.advanceTimersByTimeAsync(5_100);
+    await failure;
+    await expect(hung).rejects.toBeInstanceOf(AppError);
+    expect(workers[0]!.terminated).toBe(true);
+
+    const next = owner.call('ingest', {}, { stallMs: 5_000 });
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(next).resolves.toBe('read');
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.terminated).toBe(false);
+  });
+
+  it('never stops a slow call that keeps reporting progress', async () => {
+    const { owner, workers } = ownerOf((id, reply) => {
+      // A large file: 30 progress events 4 s apart (2 minutes in all), then the answer.
+      for (let i = 1; i <= 30; i++) setTimeout(() => reply({ type: 'progress', id, event: { stage: 'embedding', done: i, total: 30 } }), i * 4_000);
+      setTimeout(() => reply({ type: 'result', id, value: 'stored' }), 30 * 4_000 + 1_000);
+    });
+    const progress: unknown[] = [];
+    const slow = owner.call('ingest', {}, { stallMs: 5_000, timeoutMs: 60 * 60_000, onProgress: (event) => progress.push(event) });
+    await vi.advanceTimersByTimeAsync(125_000);
+    await expect(slow).resolves.toBe('stored');
+    expect(progress).toHaveLength(30);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(false);
+  });
+});
