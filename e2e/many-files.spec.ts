@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { expect, generated, searchFor, test } from './support';
 
 const COUNT = Number(process.env.MANY_FILES ?? 500);
+
+// Recording a trace (a screencast of every frame, DOM snapshots of thousands of rows) cost more than
+// the app itself: with it on, 5,000 files had not finished after 48 minutes, its GPU process busiest.
+test.use({ trace: 'off' });
 const TRADES = ['baker', 'cooper', 'mason', 'weaver', 'tanner', 'smith', 'potter', 'glazier', 'joiner', 'chandler'];
 const TOOLS = ['oven', 'barrel', 'chisel', 'loom', 'hide', 'anvil', 'wheel', 'kiln', 'plane', 'wick'];
 
