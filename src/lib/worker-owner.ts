@@ -32,6 +32,8 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
   private ready: Promise<Worker> | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  /** Calls not yet settled (what `renew` waits for). */
+  private running = new Set<Promise<unknown>>();
   /** Called when the worker crashes (after pending calls were rejected). */
   onCrash: ((error: AppError) => void) | null = null;
 
@@ -94,7 +96,27 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     this.crash(new AppError('WORKER_CRASHED', `The ${this.name} was restarted.`));
   }
 
-  async call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+  /**
+   * Replaces the worker with a fresh one once no call is running: nothing is interrupted and nothing
+   * reported; the next call starts the new worker. (A model that needs WebGPU needs a worker whose
+   * runtime was loaded for it.)
+   */
+  async renew(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+  }
+
+  call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+    const call = this.send(method, arg, options);
+    this.running.add(call);
+    const forget = () => this.running.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+
+  private async send(method: string, arg: unknown, options: CallOptions): Promise<never> {
     const { signal, onProgress, timeoutMs = 60_000 } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();

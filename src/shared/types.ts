@@ -201,4 +201,6 @@ export interface SearchResponse {
   hits: ResultHit[];
   /** The embedding model whose vectors answered (absent where no engine ran, as in unit tests). */
   modelId?: string;
+  /** Where the query was embedded: 'webgpu' or 'wasm'; null when the model was unavailable. */
+  device?: string | null;
 }
