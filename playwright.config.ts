@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 import { HUB_PORT } from './e2e/fake-hub';
 
 // E2E_PORT lets two checkouts run their suites side by side.

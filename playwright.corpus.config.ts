@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 
 /**
  * Golden tests over the real documents and benchmarks in ../shared/eval, through the harness page

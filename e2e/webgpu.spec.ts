@@ -5,7 +5,7 @@
  * (Without the flag, e2e/models.spec.ts shows the same model on WASM with int8 weights.)
  */
 import type { FakeHub } from './fake-hub';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs';
 import { HUB_ORIGIN, MODEL_ID, modelRow, startStandInHub, useStandInHub, vectorsPerModel } from './stand-in-hub';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 

@@ -77,7 +77,8 @@ const downloadedFiles: ModelCache = {
 const loading = new Map<string, Promise<Embedder>>();
 const errors = new Map<string, string>();
 
-async function create(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
+/** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
+export async function createOn(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
   const paths = wasmPaths(await runtimeBuild(device));
   return createEmbedder({
     modelId: model.id,
@@ -103,10 +104,10 @@ export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (eve
   let promise = loading.get(model.id);
   if (!promise) {
     promise = (async () => {
-      if ((await chooseDevice(model)) === 'wasm' || (await needsFreshWorker(model))) return create(model, 'wasm', onProgress);
+      if ((await chooseDevice(model)) === 'wasm' || (await needsFreshWorker(model))) return createOn(model, 'wasm', onProgress);
       return withWasmFallback(
-        () => create(model, 'webgpu', onProgress),
-        () => create(model, 'wasm', onProgress),
+        () => createOn(model, 'webgpu', onProgress),
+        () => createOn(model, 'wasm', onProgress),
         (error) => console.warn(`WebGPU failed for ${model.id}; using WASM`, error),
       );
     })().catch((error: unknown) => {
