@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await hub.close();
 });
 
-test('a downloaded transformer model runs on WebGPU when the browser has an adapter', async ({ page }) => {
+test('a downloaded transformer model runs on WebGPU when the browser has an adapter', async ({ page, context }) => {
   await page.goto('/');
   expect(await page.evaluate(async () => !!(await navigator.gpu?.requestAdapter()))).toBe(true);
   // The built-in model still runs on WASM: a table lookup gains nothing from a GPU.
@@ -54,10 +54,14 @@ test('a downloaded transformer model runs on WebGPU when the browser has an adap
   // …and it stayed there: a failed GPU call would have moved the session to WASM.
   await expect(page.getByTestId('result-summary')).toHaveAttribute('data-device', 'webgpu');
 
-  // After a reload the workers plan for WebGPU from the start.
+  // After a reload, offline, the workers plan for WebGPU from the start: the model and the WebGPU
+  // runtime (not precached, kept by the service worker when first used) come from the caches.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'webgpu');
   const again = await searchFor(page, 'doctor gave medicine for the sickness');
   await expect(again.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
   await expect(page.getByTestId('result-summary')).toHaveAttribute('data-device', 'webgpu');
+  await context.setOffline(false);
 });
