@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addFiles, expect, fixture, searchFor, test } from './support';
+import { addFiles, bigMarkdown, expect, fixture, searchFor, test } from './support';
 
 /** A long plain-text document of distinct sentences, so reading it takes a few seconds. */
 function longText(seed: number, sentences: number): string {
@@ -164,4 +164,53 @@ test('the install button appears when the browser offers installation, and the o
   await expect(page.getByTestId('offline-indicator')).toHaveText('Offline');
   await context.setOffline(false);
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+});
+
+test('chosen section and passage sizes are checked, kept, and re-index the library into more, smaller pieces', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([{ name: 'chapters.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(6)) }]);
+  const chapters = row(page, 'chapters.md');
+  await expect(chapters).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const counts = async () => {
+    const [, sections, passages] = (await chapters.innerText()).match(/(\d+) sections? · (\d+) passages?/)!;
+    return { sections: Number(sections), passages: Number(passages) };
+  };
+  const before = await counts();
+
+  await page.getByTestId('settings-button').click();
+  const [sectionSize, passageSize] = [page.getByTestId('chunk-section-size'), page.getByTestId('chunk-passage-size')];
+  await expect(sectionSize).toHaveValue('400');
+  await expect(passageSize).toHaveValue('150');
+  // Out of range, or a passage bigger than half a section: refused with the reason, nothing re-read.
+  await sectionSize.fill('50');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Section size must be a whole number of tokens from 100 to 2000.');
+  await sectionSize.fill('400');
+  await passageSize.fill('300');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('A passage can be at most half a section: with sections of 400 tokens, passages of at most 200.');
+
+  await sectionSize.fill('200');
+  await passageSize.fill('60');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 100–200 tokens (at most 250, 25 overlapping)');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 tokens (at most 80)');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Re-read from the stored original into smaller pieces: more sections and passages than before.
+  await expect.poll(async () => (await counts()).sections, { timeout: 60_000 }).toBeGreaterThan(before.sections * 1.5);
+  await expect(chapters).toHaveAttribute('data-status', 'ready');
+  expect((await counts()).passages).toBeGreaterThan(before.passages * 1.5);
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+  const first = await searchFor(page, 'zeppelin quartermaster pomegranates');
+  await expect(first.getByTestId('result-proposition').first()).toContainText('forty-two pomegranates');
+
+  // The sizes are kept: after a reload they are still set, and applying them again changes nothing.
+  await page.reload();
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('chunk-section-size')).toHaveValue('200');
+  await expect(page.getByTestId('chunk-passage-size')).toHaveValue('60');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Nothing changed.');
 });

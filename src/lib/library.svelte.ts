@@ -16,7 +16,8 @@ import { db } from './db';
 import { handleError, isAbort } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
-import { chunking } from './chunking.svelte';
+import { chunking, sameSizes } from './chunking.svelte';
+import { DEFAULT_SIZES } from '../../workers/chunk/sizes';
 import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 
 export interface DocRow {
@@ -314,8 +315,8 @@ class Library {
 
   /** Re-indexes every stored document whose chunking differs from the current settings. */
   async reindexForChunking(): Promise<number> {
-    const { mode } = chunking.current;
-    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph').map((doc) => doc.id);
+    const { mode, sizes } = chunking.current;
+    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes)).map((doc) => doc.id);
     await this.reindex(stale);
     return stale.length;
   }
@@ -368,11 +369,11 @@ class Library {
 
   async #run(job: Job): Promise<void> {
     this.#update(job.key, { status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
-    const { mode, delimiter } = chunking.current;
+    const { mode, delimiter, sizes } = chunking.current;
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
-          { file: job.file, password: job.password, chunkMode: mode, delimiter, force: job.force },
+          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, onProgress: (event) => this.#update(job.key, stageOf(event as IngestProgress)) },
         ),
       );
