@@ -64,6 +64,45 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
 });
 
+/** The `paused` flag of each file in the stored ingest queue, by name. */
+function storedPauses(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('carrel');
+    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const jobs: { file: File; paused?: boolean }[] = await new Promise((resolve) => {
+      const request = db.transaction('jobs').objectStore('jobs').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return Object.fromEntries(jobs.map((job) => [job.file.name, !!job.paused]));
+  });
+}
+
+test('a paused file stays paused after a reload while the rest of the queue is read', async ({ page }) => {
+  await page.goto('/');
+  const names = [1, 2, 3].map((n) => `log-${n}.txt`);
+  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 2000)) })));
+  // The newest file is read last: pause it while it waits.
+  const held = row(page, 'log-3.txt');
+  await held.getByRole('button', { name: 'Pause log-3.txt' }).click();
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect.poll(() => storedPauses(page).then((pauses) => pauses['log-3.txt'])).toBe(true);
+
+  await page.reload();
+  await expect(held).toHaveAttribute('data-status', 'queued');
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect(held.getByRole('button', { name: 'Resume log-3.txt' })).toBeVisible();
+  for (const name of names.slice(0, 2)) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  // The queue has nothing else to do, and still leaves it alone.
+  await expect(page.getByTestId('queue-summary')).toContainText(/^Paused ·/);
+  await expect(held).toHaveAttribute('data-status', 'queued');
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+
+  await held.getByRole('button', { name: 'Resume log-3.txt' }).click();
+  await expect(held).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  expect(await storedPauses(page)).toEqual({});
+});
+
 test('pasted text becomes a searchable document, and a document can be re-indexed', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('No documents yet.')).toBeVisible();
