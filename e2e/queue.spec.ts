@@ -103,6 +103,48 @@ test('a paused file stays paused after a reload while the rest of the queue is r
   expect(await storedPauses(page)).toEqual({});
 });
 
+/**
+ * Runs in the page before the app: notes, in order, when a worker answers an aborted call (it has
+ * stopped) and each change of slow.txt's stage.
+ */
+function watchPauses() {
+  const seen: string[] = [];
+  (window as unknown as { seen: typeof seen }).seen = seen;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener('message', (event) => {
+        const answer = event.data as { type?: string; error?: { code?: string } };
+        if (answer?.type === 'error' && answer.error?.code === 'ABORTED') seen.push('worker stopped');
+      });
+    }
+  };
+  new MutationObserver(() => {
+    // The stage without its percentage and time left: "Pausing… · 35%" is "Pausing…".
+    const stage = document.querySelector('[data-testid="doc-row"][data-name="slow.txt"] [data-testid="doc-stage"]')?.textContent?.split(' · ')[0] ?? '';
+    if (stage !== seen.findLast((entry) => entry !== 'worker stopped')) seen.push(stage);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+test('a file being read shows as paused only once the worker has stopped reading it', async ({ page }) => {
+  await page.addInitScript(watchPauses);
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 4000)) }]);
+  const slow = row(page, 'slow.txt');
+  await expect(slow).toHaveAttribute('data-status', 'embedding');
+  await slow.getByRole('button', { name: 'Pause slow.txt' }).click();
+  await expect(slow.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect(slow).toHaveAttribute('data-status', 'queued');
+
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  // "Pausing…" while the worker finishes its step, then the worker's answer, then "Paused".
+  expect(seen.slice(seen.indexOf('Pausing…'))).toEqual(['Pausing…', 'worker stopped', 'Paused']);
+
+  await slow.getByRole('button', { name: 'Resume slow.txt' }).click();
+  await expect(slow).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+});
+
 test('pasted text becomes a searchable document, and a document can be re-indexed', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('No documents yet.')).toBeVisible();
