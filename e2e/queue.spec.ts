@@ -145,6 +145,39 @@ test('a file being read shows as paused only once the worker has stopped reading
   await expect(slow).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
 });
 
+test('a file can be cancelled while it is read or while it waits; neither is kept', async ({ page }) => {
+  await page.goto('/');
+  const names = ['reading.txt', 'waiting.txt', 'kept.txt'];
+  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 2500)) })));
+  // Cancelled as soon as it shows as being read: also while the file reader is still starting.
+  await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', /parsing|embedding/);
+  await page.getByRole('button', { name: 'Cancel waiting.txt' }).click();
+  await expect(row(page, 'waiting.txt')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel reading.txt' }).click();
+  await expect(row(page, 'reading.txt')).toHaveCount(0);
+
+  // The queue goes on with the file left; the cancelled ones never become documents, even after a reload.
+  await expect(row(page, 'kept.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+  // Nothing is left in the stored queue for a reload to pick up again.
+  await expect.poll(() => storedPauses(page)).toEqual({});
+  await page.reload();
+  await expect(row(page, 'kept.txt')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+});
+
+test('the first run says what to do, and the hint changes once there is a document', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ask your documents' })).toBeVisible();
+  await expect(page.getByText('No documents yet. Add a few files above')).toBeVisible();
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await expect(page.getByRole('heading', { name: 'Ask your documents' })).toHaveCount(0);
+  await expect(page.getByText('No documents yet.')).toHaveCount(0);
+  await expect(page.getByText(/Type a question — for example/)).toBeVisible();
+  await page.getByTestId('search-input').fill('zebra xylophone quasar');
+  await expect(page.getByText('Nothing relevant found for “zebra xylophone quasar”.')).toBeVisible();
+});
+
 test('pasted text becomes a searchable document, and a document can be re-indexed', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('No documents yet.')).toBeVisible();

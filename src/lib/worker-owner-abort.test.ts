@@ -78,6 +78,17 @@ describe('WorkerOwner: an aborted call ends when the worker has stopped', () => 
     expect(progress).toEqual(['started']);
   });
 
+  it('never sends a call that was aborted while the worker was starting', async () => {
+    fake = fakeWorker();
+    const controller = new AbortController();
+    const progress: unknown[] = [];
+    const call = fake.owner.api.work({}, { signal: controller.signal, onProgress: (event) => progress.push(event) });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    await roundTrip();
+    expect(progress).toEqual([]);
+  });
+
   it('resolves with the result when the worker finished before it saw the abort', async () => {
     fake = fakeWorker();
     const { call } = await abortedCall(fake);

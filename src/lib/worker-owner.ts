@@ -100,6 +100,8 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     const { signal, onProgress, timeoutMs = 60_000 } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
+    // Aborted while the worker was starting: an abort listener added now would never fire.
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const id = this.nextId++;
     return new Promise<never>((resolve, reject) => {
       let timer = setTimeout(() => {
