@@ -89,3 +89,35 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
   await context.setOffline(false);
   expect(blocked).toEqual([]);
 });
+
+test('HTML and plain-text passages open in the viewer as text, marked and scrolled into view', async ({ page }) => {
+  await page.goto('/');
+  const notes = ['Field notes from the coast.', '', ...Array.from({ length: 80 }, (_, i) => `Day ${i + 1}: the tide table and the weather were logged at dawn.`), '', 'The lighthouse keeper repaints the lantern room every spring.'];
+  await page.getByTestId('file-input').setInputFiles([{ name: 'coast.txt', mimeType: 'text/plain', buffer: Buffer.from(notes.join('\n')) }]);
+  await addFiles(page, [fixture('travel-guide.html')]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="coast.txt"]')).toHaveAttribute('data-status', 'ready');
+  const viewer = page.getByTestId('viewer');
+
+  const html = await searchFor(page, 'at what hour do trains pull into the station');
+  await expect(html.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.html');
+  await html.getByTestId('result-proposition').first().click();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
+  await expect(viewer.getByTestId('viewer-highlight')).toBeInViewport();
+  // The page's text, not its markup or its styles.
+  await expect(viewer).toContainText('Sleeper carriages offer beds');
+  await expect(viewer).not.toContainText('<p>');
+  await expect(viewer).not.toContainText('font-family');
+  await page.keyboard.press('Escape');
+
+  // The passage sits at the end of a long text: it is scrolled to, not left below the fold.
+  const text = await searchFor(page, 'who repaints the lighthouse lantern room');
+  await expect(text.getByTestId('result-doc')).toHaveAttribute('data-name', 'coast.txt');
+  await text.getByTestId('result-proposition').first().click();
+  const highlight = viewer.getByTestId('viewer-highlight');
+  await expect(highlight).toContainText('lighthouse keeper repaints the lantern room');
+  await expect(highlight).toBeInViewport();
+  await expect(viewer).toContainText('Day 1: the tide table');
+  await viewer.getByRole('button', { name: /back/i }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByTestId('search-input')).toHaveValue('who repaints the lighthouse lantern room');
+});

@@ -26,6 +26,8 @@ interface Pending {
 }
 
 const READY_TIMEOUT_MS = 30_000;
+/** After an abort, how long the worker has to say it stopped before the call ends anyway. */
+const ABORT_GRACE_MS = 10_000;
 
 export class WorkerOwner<Api extends Record<string, ApiMethod>> {
   private worker: Worker | null = null;
@@ -120,18 +122,27 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     const { signal, onProgress, timeoutMs = 60_000 } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
+    // Aborted while the worker was starting: an abort listener added now would never fire.
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const id = this.nextId++;
     return new Promise<never>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer = setTimeout(() => {
         this.pending.delete(id);
         worker.postMessage({ type: 'abort', id });
         reject(new AppError('TIMEOUT', `The ${this.name} did not answer in time.`));
       }, timeoutMs);
+      // An aborted call ends when the worker has stopped (its AbortError, or its result if it finished
+      // first), so a caller never says "stopped" while the worker still works; a worker that does not
+      // answer within the grace period is left to drop its result.
       const onAbort = () => {
         worker.postMessage({ type: 'abort', id });
-        this.pending.delete(id);
+        const pending = this.pending.get(id);
+        if (pending) pending.onProgress = undefined;
         clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
+        timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(new DOMException('Aborted', 'AbortError'));
+        }, ABORT_GRACE_MS);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => {

@@ -5,7 +5,7 @@
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
-import { AppError, type ChunkMode, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
+import { AppError, type ChunkMode, type ChunkSizes, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
@@ -33,6 +33,8 @@ export interface IngestInput {
   chunkMode: ChunkMode;
   /** Paragraph mode: the delimiter between parents (default: a blank line). */
   delimiter?: string;
+  /** Section and passage sizes (default: DESIGN §4's). */
+  sizes?: ChunkSizes;
   /** Re-index: chunk and embed again even when the document is already stored. */
   force?: boolean;
 }
@@ -79,7 +81,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   const embedder = await deps.embedder();
   deps.progress({ stage: 'chunking', done: 0, total: 1 });
   const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
-  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter });
+  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter, sizes: input.sizes });
   if (chunked.propositions.length === 0) {
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
   }
@@ -107,6 +109,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
     sectionCount: chunked.sections.length,
     propositionCount: chunked.propositions.length,
     chunkMode: input.chunkMode,
+    ...(input.sizes ? { chunkSizes: input.sizes } : {}),
     modelId: vectors?.modelId,
   };
   // A model switch may finish while this file is embedded, leaving it with only the old model's
