@@ -52,9 +52,12 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   await expect(page.getByTestId('viewer')).toContainText('<script>window.__pwned');
   await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Beekeeping', level: 1 })).toBeVisible();
   await expect(page.getByTestId('viewer')).toContainText('Swarm calendar');
-  await page.keyboard.press('Escape');
+  await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();
+  await expect(page.getByTestId('viewer')).toHaveCount(0);
   // The hostile page, formatted in the viewer from an allow-list: its text, none of its elements.
   const harbour = await searchFor(page, 'lifeboat inspection before storms');
+  // (The first result is the previous question's until the new answer arrives.)
+  await expect(harbour.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
   await harbour.getByTestId('result-proposition').first().click();
   await expect(page.getByTestId('viewer-highlight')).toContainText('harbour master inspects every lifeboat');
   await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Harbour safety', level: 1 })).toBeVisible();
