@@ -40,19 +40,30 @@ try {
   } else if (!values.quick) log(`${values.pdf} not found: pdf figures are null`);
 
   const results = {};
+  /** size → why it has no figures (the page threw or crashed); the sizes after a crash are not run. */
+  const failed = {};
   for (const size of sizes) {
-    await page.evaluate(() => window.carrel.bench.release());
-    const before = await memoryMb();
+    if (Object.keys(failed).length && page.isClosed()) break;
     const began = Date.now();
-    const result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), { size, queries: Number(values.queries) });
+    let result;
+    let before;
+    try {
+      await page.evaluate(() => window.carrel.bench.release());
+      before = await memoryMb();
+      result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), { size, queries: Number(values.queries) });
+    } catch (error) {
+      failed[size] = String(error instanceof Error ? error.message : error).split('\n')[0];
+      log(`${size}: FAILED after ${((Date.now() - began) / 1000).toFixed(1)} s: ${failed[size]}`);
+      continue;
+    }
     const after = await memoryMb();
     result.memoryMb = { heap: Number((after.heap - before.heap).toFixed(1)), buffers: Number((after.buffers - before.buffers).toFixed(1)) };
     results[size] = result;
     log(`${size}: ${JSON.stringify(result)} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   }
-  await page.evaluate(() => window.carrel.bench.release());
+  if (!page.isClosed()) await page.evaluate(() => window.carrel.bench.release()).catch(() => {});
 
-  const largest = results[Math.max(...sizes)];
+  const largest = results[Math.max(...Object.keys(results).map(Number))];
   const perSize = (pick) => Object.fromEntries(ALL_SIZES.map((size) => [size, results[size] ? pick(results[size]) : null]));
   const embedded = Object.values(results).reduce((a, r) => ({ n: a.n + r.embed.propositions, ms: a.ms + r.embed.ms, bytes: a.bytes + r.embed.textBytes }), { n: 0, ms: 0, bytes: 0 });
   const impls = [...new Set(Object.values(results).flatMap((r) => Object.keys(r.indexes)))];
@@ -74,6 +85,7 @@ try {
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
     index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl]?.error ? { error: r.indexes[impl].error } : r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
     sizes_run: sizes,
+    failed,
     largest: largest ? { size: largest.size, documents: largest.documents, sections: largest.sections } : null,
   };
   console.log(JSON.stringify(out));
