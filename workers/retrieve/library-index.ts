@@ -7,6 +7,7 @@ import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
 import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
+import { fromPropositionColumns, toPropositionColumns, type PropositionColumns } from './proposition-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
@@ -25,7 +26,7 @@ export interface DocumentVectors {
 export interface LibraryIndexSnapshot {
   docs: DocMeta[];
   sections: SectionMeta[];
-  propositions: PropositionMeta[];
+  propositions: PropositionColumns;
   sectionsOfDoc: [string, string[]][];
   propositionsOfSection: [string, string[]][];
   bm25: Record<Level, Bm25Snapshot>;
@@ -95,7 +96,7 @@ export class LibraryIndex {
     return {
       docs: [...this.docs.values()],
       sections: [...this.sections.values()],
-      propositions: [...this.propositions.values()],
+      propositions: toPropositionColumns([...this.propositions.values()]),
       sectionsOfDoc: [...this.sectionsOfDoc],
       propositionsOfSection: [...this.propositionsOfSection],
       bm25: mapLevels((level) => this.bm25[level].toSnapshot()),
@@ -107,7 +108,7 @@ export class LibraryIndex {
     const index = new LibraryIndex();
     for (const doc of snapshot.docs) index.docs.set(doc.id, doc);
     for (const section of snapshot.sections) index.sections.set(section.id, section);
-    for (const proposition of snapshot.propositions) index.propositions.set(proposition.id, proposition);
+    for (const proposition of fromPropositionColumns(snapshot.propositions)) index.propositions.set(proposition.id, proposition);
     for (const [id, ids] of snapshot.sectionsOfDoc) index.sectionsOfDoc.set(id, ids);
     for (const [id, ids] of snapshot.propositionsOfSection) index.propositionsOfSection.set(id, ids);
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level]));
