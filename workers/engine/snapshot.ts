@@ -35,19 +35,29 @@ interface SnapshotPart extends SnapshotRecord {
 
 const keyOf = (modelId: string) => `library:${modelId}`;
 
+export interface RestoredSnapshot {
+  index: LibraryIndex;
+  indexed: Map<string, string>;
+  /** Where the time went, in ms: reading the records, rebuilding the index, checking stamps. */
+  timings: { readMs: number; rebuildMs: number; checkMs: number };
+}
+
 /**
  * The stored index for `modelId` with its documents' stamps, minus any document Dexie no longer
  * has ready under the same stamp. Null when there is no usable snapshot.
  */
-export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<{ index: LibraryIndex; indexed: Map<string, string> } | null> {
+export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<RestoredSnapshot | null> {
+  const began = performance.now();
   const manifest = (await db.snapshots.get(keyOf(modelId))) as SnapshotManifest | undefined;
   if (!manifest || manifest.format !== FORMAT) return null;
   const keys = partKeys(manifest.skeleton);
   const records = (await db.snapshots.bulkGet(keys)) as (SnapshotPart | undefined)[];
   const parts = new Map(records.flatMap((record) => (record ? [[record.key, record.value] as const] : [])));
+  const read = performance.now();
   const snapshot = joinParts(manifest.skeleton, parts) as LibraryIndexSnapshot | null;
   if (!snapshot) return null;
   const index = LibraryIndex.fromSnapshot(snapshot);
+  const rebuilt = performance.now();
   const indexed = new Map(manifest.stamps);
   const current = new Map<string, string>();
   await db.documents
@@ -59,7 +69,8 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<{ 
     index.removeDocument(docId);
     indexed.delete(docId);
   }
-  return { index, indexed };
+  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: performance.now() - rebuilt };
+  return { index, indexed, timings };
 }
 
 /**
