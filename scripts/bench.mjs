@@ -16,7 +16,8 @@ const ALL_SIZES = [1000, 10000, 100000, 1000000];
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
 const log = (line) => console.error(line);
 
-const { page, close } = await openHarness({ log, port: Number(values.port) });
+// --enable-unsafe-webgpu: WebGPU wherever an adapter exists (Chromium's software one without a GPU).
+const { page, close } = await openHarness({ log, port: Number(values.port), chromiumArgs: ['--enable-unsafe-webgpu'] });
 try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -30,6 +31,10 @@ try {
   const chromium = page.context().browser().version();
   const init = await page.evaluate(() => window.carrel.bench.init());
   log(`model ${init.dims} dims on ${init.device}, loaded in ${init.modelLoadMs.toFixed(0)} ms; vocabulary ${init.vocab} words`);
+
+  // The built-in model on each backend, each in a fresh worker.
+  const backends = await page.evaluate((count) => window.carrel.backends(count), values.quick ? 500 : 5000);
+  log(`backends: ${JSON.stringify(backends)}`);
 
   // A real PDF through the real ingest pipeline (parse, chunk, embed, store, index); skipped by --quick.
   let pdf = null;
@@ -73,6 +78,7 @@ try {
   const out = {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memGb: Number((totalmem() / 2 ** 30).toFixed(1)), chromium },
     model: { id: 'carrel-glove-50k', dims: init.dims, device: init.device },
+    backends,
     ingest: {
       propositions_per_s: Number(((embedded.n / embedded.ms) * 1000).toFixed(0)),
       text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),

@@ -362,3 +362,9 @@ async function queryDuringIngest(name: string, bytes: Uint8Array): Promise<FileR
 }
 
 export const bench = { init, run, restore, release, holding, ingestFile };
+
+/** `count` generated propositions (after `init`), for the backend figures (backends.ts). */
+export function sampleSentences(count: number, seed = 7): string[] {
+  const random = prng(seed);
+  return Array.from({ length: count }, () => `${sentence(random, 8, 20)}.`);
+}
