@@ -1,15 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 
 /**
  * Golden tests over the real documents and benchmarks in ../shared/eval, through the harness page
  * (scripts/harness: the app's real workers). Run by `npm run test:corpus`, never by `npm test`.
  */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
 const PORT = Number(process.env.CORPUS_PORT ?? 4177);
 
 export default defineConfig({
@@ -27,7 +22,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

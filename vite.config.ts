@@ -124,6 +124,13 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'carrel-gpu-runtime' },
           },
+          {
+            // Self-hosted model files too large to precache (over 64 MB): kept once first used, so
+            // the model works offline from then on.
+            urlPattern: ({ url }) => url.pathname.startsWith('/models/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'carrel-self-hosted-models' },
+          },
         ],
       },
     }),

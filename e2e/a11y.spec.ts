@@ -27,3 +27,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'settings dialog').toEqual([]);
   });
 }
+
+test('the theme follows the system: light or dark page and text colours', async ({ page }) => {
+  /** Relative luminance (0 black – 1 white) of the page background and of its text. */
+  const luminance = () =>
+    page.evaluate(() => {
+      const channel = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (css: string) => {
+        const [r, g, b] = channel(css).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const style = getComputedStyle(document.documentElement);
+      return { background: lum(style.backgroundColor), text: lum(style.color) };
+    });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const light = await luminance();
+  expect(light.background).toBeGreaterThan(0.8);
+  expect(light.text).toBeLessThan(0.2);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await luminance();
+  expect(dark.background).toBeLessThan(0.1);
+  expect(dark.text).toBeGreaterThan(0.5);
+});

@@ -46,10 +46,22 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   await expect(first.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
   first = await searchFor(page, 'honey harvest from hives');
   await expect(first.getByTestId('result-proposition').first()).toContainText('harvest honey');
-  // Opened in the viewer, the source is shown as text too.
+  // Opened in the viewer, the Markdown is formatted, and the raw HTML in it is shown as text.
   await first.getByTestId('result-proposition').first().click();
   await expect(page.getByTestId('viewer-highlight')).toContainText('harvest honey');
   await expect(page.getByTestId('viewer')).toContainText('<script>window.__pwned');
+  await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Beekeeping', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('viewer')).toContainText('Swarm calendar');
+  await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();
+  await expect(page.getByTestId('viewer')).toHaveCount(0);
+  // The hostile page, formatted in the viewer from an allow-list: its text, none of its elements.
+  const harbour = await searchFor(page, 'lifeboat inspection before storms');
+  // (The first result is the previous question's until the new answer arrives.)
+  await expect(harbour.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
+  await harbour.getByTestId('result-proposition').first().click();
+  await expect(page.getByTestId('viewer-highlight')).toContainText('harbour master inspects every lifeboat');
+  await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Harbour safety', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('viewer')).toContainText('Lifeboat rota');
   // The raw markup, where it is shown, is shown as text: no element of the document reaches the DOM.
   await expect(page.locator('img[onerror], img[src*="attacker"], svg script, iframe, a[href^="javascript:"], [style*="attacker"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();

@@ -3,14 +3,9 @@
  * served by a stand-in for the Hugging Face hub. The user points Carrel at it, downloads it with
  * progress, switches the library to it, and searches with it offline after a reload.
  */
-import { join } from 'node:path';
-import { makeTestModel } from '../scripts/make-test-model.mjs';
-import { HUB_PORT, startFakeHub, type FakeHub } from './fake-hub';
+import type { FakeHub } from './fake-hub';
+import { HUB_ORIGIN, MODEL_ID, modelRow, startStandInHub, useStandInHub as pointAtHub, vectorsPerModel } from './stand-in-hub';
 import { addFiles, expect, fixture, searchFor, test } from './support';
-
-const HUB_ROOT = join(import.meta.dirname, '..', 'test-results', 'hub');
-const MODEL_ID = 'carrel-test/glove-64';
-const HUB_ORIGIN = `http://127.0.0.1:${HUB_PORT}`;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ allowedOrigins: [HUB_ORIGIN] });
@@ -18,8 +13,7 @@ test.use({ allowedOrigins: [HUB_ORIGIN] });
 let hub: FakeHub;
 
 test.beforeAll(async () => {
-  await makeTestModel({ dims: 64, out: join(HUB_ROOT, MODEL_ID) });
-  hub = await startFakeHub(HUB_ROOT, HUB_PORT);
+  hub = await startStandInHub();
 });
 
 test.afterAll(async () => {
@@ -30,29 +24,8 @@ test.afterEach(() => {
   hub.heal();
 });
 
-/** Opens Settings and points model downloads at the stand-in hub. */
-async function useStandInHub(page: import('@playwright/test').Page) {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('model-mirror').fill(hub.url);
-  await page.getByTestId('model-mirror-save').click();
-  await expect(page.getByTestId('model-message')).toContainText(hub.url);
-}
-
-const row = (page: import('@playwright/test').Page) => page.locator(`[data-testid="model-row"][data-model-id="${MODEL_ID}"]`);
-
-/** The vectors stored per model: model id → [dims, documents]. */
-function vectorsPerModel(page: import('@playwright/test').Page) {
-  return page.evaluate(async () => {
-    const open = indexedDB.open('carrel');
-    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
-    const request = db.transaction('vectors').objectStore('vectors').getAll();
-    const records: { modelId: string; dims: number }[] = await new Promise((resolve) => (request.onsuccess = () => resolve(request.result)));
-    db.close();
-    const out: Record<string, [number, number]> = {};
-    for (const { modelId, dims } of records) out[modelId] = [dims, (out[modelId]?.[1] ?? 0) + 1];
-    return out;
-  });
-}
+const useStandInHub = (page: import('@playwright/test').Page) => pointAtHub(page, hub);
+const row = (page: import('@playwright/test').Page) => modelRow(page);
 
 test('download a model from the hub, switch the library to it, and search with it offline', async ({ page, context }) => {
   await page.goto('/');
@@ -69,10 +42,14 @@ test('download a model from the hub, switch the library to it, and search with i
   await expect(row(page)).toHaveAttribute('data-status', 'available');
   await expect(row(page).getByTestId('model-offline')).toHaveText('Available offline');
   await expect(row(page)).toContainText('64 dimensions');
+  // No WebGPU adapter in this browser: the int8 weights were fetched, for WASM.
+  await expect(row(page)).toHaveAttribute('data-weights', 'q8');
+  await expect(row(page)).toContainText('int8 weights');
 
   await row(page).getByTestId('model-use').click();
   await expect(row(page)).toHaveAttribute('data-active', 'true');
   await expect(page.getByTestId('model-status')).toContainText(MODEL_ID);
+  // A transformer model prefers WebGPU; without an adapter it runs on WASM.
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'wasm');
   // Vectors are kept per model: the built-in model's are still there beside the new ones.
   expect(await vectorsPerModel(page)).toEqual({ 'carrel-glove-50k': [100, 1], [MODEL_ID]: [64, 1] });

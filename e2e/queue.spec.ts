@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addFiles, expect, fixture, searchFor, test } from './support';
+import { addFiles, bigMarkdown, expect, fixture, searchFor, test } from './support';
 
 /** A long plain-text document of distinct sentences, so reading it takes a few seconds. */
 function longText(seed: number, sentences: number): string {
@@ -62,6 +62,120 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   await page.getByRole('button', { name: 'Resume all' }).click();
   for (const name of names) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+});
+
+/** The `paused` flag of each file in the stored ingest queue, by name. */
+function storedPauses(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('carrel');
+    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const jobs: { file: File; paused?: boolean }[] = await new Promise((resolve) => {
+      const request = db.transaction('jobs').objectStore('jobs').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return Object.fromEntries(jobs.map((job) => [job.file.name, !!job.paused]));
+  });
+}
+
+test('a paused file stays paused after a reload while the rest of the queue is read', async ({ page }) => {
+  await page.goto('/');
+  const names = [1, 2, 3].map((n) => `log-${n}.txt`);
+  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 2000)) })));
+  // The newest file is read last: pause it while it waits.
+  const held = row(page, 'log-3.txt');
+  await held.getByRole('button', { name: 'Pause log-3.txt' }).click();
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect.poll(() => storedPauses(page).then((pauses) => pauses['log-3.txt'])).toBe(true);
+
+  await page.reload();
+  await expect(held).toHaveAttribute('data-status', 'queued');
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect(held.getByRole('button', { name: 'Resume log-3.txt' })).toBeVisible();
+  for (const name of names.slice(0, 2)) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  // The queue has nothing else to do, and still leaves it alone.
+  await expect(page.getByTestId('queue-summary')).toContainText(/^Paused ·/);
+  await expect(held).toHaveAttribute('data-status', 'queued');
+  await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
+
+  await held.getByRole('button', { name: 'Resume log-3.txt' }).click();
+  await expect(held).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  expect(await storedPauses(page)).toEqual({});
+});
+
+/**
+ * Runs in the page before the app: notes, in order, when a worker answers an aborted call (it has
+ * stopped) and each change of slow.txt's stage.
+ */
+function watchPauses() {
+  const seen: string[] = [];
+  (window as unknown as { seen: typeof seen }).seen = seen;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener('message', (event) => {
+        const answer = event.data as { type?: string; error?: { code?: string } };
+        if (answer?.type === 'error' && answer.error?.code === 'ABORTED') seen.push('worker stopped');
+      });
+    }
+  };
+  new MutationObserver(() => {
+    // The stage without its percentage and time left: "Pausing… · 35%" is "Pausing…".
+    const stage = document.querySelector('[data-testid="doc-row"][data-name="slow.txt"] [data-testid="doc-stage"]')?.textContent?.split(' · ')[0] ?? '';
+    if (stage !== seen.findLast((entry) => entry !== 'worker stopped')) seen.push(stage);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+test('a file being read shows as paused only once the worker has stopped reading it', async ({ page }) => {
+  await page.addInitScript(watchPauses);
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 4000)) }]);
+  const slow = row(page, 'slow.txt');
+  await expect(slow).toHaveAttribute('data-status', 'embedding');
+  await slow.getByRole('button', { name: 'Pause slow.txt' }).click();
+  await expect(slow.getByTestId('doc-stage')).toHaveText('Paused');
+  await expect(slow).toHaveAttribute('data-status', 'queued');
+
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  // "Pausing…" while the worker finishes its step, then the worker's answer, then "Paused".
+  expect(seen.slice(seen.indexOf('Pausing…'))).toEqual(['Pausing…', 'worker stopped', 'Paused']);
+
+  await slow.getByRole('button', { name: 'Resume slow.txt' }).click();
+  await expect(slow).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+});
+
+test('a file can be cancelled while it is read or while it waits; neither is kept', async ({ page }) => {
+  await page.goto('/');
+  const names = ['reading.txt', 'waiting.txt', 'kept.txt'];
+  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 2500)) })));
+  // Cancelled as soon as it shows as being read: also while the file reader is still starting.
+  await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', /parsing|embedding/);
+  await page.getByRole('button', { name: 'Cancel waiting.txt' }).click();
+  await expect(row(page, 'waiting.txt')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel reading.txt' }).click();
+  await expect(row(page, 'reading.txt')).toHaveCount(0);
+
+  // The queue goes on with the file left; the cancelled ones never become documents, even after a reload.
+  await expect(row(page, 'kept.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+  // Nothing is left in the stored queue for a reload to pick up again.
+  await expect.poll(() => storedPauses(page)).toEqual({});
+  await page.reload();
+  await expect(row(page, 'kept.txt')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+});
+
+test('the first run says what to do, and the hint changes once there is a document', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ask your documents' })).toBeVisible();
+  await expect(page.getByText('No documents yet. Add a few files above')).toBeVisible();
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await expect(page.getByRole('heading', { name: 'Ask your documents' })).toHaveCount(0);
+  await expect(page.getByText('No documents yet.')).toHaveCount(0);
+  await expect(page.getByText(/Type a question — for example/)).toBeVisible();
+  await page.getByTestId('search-input').fill('zebra xylophone quasar');
+  await expect(page.getByText('Nothing relevant found for “zebra xylophone quasar”.')).toBeVisible();
 });
 
 test('pasted text becomes a searchable document, and a document can be re-indexed', async ({ page }) => {
@@ -164,4 +278,54 @@ test('the install button appears when the browser offers installation, and the o
   await expect(page.getByTestId('offline-indicator')).toHaveText('Offline');
   await context.setOffline(false);
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+});
+
+test('chosen section and passage sizes are checked, kept, and re-index the library into more, smaller pieces', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([{ name: 'chapters.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(6)) }]);
+  const chapters = row(page, 'chapters.md');
+  await expect(chapters).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  // While it is read again the row shows its progress instead: no counts.
+  const counts = async () => {
+    const [, sections = 0, passages = 0] = (await chapters.innerText()).match(/(\d+) sections? · (\d+) passages?/) ?? [];
+    return { sections: Number(sections), passages: Number(passages) };
+  };
+  const before = await counts();
+
+  await page.getByTestId('settings-button').click();
+  const [sectionSize, passageSize] = [page.getByTestId('chunk-section-size'), page.getByTestId('chunk-passage-size')];
+  await expect(sectionSize).toHaveValue('400');
+  await expect(passageSize).toHaveValue('150');
+  // Out of range, or a passage bigger than half a section: refused with the reason, nothing re-read.
+  await sectionSize.fill('50');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Section size must be a whole number of tokens from 100 to 2000.');
+  await sectionSize.fill('400');
+  await passageSize.fill('300');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('A passage can be at most half a section: with sections of 400 tokens, passages of at most 200.');
+
+  await sectionSize.fill('200');
+  await passageSize.fill('60');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 100–200 tokens (at most 250, 25 overlapping)');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 tokens (at most 80)');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Re-read from the stored original into smaller pieces: more sections and passages than before.
+  await expect.poll(async () => (await counts()).sections, { timeout: 60_000 }).toBeGreaterThan(before.sections * 1.5);
+  await expect(chapters).toHaveAttribute('data-status', 'ready');
+  expect((await counts()).passages).toBeGreaterThan(before.passages * 1.5);
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+  const first = await searchFor(page, 'zeppelin quartermaster pomegranates');
+  await expect(first.getByTestId('result-proposition').first()).toContainText('forty-two pomegranates');
+
+  // The sizes are kept: after a reload they are still set, and applying them again changes nothing.
+  await page.reload();
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('chunk-section-size')).toHaveValue('200');
+  await expect(page.getByTestId('chunk-passage-size')).toHaveValue('60');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Nothing changed.');
 });

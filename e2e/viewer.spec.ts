@@ -22,10 +22,15 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   await expect(viewer).toBeVisible();
   const highlight = viewer.getByTestId('viewer-highlight');
   await expect(highlight).toBeVisible();
-  await expect(highlight).toHaveText(passageText);
+  // Formatted, the passage reads as on the page: its words, without the Markdown syntax between them.
+  const words = (text: string) => text.replace(/[#*_`>]/g, ' ').split(/\s+/).filter(Boolean);
+  expect(words(await highlight.innerText())).toEqual(expect.arrayContaining(words(passageText)));
   await expect(highlight).toBeInViewport();
-  // The rest of the document is there too, as plain text.
+  // The rest of the document is there too, formatted: headings are headings, the front matter is not shown.
   await expect(viewer).toContainText('Tomatoes grow best in full sun');
+  await expect(viewer.getByRole('heading', { name: 'Treatment', level: 2 })).toBeVisible();
+  await expect(viewer).not.toContainText('title: Clinic Notes');
+  await expect(viewer).not.toContainText('## Treatment');
 
   await viewer.getByRole('button', { name: /back/i }).click();
   await expect(viewer).toHaveCount(0);
@@ -88,4 +93,37 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
   await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
   await context.setOffline(false);
   expect(blocked).toEqual([]);
+});
+
+test('HTML passages open formatted and plain-text passages as text, marked and scrolled into view', async ({ page }) => {
+  await page.goto('/');
+  const notes = ['Field notes from the coast.', '', ...Array.from({ length: 80 }, (_, i) => `Day ${i + 1}: the tide table and the weather were logged at dawn.`), '', 'The lighthouse keeper repaints the lantern room every spring.'];
+  await page.getByTestId('file-input').setInputFiles([{ name: 'coast.txt', mimeType: 'text/plain', buffer: Buffer.from(notes.join('\n')) }]);
+  await addFiles(page, [fixture('travel-guide.html')]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="coast.txt"]')).toHaveAttribute('data-status', 'ready');
+  const viewer = page.getByTestId('viewer');
+
+  const html = await searchFor(page, 'at what hour do trains pull into the station');
+  await expect(html.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.html');
+  await html.getByTestId('result-proposition').first().click();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
+  await expect(viewer.getByTestId('viewer-highlight')).toBeInViewport();
+  // The page's text and structure, not its markup or its styles.
+  await expect(viewer).toContainText('Sleeper carriages offer beds');
+  await expect(viewer.getByRole('heading', { name: 'Rail journeys', level: 2 })).toBeVisible();
+  await expect(viewer).not.toContainText('<p>');
+  await expect(viewer).not.toContainText('font-family');
+  await page.keyboard.press('Escape');
+
+  // The passage sits at the end of a long text: it is scrolled to, not left below the fold.
+  const text = await searchFor(page, 'who repaints the lighthouse lantern room');
+  await expect(text.getByTestId('result-doc')).toHaveAttribute('data-name', 'coast.txt');
+  await text.getByTestId('result-proposition').first().click();
+  const highlight = viewer.getByTestId('viewer-highlight');
+  await expect(highlight).toContainText('lighthouse keeper repaints the lantern room');
+  await expect(highlight).toBeInViewport();
+  await expect(viewer).toContainText('Day 1: the tide table');
+  await viewer.getByRole('button', { name: /back/i }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByTestId('search-input')).toHaveValue('who repaints the lighthouse lantern room');
 });

@@ -4,7 +4,10 @@
  * its own origin (no download from the hub, no CSP change), and the service worker precaches it
  * when its files are under the precache size limit.
  *
- *   npm run models:fetch -- ID [--host https://huggingface.co] [--out public/models]
+ *   npm run models:fetch -- ID [--dtype q8|fp16|fp32] [--host https://huggingface.co] [--out public/models]
+ *
+ * q8 (the default) is what runs on WASM; fp16 or fp32 weights let browsers with WebGPU run the
+ * model there (fp16 needs the adapter's shader-f16). Fetch several by running it once per dtype.
  *
  * An interrupted run resumes: each file is written to FILE.part and continued with a Range request.
  */
@@ -14,8 +17,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 
-// The same list as src/shared/models.ts MODEL_FILES: what Transformers.js loads in the browser (q8).
-const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
+// As src/shared/models.ts WEIGHTS_FILE / modelFiles: what Transformers.js loads in the browser.
+const WEIGHTS_FILE = { q8: 'onnx/model_quantized.onnx', fp16: 'onnx/model_fp16.onnx', fp32: 'onnx/model.onnx' };
 
 function fail(message) {
   console.error(message);
@@ -36,9 +39,11 @@ async function fetchFile(url, path) {
   console.error(`${path}: ${statSync(path).size} bytes${append ? ` (resumed at ${have})` : ''}`);
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { host: { type: 'string' }, out: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { host: { type: 'string' }, out: { type: 'string' }, dtype: { type: 'string', default: 'q8' } } });
 const id = positionals[0];
-if (!id || !/^[\w.-]+\/[\w.-]+$/.test(id)) fail('Usage: npm run models:fetch -- OWNER/NAME [--host URL] [--out public/models]');
+if (!id || !/^[\w.-]+\/[\w.-]+$/.test(id)) fail('Usage: npm run models:fetch -- OWNER/NAME [--dtype q8|fp16|fp32] [--host URL] [--out public/models]');
+if (!(values.dtype in WEIGHTS_FILE)) fail(`--dtype must be one of ${Object.keys(WEIGHTS_FILE).join(', ')}, not “${values.dtype}”.`);
+const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS_FILE[values.dtype]];
 const host = (values.host ?? 'https://huggingface.co').replace(/\/+$/, '');
 const out = join(values.out ?? 'public/models', id);
 for (const file of MODEL_FILES) {

@@ -51,7 +51,10 @@ export async function makeTestModel({ dims = 64, out }) {
     ],
   });
   mkdirSync(join(out, 'onnx'), { recursive: true });
+  // The same graph under the int8 name (for WASM) and the fp32 name (what a download fetches for
+  // WebGPU without shader-f16): its table is int8 either way, and its output is float.
   writeFileSync(join(out, 'onnx/model_quantized.onnx'), onnx);
+  writeFileSync(join(out, 'onnx/model.onnx'), onnx);
   for (const file of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(BUILTIN, file), join(out, file));
   const config = { model_type: 'bert', architectures: ['BertModel'], hidden_size: dims, vocab_size: source.rows, 'transformers.js_config': { dtype: 'q8' } };
   writeFileSync(join(out, 'config.json'), JSON.stringify(config, null, 2));

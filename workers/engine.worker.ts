@@ -4,7 +4,7 @@ import { deleteDocument, openDb } from '../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../src/shared/models';
 import { expose } from '../src/shared/rpc';
 import type { ResultHit, SearchOptions, SearchResponse } from '../src/shared/types';
-import { activeModel, loadEmbedder, modelError, tryEmbedder, unloadEmbedder } from './model-loader';
+import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
 import { restoreSnapshot, saveSnapshot } from './engine/snapshot';
 import { loadDocument, syncIndex } from './engine/sync';
 import { assembleContext } from './retrieve/context';
@@ -14,6 +14,7 @@ import { LibraryIndex, search as searchIndex } from './retrieve/search';
 import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
+planRuntime(chosenModels(db));
 let model: ModelInfo = BUILTIN_MODEL;
 let index = new LibraryIndex();
 /** docId → stamp of every document in `index` (see documentStamp). */
@@ -124,12 +125,16 @@ function start(): Promise<void> {
 }
 
 const api = {
-  /** Loads the library into memory and starts the model; resolves when search can answer. */
+  /**
+   * Loads the library into memory and starts the model; resolves when search can answer.
+   * `freshWorker`: the model would run on WebGPU, which only a fresh worker can start.
+   */
   async init(_: Record<string, never>) {
     await start();
     await followActiveModel();
     const embedder = await tryEmbedder(model);
     return {
+      freshWorker: await needsFreshWorker(model),
       documents: indexed.size,
       modelId: model.id,
       modelLabel: model.label,
@@ -155,7 +160,7 @@ const api = {
     const minRelevance = vector ? model.minRelevance : { dense: Infinity, coverage: model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: model.denseWeight, minRelevance, ...options };
     const hits = searchIndex(index, { text: searchedQuery, vector }, opts);
-    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id };
+    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: model.id, device: embedder?.device ?? null };
   },
 
   /**

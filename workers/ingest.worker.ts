@@ -5,9 +5,12 @@ import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
 import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
 import { switchModel, type ReembedProgress } from './ingest/reembed';
-import { activeModel, loadEmbedder, tryEmbedder } from './model-loader';
+import { TARGET_MODEL_KEY } from '../src/shared/db';
+import type { ModelInfo } from '../src/shared/models';
+import { activeModel, chosenModels, loadEmbedder, needsFreshWorker, planRuntime, tryEmbedder } from './model-loader';
 
 const db = openDb();
+planRuntime(chosenModels(db));
 
 // pdf.js runs in this worker with its "fake worker" in-thread: no nested worker, no workerSrc.
 // Imported statically: a dynamic import would pull in Vite's preload helper, which needs `document`.
@@ -26,8 +29,13 @@ const api = {
     });
   },
 
-  /** Re-embeds the library with the model being switched to, then makes it the active one. */
-  switchModel(_: Record<string, never>, ctx: CallContext) {
+  /**
+   * Re-embeds the library with the model being switched to, then makes it the active one. Answers
+   * `freshWorker` instead when that model needs WebGPU, which only a fresh worker can start.
+   */
+  async switchModel(_: Record<string, never>, ctx: CallContext) {
+    const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
+    if (target && (await needsFreshWorker(target))) return { modelId: null, documents: 0, freshWorker: true };
     return switchModel({
       db,
       embedder: (model) => loadEmbedder(model),

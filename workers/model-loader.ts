@@ -8,23 +8,63 @@ import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import { ACTIVE_MODEL_KEY, type CarrelDb } from '../src/shared/db';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../src/shared/db';
+import { gpuSupport } from '../src/shared/gpu';
 import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
 import { createEmbedder, type Embedder, type ModelCache } from './embed/embedder';
+import { withWasmFallback } from './embed/fallback';
 
 export type Device = 'wasm' | 'webgpu';
+type Build = 'plain' | 'gpu';
 
-/** WebGPU only when the model gains from it and a real adapter exists (`navigator.gpu` alone is not enough). */
+/**
+ * WebGPU for a model that gains from it, when a real adapter exists and its weights are meant for
+ * a GPU (fp16/fp32: int8 weights are for WASM, and a deployment may serve only those).
+ */
 export async function chooseDevice(model: ModelInfo): Promise<Device> {
-  if (!model.prefersGpu) return 'wasm';
-  const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-  const adapter = await gpu?.requestAdapter().catch(() => null);
-  return adapter ? 'webgpu' : 'wasm';
+  if (!model.prefersGpu || model.dtype === 'q8') return 'wasm';
+  return (await gpuSupport()).adapter ? 'webgpu' : 'wasm';
 }
 
-function wasmPaths(device: Device) {
+/**
+ * The ONNX Runtime build this worker loaded. ORT loads one build per worker and cannot change it:
+ * the plain one is the smaller and faster for WASM, but only the asyncify one can start WebGPU
+ * (on the plain one WebGPU fails with "webgpuInit is not a function", and WASM after it). A worker
+ * that will need WebGPU loads the asyncify build from the start, and runs WASM sessions on it too.
+ */
+let build: Build | null = null;
+/** Set at worker start: whether a model the user chose (in use or being switched to) runs on WebGPU. */
+let gpuPlanned: Promise<boolean> = Promise.resolve(false);
+
+export function planRuntime(models: Promise<ModelInfo[]>): void {
+  gpuPlanned = models
+    .then((chosen) => Promise.all(chosen.map(chooseDevice)))
+    .then((devices) => devices.includes('webgpu'))
+    .catch(() => false);
+}
+
+/** The user's models: the one in use, and the one a switch is moving to. */
+export async function chosenModels(db: CarrelDb): Promise<ModelInfo[]> {
+  const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
+  return [await activeModel(db), ...(target ? [target] : [])];
+}
+
+/**
+ * True when `model` would run on WebGPU but this worker already loaded the plain build: only a
+ * fresh worker (which plans for WebGPU from the start) can run it there.
+ */
+export async function needsFreshWorker(model: ModelInfo): Promise<boolean> {
+  return build === 'plain' && (await chooseDevice(model)) === 'webgpu';
+}
+
+async function runtimeBuild(device: Device): Promise<Build> {
+  build ??= device === 'webgpu' || (await gpuPlanned) ? 'gpu' : 'plain';
+  return build;
+}
+
+function wasmPaths(build: Build) {
   // Same-origin ONNX Runtime builds: the plain one for WASM, the asyncify one for WebGPU.
-  const [mjs, wasm] = device === 'webgpu' ? [ortGpuMjs, ortGpuWasm] : [ortMjs, ortWasm];
+  const [mjs, wasm] = build === 'gpu' ? [ortGpuMjs, ortGpuWasm] : [ortMjs, ortWasm];
   return { mjs: new URL(mjs, self.location.href).href, wasm: new URL(wasm, self.location.href).href };
 }
 
@@ -37,7 +77,9 @@ const downloadedFiles: ModelCache = {
 const loading = new Map<string, Promise<Embedder>>();
 const errors = new Map<string, string>();
 
-function create(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
+/** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
+export async function createOn(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
+  const paths = wasmPaths(await runtimeBuild(device));
   return createEmbedder({
     modelId: model.id,
     // A path, not an absolute URL: Transformers.js 4.3 skips its local-file check for full URLs
@@ -48,22 +90,26 @@ function create(model: ModelInfo, device: Device, onProgress?: (event: unknown) 
     dtype: model.dtype,
     queryPrefix: model.queryPrefix,
     passagePrefix: model.passagePrefix,
-    wasmPaths: wasmPaths(device),
+    wasmPaths: paths,
     onProgress,
   });
 }
 
-/** The model's embedder; rejects if it cannot load. A failed WebGPU session falls back to WASM. */
+/**
+ * The model's embedder; rejects if it cannot load. On WebGPU it moves to WASM by itself when the
+ * GPU session fails, at start or later. A model that wants WebGPU in a worker that loaded the
+ * plain build runs on WASM here (`needsFreshWorker` tells the owner to start a fresh worker).
+ */
 export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (event: unknown) => void): Promise<Embedder> {
   let promise = loading.get(model.id);
   if (!promise) {
     promise = (async () => {
-      const device = await chooseDevice(model);
-      if (device === 'wasm') return create(model, 'wasm', onProgress);
-      return create(model, 'webgpu', onProgress).catch((error: unknown) => {
-        console.warn(`WebGPU failed for ${model.id}, using WASM`, error);
-        return create(model, 'wasm', onProgress);
-      });
+      if ((await chooseDevice(model)) === 'wasm' || (await needsFreshWorker(model))) return createOn(model, 'wasm', onProgress);
+      return withWasmFallback(
+        () => createOn(model, 'webgpu', onProgress),
+        () => createOn(model, 'wasm', onProgress),
+        (error) => console.warn(`WebGPU failed for ${model.id}; using WASM`, error),
+      );
     })().catch((error: unknown) => {
       loading.delete(model.id);
       errors.set(model.id, error instanceof Error ? error.message : String(error));

@@ -4,7 +4,8 @@
  * tests. Nothing here re-implements the pipeline; it only feeds it and reads back.
  */
 import { engine } from '../../src/lib/workers';
-import { bench } from './bench';
+import { backends } from './backends';
+import { bench, sampleSentences } from './bench';
 import { chunkFile } from './chunk-file';
 import { ingest, reset } from './library';
 import { query } from './queries';
@@ -18,7 +19,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, bench, chunkFile, ingest, query, reset, score, useModel };
+const api = { ready, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, ingest, query, reset, score, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

@@ -2,8 +2,8 @@
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-/** Flags that keep Chromium quiet on a closed network and let it run as root. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Flags that keep Chromium quiet on a closed network and let it run as root (the Playwright configs use them too). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** The Chromium binary to use, or undefined for Playwright's own. */
 export function chromiumPath() {
@@ -11,7 +11,7 @@ export function chromiumPath() {
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
-/** Launches headless Chromium with the flags above. */
-export function launchChromium() {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/** Launches headless Chromium with the flags above, and `extraArgs`. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

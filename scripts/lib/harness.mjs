@@ -10,12 +10,12 @@ import { serveStatic } from './static-server.mjs';
 /**
  * Opens the harness; resolves to `{page, engine, close()}` where `engine` is what the engine's
  * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default);
- * `port` is the server's (0, the default, takes any free one).
+ * `port` is the server's (0, the default, takes any free one); `chromiumArgs` are added to Chromium's flags.
  */
-export async function openHarness({ log = (line) => console.error(line), port = 0 } = {}) {
+export async function openHarness({ log = (line) => console.error(line), port = 0, chromiumArgs = [] } = {}) {
   buildHarness({ log });
   const server = await serveStatic(HARNESS_DIR, { port });
-  const browser = await launchChromium().catch(async (error) => {
+  const browser = await launchChromium(chromiumArgs).catch(async (error) => {
     await server.close();
     throw error;
   });

@@ -16,7 +16,8 @@ import { db } from './db';
 import { handleError, isAbort } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
-import { chunking } from './chunking.svelte';
+import { chunking, sameSizes } from './chunking.svelte';
+import { DEFAULT_SIZES } from '../../workers/chunk/sizes';
 import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 import { isInFlight, QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 
@@ -249,7 +250,11 @@ class Library {
       return orphans;
     });
     if (adopted.length === 0) return;
-    const jobs = adopted.map((stored) => new QueuedFile(stored.key, stored.file, 'Interrupted — reading it again', stored.force));
+    const jobs = adopted.map((stored) => {
+      const job = new QueuedFile(stored.key, stored.file, stored.paused ? 'Paused' : 'Interrupted — reading it again', stored.force);
+      if (stored.paused) job.update({ paused: true });
+      return job;
+    });
     this.#jobs = [...this.#jobs, ...jobs.reverse()];
     void this.#pump();
   }
@@ -298,6 +303,7 @@ class Library {
   pause(key: string): void {
     const job = this.#jobs.find((j) => j.key === key);
     if (!job || !job.inFlight || job.paused) return;
+    void this.#savePaused([key], true);
     if (job.status === 'queued') return this.#update(key, { paused: true, stageLabel: 'Paused' });
     this.#update(key, { paused: true, stageLabel: 'Pausing…' });
     job.controller.abort();
@@ -307,6 +313,7 @@ class Library {
   resume(key: string): void {
     if (!this.#jobs.some((j) => j.key === key && j.paused)) return;
     this.#update(key, { paused: false, stageLabel: 'Waiting' });
+    void this.#savePaused([key], false);
     void this.#pump();
   }
 
@@ -315,6 +322,7 @@ class Library {
   }
 
   resumeAll(): void {
+    void this.#savePaused(this.#jobs.filter((job) => job.paused).map((job) => job.key), false);
     for (const job of this.#jobs) if (job.paused) job.update({ paused: false, stageLabel: 'Waiting' });
     void this.#pump();
   }
@@ -329,8 +337,8 @@ class Library {
 
   /** Re-indexes every stored document whose chunking differs from the current settings. */
   async reindexForChunking(): Promise<number> {
-    const { mode } = chunking.current;
-    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph').map((doc) => doc.id);
+    const { mode, sizes } = chunking.current;
+    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes)).map((doc) => doc.id);
     await this.reindex(stale);
     return stale.length;
   }
@@ -341,6 +349,11 @@ class Library {
     for (const doc of this.#stored) await engine.api.remove({ docId: doc.id });
     this.#notices = {};
     search.clearScope();
+  }
+
+  /** Keeps the pause in the stored queue, so a paused file stays paused after a reload. */
+  async #savePaused(keys: string[], paused: boolean): Promise<void> {
+    await db.jobs.bulkUpdate(keys.map((key) => ({ key, changes: { paused } }))).catch((error) => console.error('could not update the ingest queue', error));
   }
 
   /** Drops a finished or cancelled file from the stored queue. */
@@ -384,11 +397,11 @@ class Library {
   async #run(job: QueuedFile): Promise<void> {
     job.update({ status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
     this.#current = job;
-    const { mode, delimiter } = chunking.current;
+    const { mode, delimiter, sizes } = chunking.current;
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
-          { file: job.file, password: job.password, chunkMode: mode, delimiter, force: job.force },
+          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
         ),
       );

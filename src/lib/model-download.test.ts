@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MODEL_FILES, modelFilePath } from '../shared/models';
+import { modelFilePath, modelFiles } from '../shared/models';
+
+const MODEL_FILES = modelFiles('q8');
 import { downloadModel, PART_BYTES, type FileStore } from './model-download';
 
 /** The Cache API methods the downloader uses, over a Map. */
@@ -50,7 +52,7 @@ const MODEL = Object.fromEntries(MODEL_FILES.map((file, i) => [file, bytes(file.
 const TOTAL = Object.values(MODEL).reduce((n, f) => n + f.length, 0);
 
 function run(hub: ReturnType<typeof fakeHub>, files: FileStore, parts: FileStore, progress: number[] = []) {
-  return downloadModel({ modelId: 'owner/model', host: 'https://hub.test/', files, parts, signal: new AbortController().signal, onProgress: (p) => progress.push(p.done), fetch: hub.fetch });
+  return downloadModel({ modelId: 'owner/model', fileNames: MODEL_FILES, host: 'https://hub.test/', files, parts, signal: new AbortController().signal, onProgress: (p) => progress.push(p.done), fetch: hub.fetch });
 }
 
 describe('downloadModel', () => {

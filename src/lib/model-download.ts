@@ -4,7 +4,7 @@
  * from the last whole part. When all parts of a file are in, they are joined into one entry under
  * the file's same-origin path, where the model loader looks first.
  */
-import { MODEL_FILES, modelFilePath } from '../shared/models';
+import { modelFilePath } from '../shared/models';
 import { AppError } from '../shared/types';
 
 /** The few Cache API methods used (a Map-backed fake in unit tests). */
@@ -23,6 +23,8 @@ export interface DownloadProgress {
 
 export interface DownloadOptions {
   modelId: string;
+  /** The files to fetch (`modelFiles(dtype)`). */
+  fileNames: readonly string[];
   /** `https://huggingface.co` or a mirror with the same `/{model}/resolve/main/{file}` layout. */
   host: string;
   files: FileStore;
@@ -69,12 +71,12 @@ async function readBody(response: Response, onChunk: (bytes: number) => void): P
 export async function downloadModel(opts: DownloadOptions): Promise<number> {
   const { modelId, files, parts, signal } = opts;
   const todo = [];
-  for (const file of MODEL_FILES) {
+  for (const file of opts.fileNames) {
     if (await files.match(modelFilePath(modelId, file))) continue;
     todo.push({ file, url: remoteFileUrl(opts.host, modelId, file) });
   }
   const sizes = await Promise.all(todo.map(({ url, file }) => remoteSize(url, file, opts)));
-  const stored = await Promise.all(MODEL_FILES.map(async (file) => Number((await files.match(modelFilePath(modelId, file)))?.headers.get('Content-Length') ?? 0)));
+  const stored = await Promise.all(opts.fileNames.map(async (file) => Number((await files.match(modelFilePath(modelId, file)))?.headers.get('Content-Length') ?? 0)));
   const total = stored.reduce((a, b) => a + b, 0) + sizes.reduce((a, b) => a + b, 0);
   let done = stored.reduce((a, b) => a + b, 0);
   const began = performance.now();

@@ -4,7 +4,8 @@
  */
 import { liveQuery } from 'dexie';
 import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../shared/db';
-import { BUILTIN_MODEL, CATALOGUE, DEFAULT_MODEL_HOST, MODEL_CACHE, MODEL_FILES, customModel, isModelId, modelFilePath, type ModelInfo } from '../shared/models';
+import { gpuSupport, type GpuSupport } from '../shared/gpu';
+import { ALL_MODEL_FILES, WEIGHTS_FILE, BUILTIN_MODEL, CATALOGUE, DEFAULT_MODEL_HOST, MODEL_CACHE, customModel, downloadBytes, dtypeFor, isModelId, modelFilePath, modelFiles, type Dtype, type ModelInfo } from '../shared/models';
 import { AppError } from '../shared/types';
 import { appStatus } from './app-status.svelte';
 import { db } from './db';
@@ -26,13 +27,20 @@ class Models {
   mirror = $state('');
   progress = $state.raw<Record<string, DownloadProgress>>({});
   errors = $state.raw<Record<string, string>>({});
+  /** This browser's WebGPU, which decides the weights a download fetches. */
+  gpu = $state<GpuSupport>({ adapter: false, shaderF16: false });
   #downloads = new Map<string, AbortController>();
   #switching = false;
 
-  /** Catalogue entries first, then models added by id. */
+  /** Catalogue entries first, then models added by id; a downloaded model as it was downloaded. */
   get list(): ModelInfo[] {
     const extra = this.records.filter((r) => !CATALOGUE.some((m) => m.id === r.id)).map((r) => r.info);
-    return [...CATALOGUE, ...extra];
+    return [...CATALOGUE.map((m) => this.record(m.id)?.info ?? m), ...extra];
+  }
+
+  /** The weights a download of `info` fetches here: int8 for WASM, fp16/fp32 for WebGPU. */
+  weightsHere(info: ModelInfo): Dtype {
+    return dtypeFor(info.prefersGpu && this.gpu.adapter ? 'webgpu' : 'wasm', this.gpu.shaderF16);
   }
 
   status(id: string): ModelStatus {
@@ -48,6 +56,7 @@ class Models {
   }
 
   start(): void {
+    void gpuSupport().then((gpu) => (this.gpu = gpu));
     liveQuery(() => db.models.toArray()).subscribe({ next: (records) => (this.records = records) });
     liveQuery(() => db.settings.bulkGet([ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, MODEL_MIRROR_KEY])).subscribe({
       next: ([active, target, mirror]) => {
@@ -83,14 +92,20 @@ class Models {
   }
 
   /** Downloads (or resumes) a model; self-hosted files under /models/ are used without a download. */
-  async download(info: ModelInfo): Promise<void> {
-    if (this.#downloads.has(info.id)) return;
+  async download(model: ModelInfo): Promise<void> {
+    if (this.#downloads.has(model.id)) return;
+    // A resumed download keeps the weights it started with; a new one takes this device's.
+    this.gpu = await gpuSupport();
+    const dtype = this.record(model.id)?.info.dtype ?? this.weightsHere(model);
+    const info: ModelInfo = { ...model, dtype, bytes: downloadBytes(model, dtype) };
     const controller = new AbortController();
     this.#downloads.set(info.id, controller);
     this.errors = { ...this.errors, [info.id]: '' };
     try {
       if (await selfHosted(info.id)) {
-        await db.models.put({ id: info.id, info, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
+        // The deployment may serve only the int8 weights (`npm run models:fetch` fetches those).
+        const served = info.dtype === 'q8' || (await servesFile(info.id, WEIGHTS_FILE[info.dtype])) ? info.dtype : 'q8';
+        await db.models.put({ id: info.id, info: { ...info, dtype: served }, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
         return;
       }
       const record: ModelRecord = { id: info.id, info, status: 'downloading', done: 0, total: info.bytes, source: 'download' };
@@ -98,6 +113,7 @@ class Models {
       this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
       const total = await downloadModel({
         modelId: info.id,
+        fileNames: modelFiles(info.dtype),
         host: this.host,
         files: await caches.open(MODEL_CACHE),
         parts: await caches.open(PARTS_CACHE),
@@ -128,7 +144,7 @@ class Models {
     this.cancel(id);
     const [files, parts] = await Promise.all([caches.open(MODEL_CACHE), caches.open(PARTS_CACHE)]);
     for (const key of await parts.keys()) if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
-    await Promise.all(MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
+    await Promise.all(ALL_MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
     await db.transaction('rw', db.models, db.vectors, async () => {
       await db.vectors.where('modelId').equals(id).delete();
       await db.models.delete(id);
@@ -147,10 +163,16 @@ class Models {
     this.#switching = true;
     const started = this.targetId;
     try {
-      await ingester.api.switchModel(
-        {},
-        { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event as { done: number; total: number }) },
-      );
+      const run = () =>
+        ingester.api.switchModel(
+          {},
+          { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event as { done: number; total: number }) },
+        );
+      // A model that runs on WebGPU needs a file reader whose runtime was loaded for it.
+      if ('freshWorker' in (await run())) {
+        await ingester.renew();
+        await run();
+      }
       await appStatus.refreshModel();
     } catch (error) {
       appStatus.report(error);
@@ -166,9 +188,14 @@ class Models {
 
 /** True when the deployment serves the model itself (npm run models:fetch). */
 async function selfHosted(id: string): Promise<boolean> {
-  const response = await fetch(modelFilePath(id, 'config.json'), { method: 'HEAD' }).catch(() => null);
-  // A missing file may come back as the app's index.html (SPA fallback): only JSON counts.
-  return !!response?.ok && (response.headers.get('Content-Type') ?? '').includes('json');
+  return servesFile(id, 'config.json');
+}
+
+/** Whether the deployment serves one of a model's files under /models/. */
+async function servesFile(id: string, file: string): Promise<boolean> {
+  const response = await fetch(modelFilePath(id, file), { method: 'HEAD' }).catch(() => null);
+  // A missing file may come back as the app's index.html (SPA fallback): that is not the file.
+  return !!response?.ok && !(response.headers.get('Content-Type') ?? '').includes('html');
 }
 
 export const models = new Models();

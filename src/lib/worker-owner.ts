@@ -31,12 +31,16 @@ interface Pending {
 }
 
 const READY_TIMEOUT_MS = 30_000;
+/** After an abort, how long the worker has to say it stopped before the call ends anyway. */
+const ABORT_GRACE_MS = 10_000;
 
 export class WorkerOwner<Api extends Record<string, ApiMethod>> {
   private worker: Worker | null = null;
   private ready: Promise<Worker> | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  /** Calls not yet settled (what `renew` waits for). */
+  private running = new Set<Promise<unknown>>();
   /** Called when the worker crashes (after pending calls were rejected). */
   onCrash: ((error: AppError) => void) | null = null;
 
@@ -104,22 +108,51 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     this.crash(new AppError('WORKER_CRASHED', `The ${this.name} was restarted.`));
   }
 
-  async call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+  /**
+   * Replaces the worker with a fresh one once no call is running: nothing is interrupted and nothing
+   * reported; the next call starts the new worker. (A model that needs WebGPU needs a worker whose
+   * runtime was loaded for it.)
+   */
+  async renew(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+  }
+
+  call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+    const call = this.send(method, arg, options);
+    this.running.add(call);
+    const forget = () => this.running.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+
+  private async send(method: string, arg: unknown, options: CallOptions): Promise<never> {
     const { signal, onProgress, timeoutMs = 60_000, stallMs } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
+    // Aborted while the worker was starting: an abort listener added now would never fire.
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const id = this.nextId++;
     return new Promise<never>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer = setTimeout(() => {
         this.pending.delete(id);
         worker.postMessage({ type: 'abort', id });
         reject(new AppError('TIMEOUT', `The ${this.name} did not answer in time.`));
       }, timeoutMs);
+      // An aborted call ends when the worker has stopped (its AbortError, or its result if it finished
+      // first), so a caller never says "stopped" while the worker still works; a worker that does not
+      // answer within the grace period is left to drop its result.
       const onAbort = () => {
         worker.postMessage({ type: 'abort', id });
-        this.pending.delete(id);
+        const pending = this.pending.get(id);
+        if (pending) pending.onProgress = undefined;
         clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
+        timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(new DOMException('Aborted', 'AbortError'));
+        }, ABORT_GRACE_MS);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       let stall: ReturnType<typeof setTimeout> | undefined;

@@ -55,6 +55,8 @@ export interface JobRecord {
   file: File;
   /** A re-index of a stored document (not a schema change: the field is not indexed). */
   force?: boolean;
+  /** Held by the user until resumed, also after a reload (not indexed either). */
+  paused?: boolean;
 }
 
 /**

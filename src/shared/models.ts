@@ -21,15 +21,44 @@ export interface ModelInfo {
   /** Put before a query / a passage before embedding (bge's instruction, e5's "query: "). */
   queryPrefix: string;
   passagePrefix: string;
-  /** Download size in bytes (0 for the built-in model). */
+  /** Download size in bytes of the `dtype` weights and the other files (0 for the built-in model). */
   bytes: number;
   languages: string;
   /** Published retrieval quality, with its source. */
   quality: string;
 }
 
-/** The files a model needs; the q8 weights are what Transformers.js loads in the browser. */
-export const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'] as const;
+export type Dtype = ModelInfo['dtype'];
+
+/** The weights file Transformers.js loads for each dtype (the hub's layout). */
+export const WEIGHTS_FILE: Record<Dtype, string> = {
+  q8: 'onnx/model_quantized.onnx',
+  fp16: 'onnx/model_fp16.onnx',
+  fp32: 'onnx/model.onnx',
+};
+
+/** The files a model needs with the weights of one dtype. */
+export const modelFiles = (dtype: Dtype): string[] => ['config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS_FILE[dtype]];
+
+/** Every file any dtype of a model may have (what removing it deletes). */
+export const ALL_MODEL_FILES = [...modelFiles('q8'), WEIGHTS_FILE.fp16, WEIGHTS_FILE.fp32];
+
+/**
+ * The weights to run on this device: int8 on WASM (4× smaller, fast on CPUs), and on WebGPU fp16
+ * when the adapter has `shader-f16`, else fp32 (WebGPU has no int8 matrix kernels, so q8 weights
+ * would run those nodes on the CPU).
+ */
+export function dtypeFor(device: 'wasm' | 'webgpu', shaderF16: boolean): Dtype {
+  if (device === 'wasm') return 'q8';
+  return shaderF16 ? 'fp16' : 'fp32';
+}
+
+/** About how many bytes a model's download is in a dtype (catalogue sizes are for q8). */
+export function downloadBytes(model: ModelInfo, dtype: Dtype): number {
+  if (model.dtype === dtype) return model.bytes;
+  const perWeight = { q8: 1, fp16: 2, fp32: 4 } as const;
+  return Math.round((model.bytes * perWeight[dtype]) / perWeight[model.dtype]);
+}
 
 /** Where models are downloaded from unless the user sets a mirror in Settings. */
 export const DEFAULT_MODEL_HOST = 'https://huggingface.co';
@@ -54,12 +83,9 @@ export const BUILTIN_MODEL: ModelInfo = {
 /**
  * Transformer models have no floor calibrated here yet: a permissive one, so only the keyword
  * leg's coverage turns queries away. Their dense weight is a starting point, not a measurement.
- * They run on WASM for now: ONNX Runtime loads one runtime build per worker, and a worker that
- * has already run the built-in model on the plain WASM build fails to start WebGPU
- * ("webgpuInit is not a function"), after which its WASM fallback fails too. WebGPU needs the
- * switch to start fresh workers first.
+ * They run on WebGPU when the browser has an adapter (workers/model-loader.ts), else on WASM.
  */
-const UNCALIBRATED = { denseWeight: 0.5, minRelevance: { dense: 0.2, coverage: 0.45 }, prefersGpu: false, dtype: 'q8' } as const;
+const UNCALIBRATED = { denseWeight: 0.5, minRelevance: { dense: 0.2, coverage: 0.45 }, prefersGpu: true, dtype: 'q8' } as const;
 
 export const CATALOGUE: ModelInfo[] = [
   BUILTIN_MODEL,

@@ -37,7 +37,8 @@ interface Port {
 /** Turns any thrown value into something that survives structured clone, keeping AppError codes. */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof AppError) return { name: 'AppError', code: error.code, message: error.message };
-  if (error instanceof DOMException && error.name === 'AbortError') {
+  // Not only DOMExceptions: libraries rethrow an abort as an Error named AbortError (onnxruntime does).
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') {
     return { name: 'AbortError', code: 'ABORTED', message: 'Cancelled' };
   }
   if (isQuotaError(error)) {

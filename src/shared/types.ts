@@ -5,6 +5,12 @@ export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' 
 export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';
 export type ChunkMode = 'three-level' | 'paragraph' | 'full-doc';
+
+/** The sizes a library is chunked to, in tokens: the usual largest section and passage (DESIGN §4). */
+export interface ChunkSizes {
+  section: number;
+  proposition: number;
+}
 export type Level = 'document' | 'section' | 'proposition';
 
 /** One structural unit of a parsed file, before chunking. Offsets index `ParsedDocument.text`. */
@@ -93,6 +99,8 @@ export interface DocumentRecord {
   sectionCount: number;
   propositionCount: number;
   chunkMode: ChunkMode;
+  /** The sizes it was chunked to (absent: the defaults, as before sizes could be chosen). */
+  chunkSizes?: ChunkSizes;
   /** The model whose vectors this document has (absent: keyword search only). */
   modelId?: string;
   error?: { code: ErrorCode; message: string };
@@ -201,4 +209,6 @@ export interface SearchResponse {
   hits: ResultHit[];
   /** The embedding model whose vectors answered (absent where no engine ran, as in unit tests). */
   modelId?: string;
+  /** Where the query was embedded: 'webgpu' or 'wasm'; null when the model was unavailable. */
+  device?: string | null;
 }

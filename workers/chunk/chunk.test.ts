@@ -6,7 +6,7 @@ import type { ParsedDocument } from '../../src/shared/types';
 import { chunkDocument, chunkDocumentAsync } from './index';
 import { propositionType } from './propositions';
 import { sentenceSpans } from './sentences';
-import { PROPOSITION, SECTION } from './sizes';
+import { DEFAULT_SIZES, PROPOSITION, propositionSizes, SECTION, sectionSizes, sizesProblem } from './sizes';
 
 /** Words and punctuation marks: close to the model tokenizer, enough for size rules. */
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;
@@ -140,6 +140,32 @@ describe('sizes on a long generated document', () => {
     const inPropositions = doc.propositions.filter((p) => p.tokens >= PROPOSITION.min && p.tokens <= PROPOSITION.max).length;
     expect(inSections / doc.sections.length).toBeGreaterThanOrEqual(0.9);
     expect(inPropositions / doc.propositions.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('honours chosen sizes: smaller sizes give more, smaller sections and passages within their bounds', () => {
+    const sizes = { section: 200, proposition: 60 };
+    const small = chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, sizes });
+    const [section, proposition] = [sectionSizes(sizes.section), propositionSizes(sizes.proposition)];
+    expect(small.sections.length).toBeGreaterThan(doc.sections.length * 1.5);
+    expect(small.propositions.length).toBeGreaterThan(doc.propositions.length * 1.5);
+    expect(Math.max(...small.propositions.map((p) => p.tokens))).toBeLessThanOrEqual(proposition.max);
+    expect(Math.max(...small.sections.map((s) => s.tokens))).toBeLessThanOrEqual(section.max + section.overlap * 2);
+    const inSections = small.sections.filter((s) => s.tokens >= section.min && s.tokens <= section.max).length;
+    const inPropositions = small.propositions.filter((p) => p.tokens >= proposition.min && p.tokens <= proposition.max).length;
+    expect(inSections / small.sections.length).toBeGreaterThanOrEqual(0.9);
+    expect(inPropositions / small.propositions.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the default sizes are DESIGN §4\'s, and chosen sizes out of range are refused with a reason', () => {
+    expect(chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, sizes: DEFAULT_SIZES })).toEqual(doc);
+    expect([SECTION, PROPOSITION]).toEqual([
+      { low: 200, high: 400, min: 150, max: 500, overlap: 50 },
+      { low: 50, high: 150, min: 30, max: 200 },
+    ]);
+    expect(sizesProblem(DEFAULT_SIZES)).toBeNull();
+    expect(sizesProblem({ section: 50, proposition: 20 })).toBe('Section size must be a whole number of tokens from 100 to 2000.');
+    expect(sizesProblem({ section: 400, proposition: 12.5 })).toBe('Passage size must be a whole number of tokens from 20 to 500.');
+    expect(sizesProblem({ section: 300, proposition: 200 })).toBe('A passage can be at most half a section: with sections of 300 tokens, passages of at most 150.');
   });
 });
 

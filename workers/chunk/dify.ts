@@ -5,7 +5,7 @@
 import type { Block, ParsedDocument } from '../../src/shared/types';
 import { unitsOf, type Unit } from './propositions';
 import type { SectionPart } from './sections';
-import { FULL_DOC_MAX } from './sizes';
+import { FULL_DOC_MAX, PROPOSITION, type PropositionSizes } from './sizes';
 
 export interface ParentDraft {
   headingPath: string[];
@@ -16,9 +16,9 @@ export interface ParentDraft {
 type CountTokens = (text: string) => number;
 
 /** Full-doc: the whole document is one parent (a very long one is cut every FULL_DOC_MAX tokens). */
-export function fullDocParents(parsed: ParsedDocument, countTokens: CountTokens): ParentDraft[] {
+export function fullDocParents(parsed: ParsedDocument, countTokens: CountTokens, sizes: PropositionSizes = PROPOSITION): ParentDraft[] {
   const body = parsed.blocks.filter((b) => b.kind !== 'heading');
-  const units = unitsOf(body, parsed.text, countTokens);
+  const units = unitsOf(body, parsed.text, countTokens, sizes);
   return chunkUnits(units, FULL_DOC_MAX).map((part) => ({ headingPath: [parsed.title], part, blocks: body }));
 }
 
@@ -27,7 +27,7 @@ export function fullDocParents(parsed: ParsedDocument, countTokens: CountTokens)
  * list item; a visible delimiter ("##", "***") opens its chunk, a blank one is trimmed. A parent
  * that holds only headings joins the next one, so a heading stays with its text.
  */
-export function delimiterParents(parsed: ParsedDocument, countTokens: CountTokens, delimiter = '\n\n'): ParentDraft[] {
+export function delimiterParents(parsed: ParsedDocument, countTokens: CountTokens, delimiter = '\n\n', sizes: PropositionSizes = PROPOSITION): ParentDraft[] {
   const { text, blocks } = parsed;
   const atomic = blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || b.kind === 'list-item');
   const cuts = [0];
@@ -56,7 +56,7 @@ export function delimiterParents(parsed: ParsedDocument, countTokens: CountToken
     }
     pending = null;
     const body = inside.filter((block) => block.kind !== 'heading');
-    const units = unitsOf(body, text, countTokens);
+    const units = unitsOf(body, text, countTokens, sizes);
     const textStart = start + (text.slice(start, end).length - text.slice(start, end).trimStart().length);
     parents.push({ headingPath: headingPathAt(headings, textStart, parsed.title), part: { start: textStart, end: units.at(-1)!.end, textStart, units, tokens: units.reduce((n, u) => n + u.tokens, 0) }, blocks: body });
   }

@@ -4,13 +4,13 @@
  * Modes: three-level (default; sections embedded), Dify's paragraph (parents split by a delimiter)
  * and full-doc (the whole document is the parent); in the Dify modes parents are not embedded.
  */
-import type { Block, ChunkedDocument, ChunkMode, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { Block, ChunkedDocument, ChunkMode, ChunkSizes, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
 import { analyze } from '../index/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
 import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
-import { SECTION } from './sizes';
+import { chunkLimits, type ChunkLimits } from './sizes';
 import { chunkKeywords, extractiveSummary, SpanTerms, surfaceForms, termWeights, topTerms } from './summary';
 
 export interface ChunkOptions {
@@ -18,6 +18,8 @@ export interface ChunkOptions {
   mode?: ChunkMode;
   /** Paragraph mode: the parent delimiter (kept at the start of its chunk). Default: a blank line. */
   delimiter?: string;
+  /** The section and passage sizes to aim for (default: DESIGN §4's 400 and 150 tokens). */
+  sizes?: ChunkSizes;
 }
 
 export interface AsyncChunkOptions extends ChunkOptions {
@@ -32,25 +34,32 @@ export interface AsyncChunkOptions extends ChunkOptions {
 /** Chunks a parsed document into the three-level hierarchy (or a Dify mode). */
 export function chunkDocument(parsed: ParsedDocument, docId: string, opts: ChunkOptions): ChunkedDocument {
   const mode = opts.mode ?? 'three-level';
-  const parents = mode === 'three-level' ? splitHeadingSections(headingSections(parsed, opts)) : mode === 'full-doc' ? fullDocParents(parsed, opts.countTokens) : delimiterParents(parsed, opts.countTokens, opts.delimiter || undefined);
-  return assembleRecords(parsed, docId, opts, parents);
+  const limits = chunkLimits(opts.sizes);
+  const parents =
+    mode === 'three-level'
+      ? splitHeadingSections(headingSections(parsed, opts, limits), limits)
+      : mode === 'full-doc'
+        ? fullDocParents(parsed, opts.countTokens, limits.proposition)
+        : delimiterParents(parsed, opts.countTokens, opts.delimiter || undefined, limits.proposition);
+  return assembleRecords(parsed, docId, opts, parents, limits);
 }
 
 /** chunkDocument, with sections too long to keep whole cut at topic shifts found by `opts.similarity`. */
 export async function chunkDocumentAsync(parsed: ParsedDocument, docId: string, opts: AsyncChunkOptions): Promise<ChunkedDocument> {
   if ((opts.mode ?? 'three-level') !== 'three-level' || !opts.similarity) return chunkDocument(parsed, docId, opts);
-  const sections = headingSections(parsed, opts);
-  const drops = await topicDrops(sections, parsed.text, opts.similarity);
-  return assembleRecords(parsed, docId, opts, splitHeadingSections(sections, drops));
+  const limits = chunkLimits(opts.sizes);
+  const sections = headingSections(parsed, opts, limits);
+  const drops = await topicDrops(sections, parsed.text, opts.similarity, limits.section.max);
+  return assembleRecords(parsed, docId, opts, splitHeadingSections(sections, limits, drops), limits);
 }
 
 /**
  * How similar each unit of a section that will be split is to the one before it: smoothed over
  * neighbours, as a z-score within its section (negative: a topic shift, a good place to cut).
  */
-async function topicDrops(sections: HeadingSection[], text: string, similarity: (texts: string[]) => Promise<number[]>): Promise<TopicDrops> {
+async function topicDrops(sections: HeadingSection[], text: string, similarity: (texts: string[]) => Promise<number[]>, maxTokens: number): Promise<TopicDrops> {
   const drops: TopicDrops = new Map();
-  const long = sections.filter((s) => s.units.reduce((n, u) => n + u.tokens, 0) > SECTION.max);
+  const long = sections.filter((s) => s.units.reduce((n, u) => n + u.tokens, 0) > maxTokens);
   const units = long.flatMap((s) => s.units);
   if (units.length < 2) return drops;
   const raw = await similarity(units.map((u) => text.slice(u.start, u.end)));
@@ -69,7 +78,7 @@ async function topicDrops(sections: HeadingSection[], text: string, similarity: 
 }
 
 /** Sections and propositions with ids, links, keywords, pages and types; the document's summary and keywords. */
-function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptions, parents: ParentDraft[]): ChunkedDocument {
+function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptions, parents: ParentDraft[], limits: ChunkLimits): ChunkedDocument {
   const { text } = parsed;
   const mode = opts.mode ?? 'three-level';
   const terms = new SpanTerms(text);
@@ -103,7 +112,7 @@ function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptio
     sections.push(section);
     // Dify's modes: every sentence (or atomic block) is its own child.
     const measure = (start: number, end: number) => opts.countTokens(text.slice(start, end));
-    const groups = mode === 'three-level' ? groupUnits(part.units, measure) : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
+    const groups = mode === 'three-level' ? groupUnits(part.units, measure, limits.proposition) : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
     let next = 0;
     for (const group of groups) {
       const propositionText = text.slice(group.start, group.end);
@@ -144,10 +153,10 @@ function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptio
 }
 
 /** Three-level: sections by heading, with small neighbours merged. */
-function headingSections(parsed: ParsedDocument, opts: ChunkOptions): HeadingSection[] {
+function headingSections(parsed: ParsedDocument, opts: ChunkOptions, limits: ChunkLimits): HeadingSection[] {
   const sections = sectionsByHeading(parsed.blocks, '').flatMap((draft): HeadingSection[] => {
     const headingPath = draft.headingPath.length ? draft.headingPath : [parsed.title];
-    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens).map((unit) => ({ ...unit, headingPath }));
+    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens, limits.proposition).map((unit) => ({ ...unit, headingPath }));
     if (units.length === 0) return [];
     const start = draft.heading?.start ?? units[0]!.start;
     // The section's own text, markup included (headings, anchors, fences): what its size will be.
@@ -155,12 +164,12 @@ function headingSections(parsed: ParsedDocument, opts: ChunkOptions): HeadingSec
     return [{ headingPath, start, units, tokens, blocks: draft.blocks }];
   });
   const measure = (start: number, end: number) => opts.countTokens(parsed.text.slice(start, end));
-  return mergeSmallSections(sections, measure);
+  return mergeSmallSections(sections, measure, limits.section);
 }
 
 /** Sections over the maximum cut to size (at topic shifts when `drops` are known). */
-function splitHeadingSections(sections: HeadingSection[], drops?: TopicDrops): ParentDraft[] {
-  return sections.flatMap((section) => splitSection(section.units, section.start, drops).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })));
+function splitHeadingSections(sections: HeadingSection[], limits: ChunkLimits, drops?: TopicDrops): ParentDraft[] {
+  return sections.flatMap((section) => splitSection(section.units, section.start, drops, limits.section).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })));
 }
 
 /** Printed page labels by physical page, from the blocks that carry them (PDF). */

@@ -1,10 +1,11 @@
 /**
- * Propositions: complete thoughts of one or more sentences, 50–150 tokens (30–200 hard bounds).
+ * Propositions: complete thoughts of one or more sentences, 50–150 tokens (30–200 hard bounds) unless
+ * other sizes are chosen.
  * A sentence that opens with a dangling reference ("It", "This", "They"…) stays with the one before.
  * Code blocks, tables and list items are atomic: never cut, split only at line ends if over the max.
  */
 import type { Block, PropositionType } from '../../src/shared/types';
-import { PROPOSITION } from './sizes';
+import { PROPOSITION, type PropositionSizes } from './sizes';
 import { sentenceSpans, type Span } from './sentences';
 
 export interface Unit extends Span {
@@ -22,7 +23,7 @@ const DANGLING = /^(?:it|its|this|that|these|those|they|them|their|such|he|she|h
 const ATOMIC = new Set<Block['kind']>(['code', 'table', 'list-item']);
 
 /** Splits blocks into sentence units (atomic blocks stay whole, or split at line ends when huge). */
-export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) => number): Unit[] {
+export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) => number, sizes: PropositionSizes = PROPOSITION): Unit[] {
   const units: Unit[] = [];
   let blockStart = false;
   const push = (span: Span, pages: number[], dangling: boolean) => {
@@ -33,12 +34,12 @@ export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) 
     blockStart = true;
     const pages = block.pages ?? [];
     if (ATOMIC.has(block.kind)) {
-      for (const span of atomicSpans(block, text, countTokens)) push(span, pages, false);
+      for (const span of atomicSpans(block, text, countTokens, sizes)) push(span, pages, false);
       continue;
     }
     for (const span of sentenceSpans(text, block.start, block.end)) {
       const sentence = text.slice(span.start, span.end);
-      if (countTokens(sentence) > PROPOSITION.max) for (const part of wordWindows(text, span, countTokens)) push(part, pages, false);
+      if (countTokens(sentence) > sizes.max) for (const part of wordWindows(text, span, countTokens, sizes)) push(part, pages, false);
       else push(span, pages, DANGLING.test(sentence));
     }
   }
@@ -46,8 +47,8 @@ export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) 
 }
 
 /** A block kept whole, unless it exceeds the hard maximum: then cut only between lines. */
-function atomicSpans(block: Block, text: string, countTokens: (t: string) => number): Span[] {
-  if (countTokens(block.text) <= PROPOSITION.max) return [{ start: block.start, end: block.end }];
+function atomicSpans(block: Block, text: string, countTokens: (t: string) => number, sizes: PropositionSizes): Span[] {
+  if (countTokens(block.text) <= sizes.max) return [{ start: block.start, end: block.end }];
   const spans: Span[] = [];
   let start = block.start;
   let tokens = 0;
@@ -55,7 +56,7 @@ function atomicSpans(block: Block, text: string, countTokens: (t: string) => num
     if (!line[0]) break;
     const lineTokens = countTokens(line[0]);
     const lineStart = block.start + line.index!;
-    if (tokens + lineTokens > PROPOSITION.high && tokens > 0) {
+    if (tokens + lineTokens > sizes.high && tokens > 0) {
       spans.push({ start, end: lineStart });
       start = lineStart;
       tokens = 0;
@@ -67,31 +68,31 @@ function atomicSpans(block: Block, text: string, countTokens: (t: string) => num
   return spans
     .map((s) => trimSpan(text, s))
     .filter((s) => s.end > s.start)
-    .flatMap((s) => (countTokens(text.slice(s.start, s.end)) > PROPOSITION.max ? wordWindows(text, s, countTokens) : [s]));
+    .flatMap((s) => (countTokens(text.slice(s.start, s.end)) > sizes.max ? wordWindows(text, s, countTokens, sizes) : [s]));
 }
 
 /** A run-on "sentence" with no boundary (a long line of data): windows of words, or of characters for a giant "word". */
-function wordWindows(text: string, span: Span, countTokens: (t: string) => number): Span[] {
+function wordWindows(text: string, span: Span, countTokens: (t: string) => number, sizes: PropositionSizes): Span[] {
   const spans: Span[] = [];
   let start = span.start;
   let tokens = 0;
   for (const word of text.slice(span.start, span.end).matchAll(/\S+\s*/g)) {
     const at = span.start + word.index!;
     const t = countTokens(word[0]);
-    if (tokens + t > PROPOSITION.high && tokens > 0) {
+    if (tokens + t > sizes.high && tokens > 0) {
       spans.push(trimSpan(text, { start, end: at }));
       start = at;
       tokens = 0;
     }
-    if (t > PROPOSITION.high) {
+    if (t > sizes.high) {
       // A dot leader, a hash or a URL longer than a proposition: cut it in proportional slices.
-      const step = Math.max(1, Math.floor((word[0].length * PROPOSITION.high) / t));
+      const step = Math.max(1, Math.floor((word[0].length * sizes.high) / t));
       for (let cut = at + step; cut < at + word[0].trimEnd().length; cut += step) {
         spans.push({ start, end: cut });
         start = cut;
       }
     }
-    tokens += t > PROPOSITION.high ? countTokens(text.slice(start, at + word[0].length)) : t;
+    tokens += t > sizes.high ? countTokens(text.slice(start, at + word[0].length)) : t;
   }
   spans.push(trimSpan(text, { start, end: span.end }));
   return spans.filter((s) => s.end > s.start);
@@ -102,8 +103,6 @@ function trimSpan(text: string, span: Span): Span {
   return { start: span.start + (slice.length - slice.trimStart().length), end: span.start + slice.trimEnd().length };
 }
 
-/** Under this many tokens a proposition is a fragment ("Occasionally useful."), not a thought of its own. */
-const FRAGMENT = PROPOSITION.min / 2;
 
 /**
  * Whether text under heading path `b` continues the topic of text under `a`: a sub-heading of it, or
@@ -130,20 +129,22 @@ export interface Group extends Span {
  * going on under the next heading: then it runs on into that heading's text, heading line
  * included, and keeps the heading path the two share (or the sub-heading's, see joinedPath).
  */
-export function groupUnits(units: Unit[], measure: (start: number, end: number) => number): Group[] {
+export function groupUnits(units: Unit[], measure: (start: number, end: number) => number, sizes: PropositionSizes = PROPOSITION): Group[] {
+  // Under this many tokens a proposition is a fragment ("Occasionally useful."), not a thought of its own.
+  const fragment = sizes.min / 2;
   const groups: Group[] = [];
   let current: Group | null = null;
   for (const unit of units) {
     if (current && current.lastPath !== unit.headingPath) {
       // Measured on the real text: the heading line (and any markup) between the two counts too.
-      const short = current.tokens < FRAGMENT || (current.tokens < PROPOSITION.min && sameTopic(current.lastPath ?? [], unit.headingPath ?? []));
+      const short = current.tokens < fragment || (current.tokens < sizes.min && sameTopic(current.lastPath ?? [], unit.headingPath ?? []));
       const joined = short ? measure(current.start, unit.end) : Infinity;
-      if (joined <= PROPOSITION.max) absorb(current, unit, joined);
+      if (joined <= sizes.max) absorb(current, unit, joined);
       else current = null;
       if (current) continue;
     }
-    const fits = current && (unit.dangling ? current.tokens + unit.tokens <= PROPOSITION.max : current.tokens + unit.tokens <= PROPOSITION.high);
-    if (current && (fits || current.tokens < PROPOSITION.min) && current.tokens + unit.tokens <= PROPOSITION.max) {
+    const fits = current && (unit.dangling ? current.tokens + unit.tokens <= sizes.max : current.tokens + unit.tokens <= sizes.high);
+    if (current && (fits || current.tokens < sizes.min) && current.tokens + unit.tokens <= sizes.max) {
       absorb(current, unit, current.tokens + unit.tokens);
     } else {
       current = { start: unit.start, end: unit.end, tokens: unit.tokens, pages: [...unit.pages], headingPath: unit.headingPath, lastPath: unit.headingPath };
@@ -154,7 +155,7 @@ export function groupUnits(units: Unit[], measure: (start: number, end: number) 
   // keeps its own heading path) when that stays within the hard maximum.
   const last = groups.at(-1);
   const previous = groups.at(-2);
-  if (last && previous && previous.lastPath === last.headingPath && last.tokens < PROPOSITION.min && previous.tokens + last.tokens <= PROPOSITION.max) {
+  if (last && previous && previous.lastPath === last.headingPath && last.tokens < sizes.min && previous.tokens + last.tokens <= sizes.max) {
     absorb(previous, last, previous.tokens + last.tokens);
     groups.pop();
   }

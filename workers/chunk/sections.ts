@@ -4,7 +4,7 @@
  * 400 tokens whose text overlaps the previous part by ~50 tokens. Blocks are never cut inside.
  */
 import type { Block } from '../../src/shared/types';
-import { SECTION } from './sizes';
+import { SECTION, type SectionSizes } from './sizes';
 import type { Unit } from './propositions';
 
 export interface SectionDraft {
@@ -49,14 +49,14 @@ export interface HeadingSection {
  * maximum beside a big one), so a run of short sections becomes one section of useful size. The merged section's heading path is
  * what its parts share; each unit keeps its own path for its propositions.
  */
-export function mergeSmallSections(sections: HeadingSection[], measure: (start: number, end: number) => number): HeadingSection[] {
+export function mergeSmallSections(sections: HeadingSection[], measure: (start: number, end: number) => number, sizes: SectionSizes = SECTION): HeadingSection[] {
   const merged: HeadingSection[] = [];
   for (const section of sections) {
     const last = merged.at(-1);
-    const small = (s: HeadingSection) => s.tokens < SECTION.min;
+    const small = (s: HeadingSection) => s.tokens < sizes.min;
     // Two small ones make a section of target size; a small one beside a big one may reach the hard
     // maximum rather than stay under the minimum on its own.
-    const limit = last && small(last) && small(section) ? SECTION.high : SECTION.max;
+    const limit = last && small(last) && small(section) ? sizes.high : sizes.max;
     // Measured on the joined text: the markup between two sections belongs to neither.
     const tokens = last && (small(last) || small(section)) ? measure(last.start, section.units.at(-1)!.end) : Infinity;
     if (last && tokens <= limit) {
@@ -95,10 +95,10 @@ export interface SectionPart {
  * small remainder is left at the end), preferring a sub-heading, then a block start, never before
  * a dangling reference when there is a choice; with `drops`, the biggest topic shift nearby wins.
  */
-export function splitSection(units: Unit[], sectionStart: number, drops?: TopicDrops): SectionPart[] {
+export function splitSection(units: Unit[], sectionStart: number, drops?: TopicDrops, sizes: SectionSizes = SECTION): SectionPart[] {
   const total = units.reduce((n, u) => n + u.tokens, 0);
-  if (total <= SECTION.max) return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
-  const count = Math.ceil(total / (SECTION.high - 2 * SECTION.overlap));
+  if (total <= sizes.max) return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
+  const count = Math.ceil(total / (sizes.high - 2 * sizes.overlap));
   const target = total / count;
   const before = [0];
   for (const unit of units) before.push(before.at(-1)! + unit.tokens);
@@ -125,7 +125,7 @@ export function splitSection(units: Unit[], sectionStart: number, drops?: TopicD
     const to = cuts[n] ?? units.length;
     const own = units.slice(from, to);
     const start = n === 0 ? sectionStart : own[0]!.start;
-    const textStart = n === 0 ? sectionStart : overlapStart(units.slice(0, from), start);
+    const textStart = n === 0 ? sectionStart : overlapStart(units.slice(0, from), start, sizes.overlap);
     parts.push({ start, end: own.at(-1)!.end, textStart, units: own, tokens: before[to]! - before[from]! });
   });
   return parts;
@@ -150,15 +150,15 @@ function boundaryCost(units: Unit[], i: number, drops?: TopicDrops): number {
 }
 
 /**
- * Start of the trailing units of the previous part worth about SECTION.overlap tokens; no overlap
+ * Start of the trailing units of the previous part worth about `overlap` tokens; no overlap
  * when the last unit alone is far longer (a whole code block repeated is noise, not context).
  */
-function overlapStart(previous: Unit[], ownStart: number): number {
+function overlapStart(previous: Unit[], ownStart: number, overlap: number): number {
   let tokens = 0;
   for (let i = previous.length - 1; i >= 0; i--) {
     tokens += previous[i]!.tokens;
-    if (tokens > SECTION.overlap * 2) return i === previous.length - 1 ? ownStart : previous[i + 1]!.start;
-    if (tokens >= SECTION.overlap) return previous[i]!.start;
+    if (tokens > overlap * 2) return i === previous.length - 1 ? ownStart : previous[i + 1]!.start;
+    if (tokens >= overlap) return previous[i]!.start;
   }
   return previous[0]?.start ?? ownStart;
 }

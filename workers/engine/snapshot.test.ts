@@ -33,16 +33,19 @@ async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 
 const ids = (index: LibraryIndex, text: string) =>
   search(index, { text, vector: null }, { ...DEFAULT_SEARCH_OPTIONS, minRelevance: undefined }).flatMap((hit) => hit.propositions.map((p) => p.id));
 
+/** Limits so small that even this tiny library is stored as many parts. */
+const TINY_PARTS = { partBytes: 16, partItems: 2, ownPartBytes: 0 };
+
 /** A library of two documents (alpha: "zebra", beta: "giraffe"), indexed and saved as a snapshot. */
-async function savedLibrary() {
+async function savedLibrary(limits?: typeof TINY_PARTS) {
   const db = openDb(`snapshot-test-${dbCount++}`);
   await addDocument(db, 'alpha', 'zebra');
   await addDocument(db, 'beta', 'giraffe');
   const index = new LibraryIndex();
   const indexed = new Map<string, string>();
   await syncIndex(db, index, indexed, MODEL);
-  const saved = await saveSnapshot(db, MODEL, index, indexed);
-  return { db, index, saved };
+  const saved = await saveSnapshot(db, MODEL, index, indexed, limits);
+  return { db, index, indexed, saved };
 }
 
 describe('start-up snapshot', () => {
@@ -75,6 +78,32 @@ describe('start-up snapshot', () => {
     expect(ids(restored.index, 'okapi')).toEqual(['beta-p0', 'beta-p1']);
     expect(ids(restored.index, 'giraffe')).toEqual([]);
     expect(ids(restored.index, 'lemur')).toEqual(['gamma-p0', 'gamma-p1']);
+  });
+
+  it('stores a big index as parts named by one manifest, and the next save replaces them', async () => {
+    const { db, index, indexed } = await savedLibrary(TINY_PARTS);
+    const keys = await db.snapshots.toCollection().primaryKeys();
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => !key.includes('/'))).toEqual([`library:${MODEL}`]);
+
+    await saveSnapshot(db, MODEL, index, indexed, TINY_PARTS);
+    expect(await db.snapshots.count()).toBe(keys.length);
+    await db.propositions.clear();
+    const restored = (await restoreSnapshot(db, MODEL))!;
+    expect(ids(restored.index, 'giraffe')).toEqual(['beta-p0', 'beta-p1']);
+    expect(restored.index.vectors!.proposition.size).toBe(4);
+  });
+
+  it('is ignored when one of its parts is missing, and sync then indexes the library', async () => {
+    const { db } = await savedLibrary(TINY_PARTS);
+    const parts = (await db.snapshots.toCollection().primaryKeys()).filter((key) => key.includes('/'));
+    await db.snapshots.delete(parts[parts.length - 1]!);
+    expect(await restoreSnapshot(db, MODEL)).toBeNull();
+
+    const index = new LibraryIndex();
+    const indexed = new Map<string, string>();
+    expect(await syncIndex(db, index, indexed, MODEL)).toEqual({ added: 2, removed: 0 });
+    expect(ids(index, 'zebra')).toEqual(['alpha-p0', 'alpha-p1']);
   });
 
   it('is ignored when there is none', async () => {

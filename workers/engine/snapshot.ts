@@ -1,36 +1,64 @@
 /**
  * The engine's start-up snapshot: the whole in-memory index stored in Dexie (`snapshots`), so a
- * start reads one record instead of re-reading, re-tokenising and re-indexing every document.
+ * start reads a few records instead of re-reading, re-tokenising and re-indexing every document.
  * Dexie stays the truth: each snapshot lists the documents it holds with their stamps, and a
  * restore drops any whose stamp no longer matches; the usual sync then adds what is missing.
+ *
+ * A big index is stored as parts (workers/engine/parts.ts) plus one manifest record that names
+ * them; all are written in one transaction, so a manifest never points at a half-written snapshot,
+ * and a restore that finds a part missing gives up (the engine then indexes from the library).
  */
 import type { CarrelDb, SnapshotRecord } from '../../src/shared/db';
 import { LibraryIndex, type LibraryIndexSnapshot } from '../retrieve/library-index';
+import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimits } from './parts';
 import { documentStamp } from './sync';
 
 /** Bumped whenever the snapshot's shape or the analyser changes: an older snapshot is ignored. */
-const FORMAT = 1;
+const FORMAT = 2;
 
-interface StoredSnapshot extends SnapshotRecord {
+interface SnapshotManifest extends SnapshotRecord {
   key: string;
   format: number;
   savedAt: number;
-  /** docId → stamp of every document in `index`. */
+  /** docId → stamp of every document in the index. */
   stamps: [string, string][];
-  index: LibraryIndexSnapshot;
+  /** The LibraryIndexSnapshot with its big arrays replaced by references to part records. */
+  skeleton: unknown;
+  /** Every part record's key (also named inside `skeleton`), so the next save can delete them. */
+  parts: string[];
+}
+
+interface SnapshotPart extends SnapshotRecord {
+  key: string;
+  value: unknown;
 }
 
 const keyOf = (modelId: string) => `library:${modelId}`;
+
+export interface RestoredSnapshot {
+  index: LibraryIndex;
+  indexed: Map<string, string>;
+  /** Where the time went, in ms: reading the records, rebuilding the index, checking stamps. */
+  timings: { readMs: number; rebuildMs: number; checkMs: number };
+}
 
 /**
  * The stored index for `modelId` with its documents' stamps, minus any document Dexie no longer
  * has ready under the same stamp. Null when there is no usable snapshot.
  */
-export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<{ index: LibraryIndex; indexed: Map<string, string> } | null> {
-  const stored = (await db.snapshots.get(keyOf(modelId))) as StoredSnapshot | undefined;
-  if (!stored || stored.format !== FORMAT) return null;
-  const index = LibraryIndex.fromSnapshot(stored.index);
-  const indexed = new Map(stored.stamps);
+export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<RestoredSnapshot | null> {
+  const began = performance.now();
+  const manifest = (await db.snapshots.get(keyOf(modelId))) as SnapshotManifest | undefined;
+  if (!manifest || manifest.format !== FORMAT) return null;
+  const keys = partKeys(manifest.skeleton);
+  const records = (await db.snapshots.bulkGet(keys)) as (SnapshotPart | undefined)[];
+  const parts = new Map(records.flatMap((record) => (record ? [[record.key, record.value] as const] : [])));
+  const read = performance.now();
+  const snapshot = joinParts(manifest.skeleton, parts) as LibraryIndexSnapshot | null;
+  if (!snapshot) return null;
+  const index = LibraryIndex.fromSnapshot(snapshot);
+  const rebuilt = performance.now();
+  const indexed = new Map(manifest.stamps);
   const current = new Map<string, string>();
   await db.documents
     .where('status')
@@ -41,14 +69,26 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<{ 
     index.removeDocument(docId);
     indexed.delete(docId);
   }
-  return { index, indexed };
+  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: performance.now() - rebuilt };
+  return { index, indexed, timings };
 }
 
-/** Stores the index; false when it cannot be stored (a vector index other than flat). */
-export async function saveSnapshot(db: CarrelDb, modelId: string, index: LibraryIndex, indexed: Map<string, string>): Promise<boolean> {
+/**
+ * Stores the index, replacing the previous snapshot in the same transaction; false when it cannot
+ * be stored (a vector index other than flat). `limits` only changes in tests.
+ */
+export async function saveSnapshot(db: CarrelDb, modelId: string, index: LibraryIndex, indexed: Map<string, string>, limits: PartLimits = DEFAULT_PART_LIMITS): Promise<boolean> {
   const snapshot = index.toSnapshot();
   if (!snapshot) return false;
-  const record: StoredSnapshot = { key: keyOf(modelId), format: FORMAT, savedAt: Date.now(), stamps: [...indexed], index: snapshot };
-  await db.snapshots.put(record);
+  const key = keyOf(modelId);
+  const savedAt = Date.now();
+  const { skeleton, parts } = splitIntoParts(snapshot, `${key}/${savedAt}/`, limits);
+  const manifest: SnapshotManifest = { key, format: FORMAT, savedAt, stamps: [...indexed], skeleton, parts: [...parts.keys()] };
+  await db.transaction('rw', db.snapshots, async () => {
+    const previous = (await db.snapshots.get(key)) as Partial<SnapshotManifest> | undefined;
+    if (previous?.parts) await db.snapshots.bulkDelete(previous.parts);
+    await db.snapshots.bulkPut([...parts].map(([partKey, value]): SnapshotPart => ({ key: partKey, value })));
+    await db.snapshots.put(manifest);
+  });
   return true;
 }

@@ -28,6 +28,20 @@ interface Posting {
   length: number;
 }
 
+/**
+ * Every slot's distinct term numbers and frequencies (for removal and scoring given ids): the
+ * `counts[slot]` entries from `starts[slot]` of two growable arrays. Offsets instead of one small
+ * array per slot: at a million propositions those arrays' own objects were ~200 MB of heap. A
+ * removed slot's entries stay unused until the next snapshot compacts them.
+ */
+interface ForwardIndex {
+  starts: number[];
+  counts: number[];
+  terms: Uint32Array;
+  tfs: Uint32Array;
+  length: number;
+}
+
 function appendPosting(posting: Posting, slot: number, tf: number): void {
   if (posting.length === posting.slots.length) {
     const capacity = Math.max(4, posting.length * 2);
@@ -62,9 +76,7 @@ export class Bm25Index {
   private slotOf = new Map<string, number>();
   private ids: (string | null)[] = [];
   private lengths: number[] = [];
-  /** Each slot's distinct term numbers and their frequencies (for removal and scoring given ids). */
-  private slotTerms: (Uint32Array | null)[] = [];
-  private slotTfs: (Uint32Array | null)[] = [];
+  private forward: ForwardIndex = { starts: [], counts: [], terms: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
   private freeSlots: number[] = [];
   private termNumbers = new Map<string, number>();
   private vocabulary: string[] = [];
@@ -93,7 +105,7 @@ export class Bm25Index {
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    const terms = this.slotTerms[slot]!;
+    const { terms } = this.slotTerms(slot);
     for (const term of terms) {
       const posting = this.postings[term]!;
       const at = posting.slots.subarray(0, posting.length).indexOf(slot);
@@ -105,8 +117,7 @@ export class Bm25Index {
     this.slotOf.delete(id);
     this.ids[slot] = null;
     this.lengths[slot] = 0;
-    this.slotTerms[slot] = null;
-    this.slotTfs[slot] = null;
+    this.forward.counts[slot] = 0;
     this.freeSlots.push(slot);
   }
 
@@ -128,15 +139,15 @@ export class Bm25Index {
     const weights = this.termWeights(query);
     if (weights.size === 0) return scores;
     const avgLength = this.totalLength / this.size;
+    // Read straight from the forward arrays: no views made per id on this hot path.
+    const { starts, counts, terms, tfs } = this.forward;
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
-      const terms = this.slotTerms[slot]!;
-      const tfs = this.slotTfs[slot]!;
       const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
       let score = 0;
       let matched = false;
-      for (let i = 0; i < terms.length; i++) {
+      for (let i = starts[slot]!, end = i + counts[slot]!; i < end; i++) {
         const idf = weights.get(terms[i]!);
         if (idf === undefined) continue;
         const tf = tfs[i]!;
@@ -188,7 +199,7 @@ export class Bm25Index {
       if (id === null) return;
       newSlot[slot] = ids.length;
       ids.push(id);
-      total += this.slotTerms[slot]!.length;
+      total += this.forward.counts[slot]!;
     });
     const lengths = new Uint32Array(ids.length);
     const termCounts = new Uint32Array(ids.length);
@@ -197,10 +208,11 @@ export class Bm25Index {
     let offset = 0;
     ids.forEach((id, i) => {
       const slot = this.slotOf.get(id)!;
+      const slotTerms = this.slotTerms(slot);
       lengths[i] = this.lengths[slot]!;
-      termCounts[i] = this.slotTerms[slot]!.length;
-      terms.set(this.slotTerms[slot]!, offset);
-      tfs.set(this.slotTfs[slot]!, offset);
+      termCounts[i] = slotTerms.terms.length;
+      terms.set(slotTerms.terms, offset);
+      tfs.set(slotTerms.tfs, offset);
       offset += termCounts[i]!;
     });
     const postingCounts = Uint32Array.from(this.postings, (posting) => posting.length);
@@ -215,7 +227,7 @@ export class Bm25Index {
     return { ids, lengths, vocabulary: [...this.vocabulary], termCounts, terms, tfs, postingCounts, postingSlots, postingTfs };
   }
 
-  /** Rebuilds an index from `toSnapshot`'s arrays; postings and term lists are views into them. */
+  /** Rebuilds an index from `toSnapshot`'s arrays; postings are views into them and term lists the arrays themselves. */
   static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
     const index = new Bm25Index();
     index.vocabulary = [...snapshot.vocabulary];
@@ -227,16 +239,18 @@ export class Bm25Index {
       return posting;
     });
     offset = 0;
+    const { forward } = index;
     snapshot.ids.forEach((id, slot) => {
       const count = snapshot.termCounts[slot]!;
       index.slotOf.set(id, slot);
       index.ids[slot] = id;
       index.lengths[slot] = snapshot.lengths[slot]!;
-      index.slotTerms[slot] = snapshot.terms.subarray(offset, offset + count);
-      index.slotTfs[slot] = snapshot.tfs.subarray(offset, offset + count);
+      forward.starts[slot] = offset;
+      forward.counts[slot] = count;
       index.totalLength += snapshot.lengths[slot]!;
       offset += count;
     });
+    Object.assign(forward, { terms: snapshot.terms, tfs: snapshot.tfs, length: offset });
     return index;
   }
 
@@ -257,10 +271,36 @@ export class Bm25Index {
     this.slotOf.set(id, slot);
     this.ids[slot] = id;
     this.lengths[slot] = length;
-    this.slotTerms[slot] = terms;
-    this.slotTfs[slot] = tfs;
+    this.appendForward(slot, terms, tfs);
     terms.forEach((term, i) => appendPosting(this.postings[term]!, slot, tfs[i]!));
     this.totalLength += length;
+  }
+
+  /** A slot's distinct term numbers and their frequencies (views, valid until the next add). */
+  private slotTerms(slot: number): { terms: Uint32Array; tfs: Uint32Array } {
+    const { starts, counts, terms, tfs } = this.forward;
+    const start = starts[slot]!;
+    const end = start + counts[slot]!;
+    return { terms: terms.subarray(start, end), tfs: tfs.subarray(start, end) };
+  }
+
+  private appendForward(slot: number, terms: Uint32Array, tfs: Uint32Array): void {
+    const forward = this.forward;
+    const needed = forward.length + terms.length;
+    if (needed > forward.terms.length) {
+      const capacity = Math.max(needed, forward.terms.length * 2, 1024);
+      const grownTerms = new Uint32Array(capacity);
+      const grownTfs = new Uint32Array(capacity);
+      grownTerms.set(forward.terms.subarray(0, forward.length));
+      grownTfs.set(forward.tfs.subarray(0, forward.length));
+      forward.terms = grownTerms;
+      forward.tfs = grownTfs;
+    }
+    forward.terms.set(terms, forward.length);
+    forward.tfs.set(tfs, forward.length);
+    forward.starts[slot] = forward.length;
+    forward.counts[slot] = terms.length;
+    forward.length = needed;
   }
 
   /** idf of each query term the index knows, by term number. */

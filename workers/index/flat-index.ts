@@ -5,6 +5,7 @@
 import type { VectorIndex } from './vector-index';
 
 export interface FlatSnapshot {
+  kind: 'float32';
   dims: number;
   ids: string[];
   data: Float32Array;
@@ -81,7 +82,7 @@ export class FlatIndex implements VectorIndex {
 
   /** The rows as one compact array, for storing (see `fromSnapshot`). */
   toSnapshot(): FlatSnapshot {
-    return { dims: this.dims, ids: [...this.ids], data: this.data.slice(0, this.ids.length * this.dims) };
+    return { kind: 'float32', dims: this.dims, ids: [...this.ids], data: this.data.slice(0, this.ids.length * this.dims) };
   }
 
   /** Takes the snapshot's arrays as they are (no copy); adding rows later grows into a new array. */
@@ -102,7 +103,7 @@ export class FlatIndex implements VectorIndex {
 }
 
 /** Keeps the k best (row, score) pairs in a min-heap. */
-class TopK {
+export class TopK {
   private heap: { row: number; score: number }[] = [];
   constructor(private readonly k: number) {}
 

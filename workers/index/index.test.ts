@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, words } from './analyzer';
 import { Bm25Index, topK } from './bm25';
 import { FlatIndex } from './flat-index';
+import { Int8FlatIndex } from './int8-index';
 import { VoyIndex } from './voy-index';
 
 function randomUnitVectors(n: number, dims: number, seed = 1): Float32Array {
@@ -107,20 +108,22 @@ describe('Bm25Index', () => {
 });
 
 describe.each([
-  ['FlatIndex', (dims: number) => new FlatIndex(dims, 4)],
-  ['VoyIndex', (dims: number) => new VoyIndex(dims)],
-])('%s', (_name, create) => {
+  ['FlatIndex', (dims: number) => new FlatIndex(dims, 4), 5],
+  ['VoyIndex', (dims: number) => new VoyIndex(dims), 5],
+  // int8 scores are within ~1% of the exact cosine.
+  ['Int8FlatIndex', (dims: number) => new Int8FlatIndex(dims, 4), 2],
+])('%s', (_name, create, digits) => {
   const dims = 16;
   const n = 300;
   const data = randomUnitVectors(n, dims);
   const ids = Array.from({ length: n }, (_, i) => `v${i}`);
 
-  it('returns exact nearest neighbours with cosine scores', () => {
+  it('returns the nearest neighbours with cosine scores', () => {
     const index = create(dims);
     index.add(ids, data);
     const query = data.slice(5 * dims, 6 * dims);
     const result = index.search(query, 5);
-    expect(result[0]).toEqual({ id: 'v5', score: expect.closeTo(1, 5) });
+    expect(result[0]).toEqual({ id: 'v5', score: expect.closeTo(1, digits) });
     const brute = ids.map((id, i) => ({ id, score: data.slice(i * dims, (i + 1) * dims).reduce((s, x, d) => s + x * query[d]!, 0) })).sort((a, b) => b.score - a.score).slice(0, 5);
     expect(result.map((r) => r.id)).toEqual(brute.map((b) => b.id));
   });
@@ -146,6 +149,25 @@ describe.each([
     expect(index.search(data.subarray(0, dims), 3)).toHaveLength(3);
     index.remove(['dup0']);
     expect(index.size).toBe(39);
+  });
+});
+
+describe('Int8FlatIndex', () => {
+  it('scores every row within 1% of the exact cosine, and keeps them through a snapshot', () => {
+    const dims = 100;
+    const data = randomUnitVectors(200, dims, 3);
+    const ids = Array.from({ length: 200 }, (_, i) => `r${i}`);
+    const exact = new FlatIndex(dims);
+    const int8 = new Int8FlatIndex(dims);
+    exact.add(ids, data);
+    int8.add(ids, data);
+    int8.remove(['r1']);
+    const query = data.subarray(0, dims);
+    const restored = Int8FlatIndex.fromSnapshot(int8.toSnapshot());
+    const scores = restored.score(query, ids);
+    expect(scores.size).toBe(199);
+    for (const [id, score] of exact.score(query, ids)) if (id !== 'r1') expect(Math.abs(scores.get(id)! - score)).toBeLessThan(0.01);
+    expect(restored.search(query, 1)).toEqual([{ id: 'r0', score: expect.closeTo(1, 2) }]);
   });
 });
 

@@ -1,4 +1,4 @@
-/** One interface for every vector index; scores are real cosine similarities (vectors are unit length). */
+/** One interface for every vector index; scores are cosine similarities (vectors are unit length; int8 rows approximate them within ~1%). */
 export interface VectorIndex {
   readonly dims: number;
   readonly size: number;
@@ -7,6 +7,6 @@ export interface VectorIndex {
   remove(ids: string[]): void;
   /** The k nearest rows to `query` (optionally only those `filter` keeps), best first. */
   search(query: Float32Array, k: number, filter?: (id: string) => boolean): { id: string; score: number }[];
-  /** Exact scores of the given ids (ids the index lacks are left out). */
+  /** Scores of the given ids, as `search` computes them (ids the index lacks are left out). */
   score(query: Float32Array, ids: Iterable<string>): Map<string, number>;
 }

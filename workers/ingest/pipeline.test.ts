@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
+import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { ingestFile, MAX_FILE_BYTES, pack, type IngestDeps } from './pipeline';
@@ -115,6 +115,26 @@ describe('ingestFile', () => {
     );
     await expect(run).rejects.toThrow();
     expect(await db.sections.count()).toBe(before);
+  });
+
+  it('embeds again with the new model when a model switch finished while the file was embedded', async () => {
+    // The switch completes (another model becomes active) after this ingest took its embedder.
+    const other: Embedder = { ...embedder, modelId: 'other/model', embed: (texts, opts) => embedder.embed(texts, opts) };
+    const stored: string[] = [];
+    let calls = 0;
+    await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { id: 'other/model' } });
+    try {
+      const result = await ingestFile(
+        { file: file('# Switch\n\nThe lighthouse keeper polished the lens every evening.'), chunkMode: 'three-level' },
+        deps({ embedder: async () => (calls++ === 0 ? embedder : other) }),
+      );
+      for (const v of await db.vectors.where('docId').equals(result.docId).toArray()) stored.push(v.modelId);
+      expect(stored).toEqual(['other/model']);
+      expect((await db.documents.get(result.docId))?.modelId).toBe('other/model');
+      expect(calls).toBe(2);
+    } finally {
+      await db.settings.delete(ACTIVE_MODEL_KEY);
+    }
   });
 
   it('deleting a document removes every record of it', async () => {

@@ -3,8 +3,9 @@
  * search until that transaction commits the document with status `ready`.
  */
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
-import { deleteDocumentRecords, documentTables } from '../../src/shared/db';
-import { AppError, type ChunkMode, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
+import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
+import { BUILTIN_MODEL } from '../../src/shared/models';
+import { AppError, type ChunkMode, type ChunkSizes, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
@@ -32,6 +33,8 @@ export interface IngestInput {
   chunkMode: ChunkMode;
   /** Paragraph mode: the delimiter between parents (default: a blank line). */
   delimiter?: string;
+  /** Section and passage sizes (default: DESIGN §4's). */
+  sizes?: ChunkSizes;
   /** Re-index: chunk and embed again even when the document is already stored. */
   force?: boolean;
 }
@@ -78,13 +81,13 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   const embedder = await deps.embedder();
   deps.progress({ stage: 'chunking', done: 0, total: 1 });
   const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
-  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter });
+  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter, sizes: input.sizes });
   if (chunked.propositions.length === 0) {
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
   }
   deps.signal.throwIfAborted();
 
-  const vectors = embedder ? await embedAll(embedder, docId, chunked, deps) : null;
+  let vectors = embedder ? await embedAll(embedder, docId, chunked, deps) : null;
   deps.signal.throwIfAborted();
 
   deps.progress({ stage: 'saving', done: 0, total: 1 });
@@ -106,21 +109,48 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
     sectionCount: chunked.sections.length,
     propositionCount: chunked.propositions.length,
     chunkMode: input.chunkMode,
+    ...(input.sizes ? { chunkSizes: input.sizes } : {}),
     modelId: vectors?.modelId,
   };
-  const { db } = deps;
-  await db.transaction('rw', documentTables(db), async () => {
+  // A model switch may finish while this file is embedded, leaving it with only the old model's
+  // vectors: the save checks in its transaction which model is active, and if that changed the
+  // file is embedded again with it.
+  while (!(await save(deps.db, { record, file, text: parsed.text, chunked, vectors }, deps.signal))) {
+    const current = await deps.embedder();
+    vectors = current ? await embedAll(current, docId, chunked, deps) : null;
+    record.modelId = vectors?.modelId;
+  }
+  return { docId, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded: !!vectors };
+}
+
+interface Stored {
+  record: DocumentRecord;
+  file: File;
+  text: string;
+  chunked: { sections: SectionRecord[]; propositions: PropositionRecord[] };
+  vectors: VectorRecord | null;
+}
+
+/**
+ * Replaces every record of the document in one transaction; false (nothing written) when the
+ * vectors are not the active model's. Nothing is searchable before it commits.
+ */
+async function save(db: CarrelDb, { record, file, text, chunked, vectors }: Stored, signal: AbortSignal): Promise<boolean> {
+  return db.transaction('rw', [...documentTables(db), db.settings], async () => {
+    const active = ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
+    if (vectors && vectors.modelId !== active) return false;
+    const docId = record.id;
     await deleteDocumentRecords(db, docId);
     await db.files.put({ docId, blob: file });
-    await db.texts.put({ docId, text: parsed.text });
+    await db.texts.put({ docId, text });
     await db.sections.bulkPut(chunked.sections);
     await db.propositions.bulkPut(chunked.propositions);
     if (vectors) await db.vectors.put(vectors);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
-    deps.signal.throwIfAborted();
+    signal.throwIfAborted();
     await db.documents.put(record);
+    return true;
   });
-  return { docId, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded: !!vectors };
 }
 
 async function parse(

@@ -5,7 +5,9 @@
 import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
 import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
+import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
+import { fromPropositionColumns, toPropositionColumns, type PropositionColumns } from './proposition-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
@@ -24,14 +26,22 @@ export interface DocumentVectors {
 export interface LibraryIndexSnapshot {
   docs: DocMeta[];
   sections: SectionMeta[];
-  propositions: PropositionMeta[];
+  propositions: PropositionColumns;
   sectionsOfDoc: [string, string[]][];
   propositionsOfSection: [string, string[]][];
   bm25: Record<Level, Bm25Snapshot>;
-  vectors: Record<Level, FlatSnapshot> | null;
+  vectors: Record<Level, VectorSnapshot> | null;
 }
 
+export type VectorSnapshot = FlatSnapshot | Int8Snapshot;
+
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
+
+/**
+ * Propositions, the level with by far the most rows, are held as int8 (a quarter of the memory of
+ * float32, so a million fit in a tab); documents and sections stay exact float32.
+ */
+export const defaultVectorIndex: VectorIndexFactory = (dims, level) => (level === 'proposition' ? new Int8FlatIndex(dims) : new FlatIndex(dims));
 
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
@@ -42,7 +52,7 @@ export class LibraryIndex {
   bm25: Record<Level, Bm25Index> = { document: new Bm25Index(), section: new Bm25Index(), proposition: new Bm25Index() };
   vectors: Record<Level, VectorIndex> | null = null;
 
-  constructor(private readonly createVectorIndex: VectorIndexFactory = (dims) => new FlatIndex(dims)) {}
+  constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
   addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
@@ -78,18 +88,19 @@ export class LibraryIndex {
     this.docs.delete(docId);
   }
 
-  /** The whole index for storing; null when its vector indexes cannot be saved (only flat ones can). */
+  /** The whole index for storing; null when its vector indexes cannot be saved (only flat and int8 ones can). */
   toSnapshot(): LibraryIndexSnapshot | null {
     const { vectors } = this;
-    if (vectors && !LEVELS.every((level) => vectors[level] instanceof FlatIndex)) return null;
+    const vectorSnapshots = vectors ? mapLevels((level) => vectorSnapshot(vectors[level])) : null;
+    if (vectorSnapshots && LEVELS.some((level) => !vectorSnapshots[level])) return null;
     return {
       docs: [...this.docs.values()],
       sections: [...this.sections.values()],
-      propositions: [...this.propositions.values()],
+      propositions: toPropositionColumns([...this.propositions.values()]),
       sectionsOfDoc: [...this.sectionsOfDoc],
       propositionsOfSection: [...this.propositionsOfSection],
       bm25: mapLevels((level) => this.bm25[level].toSnapshot()),
-      vectors: vectors ? mapLevels((level) => (vectors[level] as FlatIndex).toSnapshot()) : null,
+      vectors: vectorSnapshots as Record<Level, VectorSnapshot> | null,
     };
   }
 
@@ -97,12 +108,12 @@ export class LibraryIndex {
     const index = new LibraryIndex();
     for (const doc of snapshot.docs) index.docs.set(doc.id, doc);
     for (const section of snapshot.sections) index.sections.set(section.id, section);
-    for (const proposition of snapshot.propositions) index.propositions.set(proposition.id, proposition);
+    for (const proposition of fromPropositionColumns(snapshot.propositions)) index.propositions.set(proposition.id, proposition);
     for (const [id, ids] of snapshot.sectionsOfDoc) index.sectionsOfDoc.set(id, ids);
     for (const [id, ids] of snapshot.propositionsOfSection) index.propositionsOfSection.set(id, ids);
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level]));
     const { vectors } = snapshot;
-    index.vectors = vectors ? mapLevels((level) => FlatIndex.fromSnapshot(vectors[level])) : null;
+    index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level])) : null;
     return index;
   }
 
@@ -126,6 +137,15 @@ export class LibraryIndex {
 }
 
 const LEVELS: Level[] = ['document', 'section', 'proposition'];
+
+function vectorSnapshot(index: VectorIndex): VectorSnapshot | null {
+  if (index instanceof FlatIndex || index instanceof Int8FlatIndex) return index.toSnapshot();
+  return null;
+}
+
+function vectorIndexFromSnapshot(snapshot: VectorSnapshot): VectorIndex {
+  return snapshot.kind === 'int8' ? Int8FlatIndex.fromSnapshot(snapshot) : FlatIndex.fromSnapshot(snapshot);
+}
 
 function mapLevels<T>(make: (level: Level) => T): Record<Level, T> {
   return { document: make('document'), section: make('section'), proposition: make('proposition') };

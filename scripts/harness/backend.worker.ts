@@ -1,0 +1,27 @@
+/// <reference lib="webworker" />
+/**
+ * One embedding run of the built-in model on one backend, in a worker of its own: ONNX Runtime
+ * loads one runtime build per worker, so each backend is measured from a fresh start.
+ */
+import { BUILTIN_MODEL } from '../../src/shared/models';
+import { expose } from '../../src/shared/rpc';
+import { createOn, type Device } from '../../workers/model-loader';
+
+const api = {
+  async embed({ device, texts }: { device: Device; texts: string[] }) {
+    const began = performance.now();
+    const embedder = await createOn(BUILTIN_MODEL, device);
+    const loadMs = performance.now() - began;
+    // The first batch pays for compiling kernels (shaders on WebGPU): not part of the rate.
+    await embedder.embed(texts.slice(0, 64));
+    const start = performance.now();
+    await embedder.embed(texts, { batchSize: 64 });
+    const ms = performance.now() - start;
+    await embedder.dispose();
+    return { device: embedder.device, loadMs, ms, propositions: texts.length };
+  },
+};
+
+export type BackendApi = typeof api;
+
+expose(api, self);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { PropositionMeta } from './library-index';
+import { fromPropositionColumns, toPropositionColumns } from './proposition-columns';
+
+/** n propositions, 4 to a section and 40 to a document, with varied texts, pages and types. */
+function propositions(n: number): PropositionMeta[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    docId: `d${Math.floor(i / 40)}`,
+    sectionId: `s${Math.floor(i / 4)}`,
+    order: i % 40,
+    headingPath: i % 3 ? ['Intro', `Part ${Math.floor(i / 4)}`] : [],
+    text: `proposition ${i} — ünïcode ${'x'.repeat(i % 7)}`,
+    pages: i % 5 ? [i % 9, (i % 9) + 1] : [],
+    start: i * 10,
+    end: i * 10 + 9,
+    type: i % 2 ? 'fact' : 'definition',
+  }));
+}
+
+describe('proposition columns', () => {
+  it('give back the same metadata, across text blocks', () => {
+    const original = propositions(70_000);
+    const restored = fromPropositionColumns(structuredClone(toPropositionColumns(original)));
+    expect(JSON.stringify(restored)).toBe(JSON.stringify(original));
+  });
+
+  it('store each distinct heading path, document and section id once', () => {
+    const columns = toPropositionColumns(propositions(400));
+    expect(columns.docIds.table).toHaveLength(10);
+    expect(columns.sectionIds.table).toHaveLength(100);
+    const restored = fromPropositionColumns(columns);
+    expect(restored[1]!.headingPath).toBe(restored[2]!.headingPath);
+  });
+});
