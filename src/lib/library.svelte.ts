@@ -401,7 +401,7 @@ class Library {
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
-          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force },
+          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
         ),
       );

@@ -137,6 +137,24 @@ describe('ingestFile', () => {
     }
   });
 
+  it('takes the file off the stored queue in the same transaction that stores it', async () => {
+    const queued = file('# Queue\n\nThe ferry leaves the pier at seven.', 'queued.md');
+    await db.jobs.put({ key: 'job-1', file: queued, owner: 'tab', addedAt: 1 });
+    await ingestFile({ file: queued, chunkMode: 'three-level', jobKey: 'job-1' }, deps());
+    expect(await db.jobs.get('job-1')).toBeUndefined();
+
+    // Cancelled while saving: the document is not stored, and the file stays queued.
+    const controller = new AbortController();
+    await db.jobs.put({ key: 'job-2', file: queued, owner: 'tab', addedAt: 2 });
+    const other = file('# Later\n\nThe night ferry waits for the last train.', 'later.md');
+    const saving = ingestFile(
+      { file: other, chunkMode: 'three-level', jobKey: 'job-2' },
+      deps({ signal: controller.signal, progress: (event) => event.stage === 'saving' && controller.abort() }),
+    );
+    await expect(saving).rejects.toThrow();
+    expect(await db.jobs.get('job-2')).toBeDefined();
+  });
+
   it('deleting a document removes every record of it', async () => {
     const [doc] = await db.documents.toArray();
     await deleteDocument(db, doc!.id);

@@ -37,6 +37,11 @@ export interface IngestInput {
   sizes?: ChunkSizes;
   /** Re-index: chunk and embed again even when the document is already stored. */
   force?: boolean;
+  /**
+   * The file's entry in the stored queue (`jobs`), deleted in the document's own transaction: a
+   * reload can then never find the file both stored and still queued (and read it again).
+   */
+  jobKey?: string;
 }
 
 export interface IngestResult {
@@ -115,7 +120,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   // A model switch may finish while this file is embedded, leaving it with only the old model's
   // vectors: the save checks in its transaction which model is active, and if that changed the
   // file is embedded again with it.
-  while (!(await save(deps.db, { record, file, text: parsed.text, chunked, vectors }, deps.signal))) {
+  while (!(await save(deps.db, { record, file, text: parsed.text, chunked, vectors, jobKey: input.jobKey }, deps.signal))) {
     const current = await deps.embedder();
     vectors = current ? await embedAll(current, docId, chunked, deps) : null;
     record.modelId = vectors?.modelId;
@@ -129,14 +134,15 @@ interface Stored {
   text: string;
   chunked: { sections: SectionRecord[]; propositions: PropositionRecord[] };
   vectors: VectorRecord | null;
+  jobKey?: string;
 }
 
 /**
  * Replaces every record of the document in one transaction; false (nothing written) when the
  * vectors are not the active model's. Nothing is searchable before it commits.
  */
-async function save(db: CarrelDb, { record, file, text, chunked, vectors }: Stored, signal: AbortSignal): Promise<boolean> {
-  return db.transaction('rw', [...documentTables(db), db.settings], async () => {
+async function save(db: CarrelDb, { record, file, text, chunked, vectors, jobKey }: Stored, signal: AbortSignal): Promise<boolean> {
+  return db.transaction('rw', [...documentTables(db), db.settings, db.jobs], async () => {
     const active = ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
     if (vectors && vectors.modelId !== active) return false;
     const docId = record.id;
@@ -146,6 +152,7 @@ async function save(db: CarrelDb, { record, file, text, chunked, vectors }: Stor
     await db.sections.bulkPut(chunked.sections);
     await db.propositions.bulkPut(chunked.propositions);
     if (vectors) await db.vectors.put(vectors);
+    if (jobKey) await db.jobs.delete(jobKey);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
     signal.throwIfAborted();
     await db.documents.put(record);
