@@ -42,15 +42,18 @@ interface ForwardIndex {
   length: number;
 }
 
+/** A larger copy of `array` keeping its first `length` entries. */
+function grown(array: Uint32Array, length: number, capacity: number): Uint32Array {
+  const copy = new Uint32Array(capacity);
+  copy.set(array.subarray(0, length));
+  return copy;
+}
+
 function appendPosting(posting: Posting, slot: number, tf: number): void {
   if (posting.length === posting.slots.length) {
     const capacity = Math.max(4, posting.length * 2);
-    const slots = new Uint32Array(capacity);
-    const tfs = new Uint32Array(capacity);
-    slots.set(posting.slots.subarray(0, posting.length));
-    tfs.set(posting.tfs.subarray(0, posting.length));
-    posting.slots = slots;
-    posting.tfs = tfs;
+    posting.slots = grown(posting.slots, posting.length, capacity);
+    posting.tfs = grown(posting.tfs, posting.length, capacity);
   }
   posting.slots[posting.length] = slot;
   posting.tfs[posting.length++] = tf;
@@ -289,12 +292,8 @@ export class Bm25Index {
     const needed = forward.length + terms.length;
     if (needed > forward.terms.length) {
       const capacity = Math.max(needed, forward.terms.length * 2, 1024);
-      const grownTerms = new Uint32Array(capacity);
-      const grownTfs = new Uint32Array(capacity);
-      grownTerms.set(forward.terms.subarray(0, forward.length));
-      grownTfs.set(forward.tfs.subarray(0, forward.length));
-      forward.terms = grownTerms;
-      forward.tfs = grownTfs;
+      forward.terms = grown(forward.terms, forward.length, capacity);
+      forward.tfs = grown(forward.tfs, forward.length, capacity);
     }
     forward.terms.set(terms, forward.length);
     forward.tfs.set(tfs, forward.length);
