@@ -12,7 +12,9 @@ describe('errors across the worker boundary', () => {
   it('turns a full disk (IndexedDB or Dexie) into QUOTA_EXCEEDED with a plain message', () => {
     const raw = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     const wrapped = new Dexie.QuotaExceededError(raw);
-    for (const error of [raw, wrapped]) {
+    // What Dexie rejects with when the browser aborts the transaction at commit for lack of space.
+    const abortedAtCommit = new Dexie.AbortError('Transaction aborted', raw);
+    for (const error of [raw, wrapped, abortedAtCommit]) {
       const back = deserializeError(serializeError(error));
       expect(back.code).toBe('QUOTA_EXCEEDED');
       expect(back.message).toMatch(/no more storage space/);

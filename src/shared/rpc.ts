@@ -37,12 +37,14 @@ interface Port {
 /** Turns any thrown value into something that survives structured clone, keeping AppError codes. */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof AppError) return { name: 'AppError', code: error.code, message: error.message };
+  // Before aborts: a transaction the browser aborts at commit for lack of space reaches Dexie as
+  // an AbortError whose `inner` is the QuotaExceededError.
+  if (isQuotaError(error)) {
+    return { name: 'QuotaExceededError', code: 'QUOTA_EXCEEDED', message: 'The browser has no more storage space for Carrel; nothing of this file was kept.' };
+  }
   // Not only DOMExceptions: libraries rethrow an abort as an Error named AbortError (onnxruntime does).
   if ((error as { name?: unknown } | null)?.name === 'AbortError') {
     return { name: 'AbortError', code: 'ABORTED', message: 'Cancelled' };
-  }
-  if (isQuotaError(error)) {
-    return { name: 'QuotaExceededError', code: 'QUOTA_EXCEEDED', message: 'The browser has no more storage space for Carrel; nothing of this file was kept.' };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
