@@ -13,7 +13,7 @@ import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, SourceKind } from
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
 import { db } from './db';
-import { handleError, isAbort } from './errors';
+import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
 import { chunking, sameSizes } from './chunking.svelte';
@@ -66,6 +66,10 @@ function stallMs(file: File): number {
   const forTests = (globalThis as { carrelStallMs?: number }).carrelStallMs;
   return forTests ?? 60_000 + 20_000 * (file.size / 2 ** 20);
 }
+/** A file whose reading stopped though nobody paused or cancelled it (say, its transaction was aborted). */
+const UNASKED_ABORT: UserMessage = { code: 'ABORTED', message: 'Reading this file stopped before it was stored; nothing of it was kept.', action: 'Try adding the file again.' };
+/** Files written to the stored queue per transaction (see #saveQueue). */
+const QUEUE_SLICE = 100;
 /** The shortest rest between two full reads of the stored documents. */
 const READ_REST_MS = 1_000;
 
@@ -127,6 +131,10 @@ class Library {
   /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
   #passwords = new Map<string, string>();
   #running = false;
+  /** Files added but not yet in the stored queue; they are read once they are. */
+  #unsaved = new Set<string>();
+  /** Stored files still being loaded into the search index and shown, one after another. */
+  #finishing: Promise<void> = Promise.resolve();
   #reading = false;
   #readAgain = false;
   /** Documents this tab stored and showed while a full read was running: that read may not have them yet. */
@@ -209,10 +217,12 @@ class Library {
   }
 
   /**
-   * Reads the stored documents, one read at a time; changes during a read cause one more read.
-   * A folder of thousands of files commits thousands of times, and each read deserialises every
-   * document on this thread. This tab's own files are shown as they finish (#showStored), so
-   * between reads it rests at least a second, or four times as long as the read took.
+   * Reads the stored documents, one read at a time; changes during a read, or during the rest
+   * after it, cause one more read. A folder of thousands of files commits thousands of times, and
+   * each read deserialises every document on this thread. This tab's own files are shown as they
+   * finish (#showStored), so after each read it rests at least a second, or four times as long as
+   * the read took; while this tab is reading files, twenty times (its own files are what changes
+   * then, and other tabs' changes can wait a few seconds).
    */
   async #readDocuments(): Promise<void> {
     if (this.#reading) {
@@ -228,7 +238,7 @@ class Library {
         const read = await db.documents.orderBy('addedAt').reverse().toArray();
         this.#stored = [...this.#shownDuringRead.values()].reduce(withDocument, read);
         const took = performance.now() - began;
-        if (this.#readAgain) await new Promise((resolve) => setTimeout(resolve, Math.max(READ_REST_MS, 4 * took)));
+        await new Promise((resolve) => setTimeout(resolve, Math.max(READ_REST_MS, (this.#running ? 20 : 4) * took)));
       } while (this.#readAgain);
     } catch (error) {
       console.error('library query failed', error);
@@ -267,12 +277,32 @@ class Library {
   addFiles(files: File[], force = false): void {
     const stageLabel = force ? 'Waiting to re-index' : 'Waiting';
     const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
-    const addedAt = Date.now();
-    const stored = jobs.map((job, i): JobRecord => ({ key: job.key, addedAt: addedAt + i / 1000, owner: TAB_ID, file: job.file, force: force || undefined }));
-    this.#jobs = [...jobs.reverse(), ...this.#jobs];
-    // Written before the queue runs, so a reload even during the first file finds every one.
-    const saved = db.jobs.bulkPut(stored).catch((error) => console.error('could not save the ingest queue', error));
-    void saved.then(() => this.#pump());
+    for (const job of jobs) this.#unsaved.add(job.key);
+    this.#jobs = [...jobs.toReversed(), ...this.#jobs];
+    void this.#saveQueue(jobs, Date.now());
+  }
+
+  /**
+   * Writes new files to the stored queue, so a reload finds them, and starts reading each once it
+   * is written. Storing a file takes about a millisecond of this thread, so thousands are written
+   * in slices, oldest first, and the first files are read while the rest are written.
+   */
+  async #saveQueue(jobs: QueuedFile[], addedAt: number): Promise<void> {
+    for (let at = 0; at < jobs.length; at += QUEUE_SLICE) {
+      // Made when written, so a file cancelled meanwhile is left out and a pause is kept.
+      const slice = jobs.slice(at, at + QUEUE_SLICE).filter((job) => this.#unsaved.has(job.key));
+      const records = slice.map((job, i): JobRecord => ({
+        key: job.key,
+        addedAt: addedAt + (at + i) / 1000,
+        owner: TAB_ID,
+        file: job.file,
+        force: job.force || undefined,
+        paused: job.paused || undefined,
+      }));
+      await db.jobs.bulkPut(records).catch((error) => console.error('could not save the ingest queue', error));
+      for (const job of slice) this.#unsaved.delete(job.key);
+      void this.#pump();
+    }
   }
 
   addText(name: string, text: string): void {
@@ -284,11 +314,14 @@ class Library {
     const job = this.#jobs.find((j) => j.key === key);
     if (job) return this.cancel(key);
     await engine.api.remove({ docId: key });
+    // Gone from the list at once, not after the next full read.
+    this.#stored = this.#stored.filter((doc) => doc.id !== key);
     if (search.scope.includes(key)) search.toggleScope(key);
     search.refresh();
   }
 
   cancel(key: string): void {
+    this.#unsaved.delete(key);
     const job = this.#jobs.find((j) => j.key === key);
     job?.controller.abort();
     this.#jobs = this.#jobs.filter((j) => j.key !== key);
@@ -386,7 +419,7 @@ class Library {
   }
 
   #nextQueued(): QueuedFile | undefined {
-    return this.#jobs.findLast((job) => job.status === 'queued' && !job.paused);
+    return this.#jobs.findLast((job) => job.status === 'queued' && !job.paused && !this.#unsaved.has(job.key));
   }
 
   /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
@@ -405,10 +438,12 @@ class Library {
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
         ),
       );
-      await this.#finish(job, result);
+      // The next file is read while this one is loaded into the search index (in order).
+      this.#finishing = this.#finishing.then(() => this.#finish(job, result)).catch((error) => console.error('could not show the stored file', error));
     } catch (error) {
-      if (isAbort(error) || job.controller.signal.aborted) return this.#parkIfPaused(job.key);
-      const message = handleError(error);
+      // Stopped by the user (pause or cancel). An abort nobody asked for is a failure, shown as one.
+      if (job.controller.signal.aborted) return this.#parkIfPaused(job.key);
+      const message = isAbort(error) ? UNASKED_ABORT : handleError(error);
       const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
       job.update({ status, error: message, stageLabel: '', progress: 0 });
       // With the disk full every next file would fail too: they wait, paused, until there is room.
@@ -444,6 +479,7 @@ class Library {
     if (stored) this.#showStored(stored);
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
+    this.#endBatchIfDone();
     search.refresh();
   }
 

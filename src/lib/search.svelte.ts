@@ -18,7 +18,12 @@ class SearchState {
   #latest = 0;
   /** The documents search is limited to; empty means the whole library. */
   #scope = $state.raw<string[]>([]);
+  /** The search about to start (after the typing pause), if any. */
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The tag of the search under way, 0 when none. */
+  #runningTag = 0;
+  /** The library changed while the latest search was under way: run it once more when it answers. */
+  #again = false;
 
   get query(): string {
     return this.#query;
@@ -69,13 +74,22 @@ class SearchState {
     this.query = '';
   }
 
-  /** Runs the current query again (the library changed). */
+  /**
+   * Runs the current query again (the library changed). A folder of files changes the library many
+   * times a second, so a search about to start or under way is not restarted: the one about to
+   * start sees the change, and the one under way shows its answer and is then run once more.
+   * (Restarting each time would starve the results until the whole folder is read.)
+   */
   refresh(): void {
-    if (this.#query.trim()) this.#schedule();
+    if (!this.#query.trim() || this.#timer !== undefined) return;
+    if (this.#runningTag === this.#latest) this.#again = true;
+    else this.#schedule();
   }
 
   #schedule(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#again = false;
     const tag = ++this.#latest;
     if (!this.#query.trim()) {
       this.#response = null;
@@ -84,10 +98,14 @@ class SearchState {
       return;
     }
     this.#pending = true;
-    this.#timer = setTimeout(() => void this.#run(tag, this.#query), DEBOUNCE_MS);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#run(tag, this.#query);
+    }, DEBOUNCE_MS);
   }
 
   async #run(tag: number, query: string): Promise<void> {
+    this.#runningTag = tag;
     try {
       const response = await engine.api.search({ query, previous: this.context, options: { docIds: this.#scope } }, { timeoutMs: 30_000 });
       if (tag !== this.#latest) return;
@@ -98,7 +116,9 @@ class SearchState {
       if (tag !== this.#latest) return;
       this.#error = handleError(error).message;
     } finally {
-      if (tag === this.#latest) this.#pending = false;
+      if (this.#runningTag === tag) this.#runningTag = 0;
+      if (tag === this.#latest && this.#again) this.#schedule();
+      else if (tag === this.#latest) this.#pending = false;
     }
   }
 }
