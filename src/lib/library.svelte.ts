@@ -439,7 +439,7 @@ class Library {
         ),
       );
       // The next file is read while this one is loaded into the search index (in order).
-      this.#finishing = this.#finishing.then(() => this.#finish(job, result)).catch((error) => console.error('could not show the stored file', error));
+      this.#finishing = this.#finishing.then(() => this.#finish(job, result)).catch((error) => this.#finishFailed(job, error));
     } catch (error) {
       // Stopped by the user (pause or cancel). An abort nobody asked for is a failure, shown as one.
       if (job.controller.signal.aborted) return this.#parkIfPaused(job.key);
@@ -481,6 +481,17 @@ class Library {
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
     this.#endBatchIfDone();
     search.refresh();
+  }
+
+  /**
+   * The file is stored but could not be loaded into the index or shown here: its row goes, and the
+   * next full read shows the stored document (the engine's own sync indexes it).
+   */
+  #finishFailed(job: QueuedFile, error: unknown): void {
+    console.error('could not show the stored file', error);
+    this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
+    this.#endBatchIfDone();
+    void this.#readDocuments();
   }
 
   /** Shows a document this tab has just stored at once, rather than after the next full read. */
