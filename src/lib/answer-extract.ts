@@ -1,0 +1,105 @@
+/**
+ * The extractive answer (issue 18): the best 1–3 sentences of the top passages, in document order,
+ * each citing the passage it came from. Pure, so it runs on the main thread with no model at all.
+ */
+import type { PropositionHit, ResultHit } from '../shared/types';
+
+/** A passage an answer cites; `n` is its 1-based marker number. */
+export interface AnswerSource {
+  n: number;
+  hit: ResultHit;
+  passage: PropositionHit;
+}
+
+export interface AnswerSentence {
+  text: string;
+  /** The `n` of the source it was taken from. */
+  source: number;
+}
+
+export interface ExtractiveAnswer {
+  sentences: AnswerSentence[];
+  sources: AnswerSource[];
+}
+
+/** How many results and passages per result are read: the answer sits in the top few (SQuAD top-3 recall). */
+const TOP_HITS = 3;
+const PASSAGES_PER_HIT = 3;
+const MAX_SENTENCES = 3;
+/** A further sentence must score at least this share of the best one, or it is noise. */
+const KEEP_RATIO = 0.5;
+
+const STOPWORDS = new Set(
+  'a an and are as at be by did do does for from had has have how i in is it its of on or that the this to was were what when where which who whom whose why will with you your can into than then there these they those'.split(' '),
+);
+
+/** Lower-cased content words, cut to a 5-letter stem so "prescribed" meets "prescribe". */
+export function contentTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((w) => !STOPWORDS.has(w)).map((w) => w.slice(0, 5));
+}
+
+/** Splits a passage into sentences at ., ! or ? followed by a space and a capital, digit or quote. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\p{N}])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+interface Candidate {
+  text: string;
+  hitRank: number;
+  passageRank: number;
+  hit: ResultHit;
+  passage: PropositionHit;
+  offset: number;
+  score: number;
+}
+
+/** Share of the question's terms a sentence contains, nudged by the rank of its passage. */
+function score(sentence: string, question: Set<string>, hitRank: number, passageRank: number): number {
+  if (question.size === 0) return 1 / (1 + hitRank + passageRank);
+  const terms = new Set(contentTerms(sentence));
+  let shared = 0;
+  for (const term of question) if (terms.has(term)) shared++;
+  // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
+  return shared / question.size + 0.15 / (1 + hitRank + passageRank);
+}
+
+function candidates(question: string, hits: ResultHit[]): Candidate[] {
+  const terms = new Set(contentTerms(question));
+  return hits.slice(0, TOP_HITS).flatMap((hit, hitRank) =>
+    hit.propositions.slice(0, PASSAGES_PER_HIT).flatMap((passage, passageRank) => {
+      let offset = 0;
+      return splitSentences(passage.text).map((text) => {
+        const c = { text, hitRank, passageRank, hit, passage, offset, score: score(text, terms, hitRank, passageRank) };
+        offset += text.length + 1;
+        return c;
+      });
+    }),
+  );
+}
+
+/** Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found. */
+export function extractAnswer(question: string, hits: ResultHit[]): ExtractiveAnswer {
+  const all = candidates(question, hits);
+  const seen = new Set<string>();
+  const ranked = [...all].sort((a, b) => b.score - a.score).filter((c) => !seen.has(c.text) && seen.add(c.text));
+  const best = ranked[0];
+  if (!best) return { sentences: [], sources: [] };
+  const chosen = ranked.slice(0, MAX_SENTENCES).filter((c) => c.score >= best.score * KEEP_RATIO);
+  // Document order: the documents as ranked, then position in the document.
+  chosen.sort((a, b) => documentRank(a, all) - documentRank(b, all) || a.passage.start + a.offset - (b.passage.start + b.offset));
+  const sources: AnswerSource[] = [];
+  const sentences = chosen.map((c) => {
+    let source = sources.find((s) => s.passage.id === c.passage.id);
+    if (!source) sources.push((source = { n: sources.length + 1, hit: c.hit, passage: c.passage }));
+    return { text: c.text, source: source.n };
+  });
+  return { sentences, sources };
+}
+
+function documentRank(c: Candidate, all: Candidate[]): number {
+  return all.findIndex((other) => other.hit.docId === c.hit.docId);
+}
