@@ -13,10 +13,13 @@ test('on a phone-width screen the layout is one column and nothing scrolls sidew
   await page.getByTestId('result').first().getByRole('button', { name: 'Details' }).click();
   await expect(page.getByTestId('result').first().locator('table.scores')).toBeVisible();
 
-  // One column: the library sits above the search, both as wide as the screen allows.
+  // One column: the question box and the answer come first, the library below, both as wide as the screen allows.
   const library = (await page.locator('.side').boundingBox())!;
   const searchArea = (await page.getByRole('region', { name: 'Search' }).boundingBox())!;
-  expect(searchArea.y).toBeGreaterThanOrEqual(library.y + library.height);
+  const answer = (await page.getByTestId('answer').boundingBox())!;
+  expect(library.y).toBeGreaterThanOrEqual(searchArea.y + searchArea.height);
+  expect(answer.y).toBeLessThan(library.y);
+  expect(answer.x + answer.width).toBeLessThanOrEqual(390);
   expect(Math.abs(searchArea.x - library.x)).toBeLessThan(1);
   expect(await scrollWidth()).toBeLessThanOrEqual(390);
 });

@@ -1,0 +1,54 @@
+import { addFiles, expect, fixture, generated, searchFor, test } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+test('every question gets a cited extractive answer, with no download, and a citation opens the passage', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), generated('travel-guide.pdf')]);
+
+  await searchFor(page, 'what did the physician prescribe for the infection');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-kind', 'extractive');
+  await expect(answer).toHaveAttribute('data-state', 'done');
+  await expect(answer).toContainText('The physician prescribed antibiotics to treat the bacterial infection.');
+  // Off-topic sentences of the same document are not part of the answer.
+  await expect(answer).not.toContainText('Tomatoes');
+
+  const citations = answer.getByTestId('answer-citation');
+  await expect(citations.first()).toHaveAttribute('data-source', '1');
+  const sources = answer.getByTestId('answer-source');
+  expect(await sources.evaluateAll((items) => items.map((li) => li.getAttribute('data-source')))).toEqual(
+    Array.from({ length: await sources.count() }, (_, i) => String(i + 1)),
+  );
+  await expect(sources.first()).toContainText('clinic-notes.md');
+  await expect(sources.first()).toContainText('Treatment');
+
+  await citations.first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('physician prescribed antibiotics');
+  await viewer.getByRole('button', { name: /back/i }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(citations.first()).toBeFocused();
+});
+
+test('a PDF citation opens the viewer on the cited page', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), generated('travel-guide.pdf')]);
+  await searchFor(page, 'at what hour do trains pull into the station');
+  const answer = page.getByTestId('answer');
+  await expect(answer.getByTestId('answer-source').first()).toContainText('travel-guide.pdf');
+  const label = await answer.getByTestId('answer-source').first().innerText();
+  await answer.getByTestId('answer-citation').first().click();
+  await expect(page.getByTestId('viewer').getByTestId('viewer-highlight')).toBeVisible();
+  expect(label).toMatch(/p\. \d+/);
+});
+
+test('when nothing relevant is found the answer says the documents do not cover it', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await page.getByTestId('search-input').fill('quantum chromodynamics lattice gauge');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-state', 'done');
+  await expect(answer.getByTestId('answer-not-covered')).toContainText("don't seem to cover");
+  await expect(answer.getByTestId('answer-citation')).toHaveCount(0);
+});
