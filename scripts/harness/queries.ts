@@ -1,4 +1,5 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
+import { extractAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
 import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
@@ -20,6 +21,8 @@ export interface QueryResult {
   propositions: string[];
   /** The five best results' best propositions' relevance signals (for calibration). */
   signals: { dense: number | null; coverage: number | null }[];
+  /** The extractive answer's sentences, as the answer panel shows them (scripts/eval-answers.mjs). */
+  answer: string;
 }
 
 /** Searches each text in turn with `options` (merged over the engine's defaults). */
@@ -42,6 +45,7 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
         .sort((a, b) => b.score - a.score)
         .slice(0, 5)
         .map((p) => p.text),
+      answer: extractAnswer(response.searchedQuery, hits).sentences.map((s) => s.text).join(' '),
       signals: hits.slice(0, 5).map((h) => ({ dense: h.propositions[0]?.scores.dense ?? null, coverage: h.propositions[0]?.scores.coverage ?? null })),
     });
   }

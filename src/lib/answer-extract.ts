@@ -28,6 +28,8 @@ const PASSAGES_PER_HIT = 3;
 const MAX_SENTENCES = 3;
 /** A further sentence must score at least this share of the best one, or it is noise. */
 const KEEP_RATIO = 0.5;
+/** Weight of the retriever's rank beside the word overlap (0–1). */
+const RANK_NUDGE = 0.15;
 
 const STOPWORDS = new Set(
   'a an and are as at be by did do does for from had has have how i in is it its of on or that the this to was were what when where which who whom whose why will with you your can into than then there these they those'.split(' '),
@@ -57,28 +59,36 @@ interface Candidate {
   score: number;
 }
 
-/** Share of the question's terms a sentence contains, nudged by the rank of its passage. */
-function score(sentence: string, question: Set<string>, hitRank: number, passageRank: number): number {
-  if (question.size === 0) return 1 / (1 + hitRank + passageRank);
-  const terms = new Set(contentTerms(sentence));
-  let shared = 0;
-  for (const term of question) if (terms.has(term)) shared++;
-  // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
-  return shared / question.size + 0.15 / (1 + hitRank + passageRank);
+/**
+ * Weighted share of the question's terms a sentence contains, nudged by the rank of its passage.
+ * A term's weight is its rarity among the candidate sentences (a local IDF): the word every
+ * candidate shares (the topic) tells less than the one only the answer shares.
+ */
+function scoreAll(list: Omit<Candidate, 'score'>[], question: Set<string>): Candidate[] {
+  const termsOf = list.map((c) => new Set(contentTerms(c.text)));
+  const weight = new Map<string, number>();
+  for (const term of question) weight.set(term, Math.log(1 + (list.length + 1) / (1 + termsOf.filter((t) => t.has(term)).length)));
+  const total = [...weight.values()].reduce((x, y) => x + y, 0);
+  return list.map((c, i) => {
+    let shared = 0;
+    for (const [term, w] of weight) if (termsOf[i]!.has(term)) shared += w;
+    // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
+    return { ...c, score: (total ? shared / total : 0) + RANK_NUDGE / (1 + c.hitRank + c.passageRank) };
+  });
 }
 
 function candidates(question: string, hits: ResultHit[]): Candidate[] {
-  const terms = new Set(contentTerms(question));
-  return hits.slice(0, TOP_HITS).flatMap((hit, hitRank) =>
+  const list = hits.slice(0, TOP_HITS).flatMap((hit, hitRank) =>
     hit.propositions.slice(0, PASSAGES_PER_HIT).flatMap((passage, passageRank) => {
       let offset = 0;
       return splitSentences(passage.text).map((text) => {
-        const c = { text, hitRank, passageRank, hit, passage, offset, score: score(text, terms, hitRank, passageRank) };
+        const c = { text, hitRank, passageRank, hit, passage, offset };
         offset += text.length + 1;
         return c;
       });
     }),
   );
+  return scoreAll(list, new Set(contentTerms(question)));
 }
 
 /** Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found. */

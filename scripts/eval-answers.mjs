@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * The extractive answer on SQuAD (issue 18): the share of questions whose answer text is inside the
+ * extractive answer the panel shows, run through the real ingest and search in headless Chromium.
+ *
+ *   node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P]
+ *
+ * DIR holds articles.jsonl, queries.jsonl and answers.jsonl (as `npm run eval -- --qa`). The last
+ * stdout line is {dataset, mode: "answers", model, strategy, questions, answer_in_extractive,
+ * answer_in_top3_propositions, mean_answer_words}. Exit code 2 for bad arguments.
+ */
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { asMarkdownFile, loadQa } from './lib/beir.mjs';
+import { ingestFiles, runQueries } from './lib/engine-run.mjs';
+import { openHarness } from './lib/harness.mjs';
+import { containsAnswer } from './lib/qa.mjs';
+
+const USAGE = 'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P]';
+const log = (line) => console.error(line);
+const fail = (message) => {
+  console.error(message);
+  process.exit(2);
+};
+
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { strategy: { type: 'string', default: 'three-stage' }, limit: { type: 'string' }, port: { type: 'string', default: '0' } } });
+} catch (error) {
+  fail(`${error.message}\n${USAGE}`);
+}
+const dir = parsed.positionals[0];
+if (!dir) fail(USAGE);
+const missing = ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'].filter((f) => !existsSync(join(dir, f)));
+if (missing.length) fail(`${dir} lacks ${missing.join(', ')}`);
+const limit = parsed.values.limit === undefined ? Infinity : Number(parsed.values.limit);
+if (!(limit > 0)) fail('--limit needs a positive number');
+
+const { articles, questions } = loadQa(dir, { limit });
+log(`${basename(dir)}: ${questions.length} answerable questions over ${articles.length} articles`);
+const harness = await openHarness({ log, port: Number(parsed.values.port) });
+try {
+  const files = articles.map(asMarkdownFile);
+  await ingestFiles(harness.page, files, { log });
+  const strategy = parsed.values.strategy;
+  const results = await runQueries(harness.page, questions.map((q) => q.text), { limit: 10, strategy }, { log, label: `${strategy}: ` });
+  const share = (pick) => +(results.filter((r, i) => containsAnswer(pick(r), questions[i].answers)).length / Math.max(1, results.length)).toFixed(4);
+  const words = results.reduce((sum, r) => sum + r.answer.split(/\s+/).filter(Boolean).length, 0) / Math.max(1, results.length);
+  console.log(
+    JSON.stringify({
+      dataset: basename(dir),
+      mode: 'answers',
+      model: harness.engine.modelId,
+      strategy,
+      questions: results.length,
+      answer_in_extractive: share((r) => [r.answer]),
+      answer_in_top3_propositions: share((r) => r.propositions.slice(0, 3)),
+      mean_answer_words: +words.toFixed(1),
+    }),
+  );
+} finally {
+  await harness.close();
+}
