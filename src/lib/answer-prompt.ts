@@ -20,11 +20,11 @@ export interface PromptOptions {
   previous?: string | null;
 }
 
-export interface AnswerPrompt {
+export interface AnswerPrompt<S extends PromptSource = PromptSource> {
   system: string;
   user: string;
   /** The sources kept, numbered from 1 in this order. */
-  sources: PromptSource[];
+  sources: S[];
   tokens: number;
 }
 
@@ -50,12 +50,12 @@ function render(question: string, sources: PromptSource[], previous?: string | n
  * Keeps `sources` (best first) while the prompt fits `opts.budget`; a source that does not fit is
  * skipped so a shorter one after it can still be used. Returns null when not even one fits.
  */
-export function buildPrompt(question: string, sources: PromptSource[], opts: PromptOptions): AnswerPrompt | null {
+export function buildPrompt<S extends PromptSource>(question: string, sources: S[], opts: PromptOptions): AnswerPrompt<S> | null {
   const size = (list: PromptSource[]) => {
     const { system, user } = render(question, list, opts.previous);
     return opts.countTokens(system) + opts.countTokens(user);
   };
-  const kept: PromptSource[] = [];
+  const kept: S[] = [];
   for (const source of sources) if (size([...kept, source]) <= opts.budget) kept.push(source);
   if (kept.length === 0) return null;
   return { ...render(question, kept, opts.previous), sources: kept, tokens: size(kept) };

@@ -1,0 +1,94 @@
+/**
+ * Generated answers with the tiny test generator (scripts/make-test-generator.mjs), served by the
+ * stand-in hub: download, ask, tokens stream in with working citations; an offline reload still
+ * answers; a model that fails to load falls back to the extractive answer with a message.
+ */
+import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import { ANSWER_TEXT, makeTestGenerator } from '../scripts/make-test-generator.mjs';
+import type { FakeHub } from './fake-hub';
+import { HUB_ORIGIN, startStandInHub, useStandInHub } from './stand-in-hub';
+import { addFiles, expect, fixture, searchFor, test } from './support';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ allowedOrigins: [HUB_ORIGIN] });
+
+const GENERATOR_ID = 'carrel-test/tiny-generator';
+let hub: FakeHub;
+
+test.beforeAll(async () => {
+  makeTestGenerator({ out: join(import.meta.dirname, '..', 'test-results', 'hub', GENERATOR_ID) });
+  hub = await startStandInHub();
+});
+
+test.afterAll(async () => {
+  await hub.close();
+});
+
+async function chooseGenerator(page: Page, id: string) {
+  await useStandInHub(page, hub);
+  await page.getByTestId('generator-id').fill(id);
+  await page.getByTestId('generator-use').click();
+}
+
+test('the test generator downloads, streams a cited answer, and answers again offline after a reload', async ({ page, context }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await chooseGenerator(page, GENERATOR_ID);
+  const status = page.getByTestId('generator-status');
+  await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(status).toContainText('WASM');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Record the text as it grows: it must arrive in pieces, not at once.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { answerSnapshots: string[] }).answerSnapshots = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="answer"][data-kind="generated"] [data-testid="answer-text"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await searchFor(page, 'what did the physician prescribe');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-kind', 'generated');
+  await expect(answer).toHaveAttribute('data-state', 'done');
+  const words = (t: string) => t.replace(/\[\d+\]/g, '').replace(/\s+/g, ' ').trim();
+  await expect(answer.getByTestId('answer-text')).toContainText('The first source answers this');
+  expect(words(await answer.getByTestId('answer-text').innerText())).toBe(words(ANSWER_TEXT.replace(' .', '.').replace(/\[\d+\]/g, '')));
+  const snapshots = await page.evaluate(() => (window as unknown as { answerSnapshots: string[] }).answerSnapshots);
+  expect(snapshots.length).toBeGreaterThan(3);
+
+  // [1] links source 1; [2] is kept only if there is a second source.
+  const sourceCount = await answer.getByTestId('answer-source').count();
+  const cited = await answer.getByTestId('answer-citation').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-source'))));
+  expect(cited[0]).toBe(1);
+  for (const n of cited) expect(n).toBeLessThanOrEqual(sourceCount);
+  await answer.getByTestId('answer-citation').first().click();
+  await expect(page.getByTestId('viewer').getByTestId('viewer-highlight')).toBeVisible();
+  await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();
+
+  // Offline, after a reload: the generator loads from the cache and answers again.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'generated', { timeout: 60_000 });
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('answer').getByTestId('answer-text')).toContainText('The first source answers this');
+  await context.setOffline(false);
+});
+
+test('a generator that fails to load leaves the extractive answer, with a message', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await chooseGenerator(page, 'carrel-test/no-such-generator');
+  const status = page.getByTestId('generator-status');
+  await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  await expect(status).toContainText('could not be loaded');
+  await expect(status).toContainText('Answers stay extractive');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'extractive');
+  await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+});
