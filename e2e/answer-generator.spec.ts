@@ -14,10 +14,12 @@ test.describe.configure({ mode: 'serial' });
 test.use({ allowedOrigins: [HUB_ORIGIN] });
 
 const GENERATOR_ID = 'carrel-test/tiny-generator';
+const SLOW_ID = 'carrel-test/slow-generator';
 let hub: FakeHub;
 
 test.beforeAll(async () => {
   makeTestGenerator({ out: join(import.meta.dirname, '..', 'test-results', 'hub', GENERATOR_ID) });
+  makeTestGenerator({ out: join(import.meta.dirname, '..', 'test-results', 'hub', SLOW_ID), slow: true });
   hub = await startStandInHub();
 });
 
@@ -91,4 +93,35 @@ test('a generator that fails to load leaves the extractive answer, with a messag
   await searchFor(page, 'what did the physician prescribe');
   await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'extractive');
   await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+});
+
+test('Stop ends the answer and it stays, marked stopped; a new question cancels the answer under way', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await chooseGenerator(page, SLOW_ID);
+  await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  const answer = page.getByTestId('answer');
+  const text = answer.getByTestId('answer-text');
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(answer).toHaveAttribute('data-state', 'streaming');
+  await expect(text).toContainText('The first source');
+  // A new question: the answer under way is dropped and the new one starts from its first word.
+  await expect(text).toContainText('as cited. The first source', { timeout: 60_000 });
+  await page.getByTestId('search-input').fill('how long does the course of antibiotics last');
+  await expect(answer).toHaveAttribute('data-state', 'streaming');
+  await expect(text).not.toContainText('as cited. The first source');
+  await expect(text).toContainText('The first source');
+
+  await answer.getByTestId('answer-stop').click();
+  await expect(answer).toHaveAttribute('data-state', 'stopped');
+  await expect(answer).toContainText('stopped');
+  await expect(answer.getByTestId('answer-stop')).toHaveCount(0);
+  const kept = await text.innerText();
+  expect(kept.length).toBeGreaterThan(0);
+  // Nothing more arrives once stopped: the text is the same after the worker has had time to send more.
+  await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready');
+  await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+  expect(await text.innerText()).toBe(kept);
 });

@@ -5,7 +5,11 @@
  * for text-generation like any hub model. Its logits are a bigram table: after the chat template's
  * `<answer>` it always writes ANSWER_TEXT token by token, then end-of-sequence. Pure Node, no downloads.
  *
- *   node scripts/make-test-generator.mjs [--out test-results/hub/carrel-test/tiny-generator]
+ * With `slow`, the answer loops back to its first word instead of ending, and each token costs a
+ * 512×512 matrix product the runtime cannot fold away: it writes until stopped or out of tokens,
+ * slowly enough that a test can press Stop or ask again while it writes.
+ *
+ *   node scripts/make-test-generator.mjs [--out test-results/hub/carrel-test/tiny-generator] [--slow]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,17 +29,29 @@ function vocabulary() {
 }
 
 /** next[t] = the token after t: `<answer>` → first word → … → last word → `</s>`; anything else → `</s>`. */
-function bigramLogits(vocab) {
+function bigramLogits(vocab, slow) {
   const size = vocab.length;
   const logits = new Float32Array(size * size);
   const next = new Array(size).fill(EOS);
   next[START] = SPECIAL.length;
   for (let t = SPECIAL.length; t < size - 1; t++) next[t] = t + 1;
+  if (slow) next[size - 1] = SPECIAL.length;
   next.forEach((n, t) => (logits[t * size + n] = 10));
   return logits;
 }
 
-function onnxGraph(size) {
+/** Work that depends on the input (so it is not folded at load): zeros expanded to 512×512, squared, summed to 0. */
+const SLOW_NODES = [
+  node('Cast', ['input_ids'], ['ids_float'], 'ids_float', { to: ElemType.FLOAT }),
+  node('ReduceMin', ['ids_float'], ['smallest'], 'smallest', { keepdims: 0 }),
+  node('Mul', ['smallest', 'zero'], ['nothing'], 'nothing'),
+  node('Expand', ['nothing', 'square'], ['big'], 'big'),
+  node('MatMul', ['big', 'big'], ['product'], 'product'),
+  node('ReduceSum', ['product'], ['total'], 'total', { keepdims: 0 }),
+  node('Add', ['bigram_logits', 'total'], ['logits'], 'busy_logits'),
+];
+
+function onnxGraph(size, slow) {
   const kvDims = ['batch_size', 1, 'past_sequence_length', 1];
   const presentDims = ['batch_size', 1, 'total_sequence_length', 1];
   return model({
@@ -52,12 +68,15 @@ function onnxGraph(size) {
       valueInfo(12, 'present.0.value', ElemType.FLOAT, presentDims),
     ],
     initializers: [
-      initializer('next_token', ElemType.FLOAT, [size, size], new Uint8Array(bigramLogits(vocabulary()).buffer)),
+      initializer('next_token', ElemType.FLOAT, [size, size], new Uint8Array(bigramLogits(vocabulary(), slow).buffer)),
+      initializer('zero', ElemType.FLOAT, [], new Uint8Array(new Float32Array([0]).buffer)),
+      initializer('square', ElemType.INT64, [2], new Uint8Array(BigInt64Array.from([512n, 512n]).buffer)),
       initializer('kv_row', ElemType.FLOAT, [size, 1], new Uint8Array(new Float32Array(size).buffer)),
       initializer('head_axis', ElemType.INT64, [1], new Uint8Array(BigInt64Array.from([1n]).buffer)),
     ],
     nodes: [
-      node('Gather', ['next_token', 'input_ids'], ['logits'], 'bigram', { axis: 0 }),
+      node('Gather', ['next_token', 'input_ids'], [slow ? 'bigram_logits' : 'logits'], 'bigram', { axis: 0 }),
+      ...(slow ? SLOW_NODES : []),
       // The cache grows by one zero row per token, so Transformers.js tracks its length as for a real model.
       node('Gather', ['kv_row', 'input_ids'], ['kv_rows'], 'kv_lookup', { axis: 0 }),
       node('Unsqueeze', ['kv_rows', 'head_axis'], ['kv_new'], 'kv_heads'),
@@ -92,9 +111,9 @@ function tokenizerFiles(vocab) {
 }
 
 /** Writes the model folder and returns its path. */
-export function makeTestGenerator({ out }) {
+export function makeTestGenerator({ out, slow = false }) {
   const vocab = vocabulary();
-  const onnx = onnxGraph(vocab.length);
+  const onnx = onnxGraph(vocab.length, slow);
   mkdirSync(join(out, 'onnx'), { recursive: true });
   // One fp32 graph under every name a dtype choice fetches (q8 and q4 on WASM, q4f16 on WebGPU).
   for (const name of ['model', 'model_quantized', 'model_q4', 'model_q4f16', 'model_fp16']) writeFileSync(join(out, `onnx/${name}.onnx`), onnx);
@@ -121,6 +140,6 @@ export function makeTestGenerator({ out }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--out');
-  const out = makeTestGenerator({ out: at > 0 ? process.argv[at + 1] : 'test-results/hub/carrel-test/tiny-generator' });
+  const out = makeTestGenerator({ out: at > 0 ? process.argv[at + 1] : 'test-results/hub/carrel-test/tiny-generator', slow: process.argv.includes('--slow') });
   console.error(`wrote ${out}`);
 }

@@ -57,7 +57,8 @@ class GeneratedAnswer {
     ];
     generator
       .generate(messages, ANSWER_TOKENS, controller.signal, (piece) => {
-        if (this.#controller === controller) this.text += piece;
+        // Pieces already on their way when Stop was pressed are not shown: the answer ends where it was stopped.
+        if (this.#controller === controller && !controller.signal.aborted) this.text += piece;
       })
       .then((result) => {
         if (this.#controller !== controller) return;

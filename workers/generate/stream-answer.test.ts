@@ -64,3 +64,16 @@ describe('the test generator through streamAnswer', () => {
     expect(answer.text.split(' ')).toHaveLength(4);
   });
 });
+
+describe('the slow test generator', () => {
+  it('loops back to its first word until the token limit', async () => {
+    const slowDir = join(dir, 'carrel-test/slow-generator');
+    makeTestGenerator({ out: slowDir, slow: true });
+    const slow = (await pipeline('text-generation', 'carrel-test/slow-generator', { dtype: 'q8' })) as TextGenerationPipeline;
+    const answer = await streamAnswer(slow, messages, { maxNewTokens: 40 });
+    expect(answer.stopped).toBe(false);
+    expect(answer.tokens).toBe(40);
+    expect(answer.text.startsWith('The first source answers this [1] and')).toBe(true);
+    expect(answer.text).toContain('cited. The first source');
+  });
+});
