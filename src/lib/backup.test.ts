@@ -61,6 +61,28 @@ async function dump(db: CarrelDb) {
   };
 }
 
+/** Rewrites an unencrypted backup as format 1 wrote it: no conversations in the manifest, version 1. */
+async function asFormatOne(file: Blob): Promise<Blob> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const magic = 'CARREL-BACKUP'.length;
+  const headerLength = new DataView(bytes.buffer).getUint32(magic, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic + 4, magic + 4 + headerLength))) as { version: number; checksum: string };
+  const payload = bytes.subarray(magic + 4 + headerLength);
+  const manifestLength = new DataView(payload.buffer, payload.byteOffset).getUint32(0, true);
+  const manifest = JSON.parse(new TextDecoder().decode(payload.subarray(4, 4 + manifestLength))) as Record<string, unknown>;
+  delete manifest.conversations;
+  const newManifest = new TextEncoder().encode(JSON.stringify(manifest));
+  const newPayload = new Uint8Array(4 + newManifest.byteLength + payload.byteLength - 4 - manifestLength);
+  new DataView(newPayload.buffer).setUint32(0, newManifest.byteLength, true);
+  newPayload.set(newManifest, 4);
+  newPayload.set(payload.subarray(4 + manifestLength), 4 + newManifest.byteLength);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', newPayload));
+  const newHeader = new TextEncoder().encode(JSON.stringify({ ...header, version: 1, checksum: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') }));
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, newHeader.byteLength, true);
+  return new Blob([bytes.subarray(0, magic), length, newHeader, newPayload]);
+}
+
 async function flipByte(file: Blob, fromEnd: number): Promise<Blob> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   bytes[bytes.length - fromEnd] ^= 0xff;
@@ -170,6 +192,28 @@ describe('backup', () => {
     controller.abort();
     await expect(importLibrary(target, await exportLibrary(source), undefined, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
     expect(await target.documents.count()).toBe(0);
+  });
+
+  it('carries conversations, and adds only those not stored yet', async () => {
+    const conversation = { id: 'c1', title: 'Antibiotics', createdAt: 1, updatedAt: 2, turns: [{ question: 'what was prescribed?', answer: { kind: 'extractive' as const, state: 'done' as const, text: 'Antibiotics [1].' }, sources: [], askedAt: 1 }] };
+    await source.conversations.add(conversation);
+    const target = fresh();
+    await target.conversations.add({ ...conversation, id: 'c0', title: 'Mine' });
+    await importLibrary(target, await exportLibrary(source));
+    expect(await target.conversations.get('c1')).toEqual(conversation);
+    expect((await target.conversations.get('c0'))!.title).toBe('Mine');
+    await importLibrary(target, await exportLibrary(source));
+    expect(await target.conversations.count()).toBe(2);
+  });
+
+  it('reads a format-1 file (before conversations) as one with none', async () => {
+    const v1 = await asFormatOne(await exportLibrary(source));
+    const records = await readBackup(v1);
+    expect(records.conversations).toEqual([]);
+    expect(records.documents.map((d) => d.id)).toEqual(['doc-a', 'doc-b']);
+    const target = fresh();
+    expect(await importLibrary(target, v1)).toEqual({ added: 2, skipped: 0 });
+    expect(await target.conversations.count()).toBe(0);
   });
 
   it('names the file by day', () => {

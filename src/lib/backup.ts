@@ -3,11 +3,12 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that Float32Arrays and Blobs point into, so both round-trip bit for bit.
  */
-import { documentTables, type CarrelDb, type FileRecord, type SettingRecord, type TextRecord, type VectorRecord } from '../shared/db';
+import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type TextRecord, type VectorRecord } from '../shared/db';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
-export const BACKUP_VERSION = 1;
+/** 2 added conversations (issue 18); a version 1 file reads as one with none (`migrate`). */
+export const BACKUP_VERSION = 2;
 export const PBKDF2_ITERATIONS = 310_000;
 
 interface BackupHeader {
@@ -26,6 +27,7 @@ interface LibraryRecords {
   propositions: PropositionRecord[];
   vectors: VectorRecord[];
   settings: SettingRecord[];
+  conversations: ConversationRecord[];
 }
 
 export interface ImportSummary {
@@ -39,7 +41,7 @@ const MAGIC_BYTES = encoder.encode(BACKUP_MAGIC);
 
 /** Reads every backed-up table in one read transaction, so the file is one consistent moment. */
 async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
-  return db.transaction('r', [...documentTables(db), db.settings], async () => ({
+  return db.transaction('r', [...documentTables(db), db.settings, db.conversations], async () => ({
     documents: await db.documents.toArray(),
     files: await db.files.toArray(),
     texts: await db.texts.toArray(),
@@ -47,6 +49,7 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
     propositions: await db.propositions.toArray(),
     vectors: await db.vectors.toArray(),
     settings: await db.settings.toArray(),
+    conversations: await db.conversations.toArray(),
   }));
 }
 
@@ -165,10 +168,17 @@ export async function readBackup(file: Blob, passphrase?: string): Promise<Libra
     }
   }
   try {
-    return decodeRecords(plain);
+    return migrate(header.version, decodeRecords(plain));
   } catch {
     throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its contents cannot be read.');
   }
+}
+
+/** Brings the records of an older format up to this one. */
+function migrate(version: number, records: LibraryRecords): LibraryRecords {
+  // Version 1 had no conversations.
+  if (version < 2) return { ...records, conversations: [] };
+  return records;
 }
 
 /**
@@ -207,8 +217,9 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
     });
     if (wasAdded) added++;
   }
-  await db.transaction('rw', db.settings, async () => {
+  await db.transaction('rw', db.settings, db.conversations, async () => {
     for (const setting of records.settings) if (!(await db.settings.get(setting.key))) await db.settings.add(setting);
+    for (const conversation of records.conversations) if (!(await db.conversations.get(conversation.id))) await db.conversations.add(conversation);
   });
   return { added, skipped: records.documents.length - added };
 }

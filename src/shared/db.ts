@@ -34,6 +34,23 @@ export interface VectorRecord {
   propositions: Float32Array;
 }
 
+/** One question and the answer shown for it, with the passages it cited (issue 18). */
+export interface ConversationTurn {
+  question: string;
+  answer: { kind: 'extractive' | 'generated'; state: 'done' | 'stopped'; text: string };
+  sources: { n: number; docId: string; docName: string; sectionId: string; passageId: string; headingPath: string[]; pages: number[]; text: string }[];
+  askedAt: number;
+}
+
+/** A thread of questions: follow-ups are read against the one before, within it. */
+export interface ConversationRecord {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  turns: ConversationTurn[];
+}
+
 export interface SettingRecord {
   key: string;
   value: unknown;
@@ -90,6 +107,7 @@ export type CarrelDb = Dexie & {
   snapshots: EntityTable<SnapshotRecord, 'key'>;
   jobs: EntityTable<JobRecord, 'key'>;
   models: EntityTable<ModelRecord, 'id'>;
+  conversations: EntityTable<ConversationRecord, 'id'>;
 };
 
 export const DB_NAME = 'carrel';
@@ -112,6 +130,10 @@ export function openDb(name = DB_NAME): CarrelDb {
     snapshots: 'key',
     jobs: 'key, addedAt',
     models: 'id',
+  });
+  // v3: conversations (answers, issue 18).
+  db.version(3).stores({
+    conversations: 'id, updatedAt',
   });
   // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.
   db.on('versionchange', () => {
