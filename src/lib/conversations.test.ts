@@ -28,9 +28,12 @@ describe('conversations', () => {
     const db = fresh();
     const id = await recordTurn(db, null, turn('q', 1, 'partial'));
     await recordTurn(db, id, turn('q ', 2, 'whole answer'));
+    // Typing on: "what did" then "what did the physician prescribe" is one question.
+    await recordTurn(db, id, turn('q and more', 3, 'whole answer'));
     const [conversation] = await listConversations(db);
     expect(conversation!.turns).toHaveLength(1);
     expect(conversation!.turns[0]!.answer.text).toBe('whole answer');
+    expect(conversation!.turns[0]!.question).toBe('q and more');
   });
 
   it('lists the most recent first, renames, refuses an empty name, and deletes', async () => {

@@ -16,8 +16,9 @@ export function titleFrom(question: string): string {
 }
 
 /**
- * Adds `turn` to conversation `id` (a new one when null) and returns its id. Asking the same
- * question again in a row updates that turn (the answer finished, or was regenerated) instead of repeating it.
+ * Adds `turn` to conversation `id` (a new one when null) and returns its id. A question that
+ * extends or trims the last one (typing on, as search-as-you-type sees it) or repeats it updates
+ * that turn instead of adding one.
  */
 export async function recordTurn(db: CarrelDb, id: string | null, turn: ConversationTurn): Promise<string> {
   return db.transaction('rw', db.conversations, async () => {
@@ -28,7 +29,8 @@ export async function recordTurn(db: CarrelDb, id: string | null, turn: Conversa
       return created.id;
     }
     const last = existing.turns.at(-1);
-    const turns = last?.question.trim() === turn.question.trim() ? [...existing.turns.slice(0, -1), turn] : [...existing.turns, turn];
+    const same = last && (turn.question.trim().startsWith(last.question.trim()) || last.question.trim().startsWith(turn.question.trim()));
+    const turns = same ? [...existing.turns.slice(0, -1), turn] : [...existing.turns, turn];
     await db.conversations.update(existing.id, { turns, updatedAt: turn.askedAt });
     return existing.id;
   });

@@ -74,6 +74,15 @@ class SearchState {
     this.query = '';
   }
 
+  /** Starts afresh (a new conversation) or resumes one: `previous` is the question follow-ups are read against. */
+  resume(previous: string | null, query: string): void {
+    this.#query = '';
+    this.#context = previous;
+    this.#lastSearched = previous;
+    this.#query = query;
+    this.#schedule();
+  }
+
   /**
    * Runs the current query again (the library changed). A folder of files changes the library many
    * times a second, so a search about to start or under way is not restarted: the one about to
