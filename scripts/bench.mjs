@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
@@ -35,6 +36,8 @@ try {
   // The built-in model on each backend, each in a fresh worker.
   const backends = await page.evaluate((count) => window.carrel.backends(count), values.quick ? 500 : 5000);
   log(`backends: ${JSON.stringify(backends)}`);
+  // Answer generators (issue 18): time to first token and tokens/s per backend.
+  const generation = await generationBlock(page, { log });
 
   // A real PDF through the real ingest pipeline (parse, chunk, embed, store, index); skipped by --quick.
   let pdf = null;
@@ -79,6 +82,7 @@ try {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memGb: Number((totalmem() / 2 ** 30).toFixed(1)), chromium },
     model: { id: 'carrel-glove-50k', dims: init.dims, device: init.device },
     backends,
+    generation,
     ingest: {
       propositions_per_s: Number(((embedded.n / embedded.ms) * 1000).toFixed(0)),
       text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),

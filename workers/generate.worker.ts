@@ -10,9 +10,11 @@ import { streamAnswer, type ChatMessage } from './generate/stream-answer';
 
 let loaded: { modelId: string; promise: Promise<LoadedGenerator> } | null = null;
 
-function generator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void): Promise<LoadedGenerator> {
+type Device = 'webgpu' | 'wasm';
+
+function generator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void, device?: Device): Promise<LoadedGenerator> {
   if (loaded?.modelId !== modelId) {
-    const promise = loadGenerator(modelId, dtype, onProgress);
+    const promise = loadGenerator(modelId, dtype, onProgress, device);
     loaded = { modelId, promise };
     // Cleared on failure so a later call can retry.
     promise.catch(() => {
@@ -24,8 +26,8 @@ function generator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: 
 
 const api = {
   /** Loads the model; resolves to where it runs. */
-  async load({ modelId, dtype }: { modelId: string; dtype: GeneratorDtype }, ctx: CallContext) {
-    const { device } = await generator(modelId, dtype, (event) => ctx.progress({ type: 'load', event }));
+  async load({ modelId, dtype, device: wanted }: { modelId: string; dtype: GeneratorDtype; device?: Device }, ctx: CallContext) {
+    const { device } = await generator(modelId, dtype, (event) => ctx.progress({ type: 'load', event }), wanted);
     return { device };
   },
   /** Writes the answer; each piece of text arrives as a progress event `{type: 'text', text}`. */

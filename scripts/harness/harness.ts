@@ -7,6 +7,7 @@ import { engine } from '../../src/lib/workers';
 import { backends } from './backends';
 import { bench, sampleSentences } from './bench';
 import { chunkFile } from './chunk-file';
+import { generation } from './generation';
 import { ingest, reset } from './library';
 import { query } from './queries';
 import { score } from './score';
@@ -19,7 +20,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, ingest, query, reset, score, useModel };
+const api = { ready, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

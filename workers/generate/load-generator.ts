@@ -39,8 +39,10 @@ async function loadOn(modelId: string, device: 'webgpu' | 'wasm', dtype: Generat
  * The generator `modelId` with the weights downloaded for it (`dtype`): on WebGPU when there is
  * an adapter and the weights suit it, else on WASM; a WebGPU failure retries on WASM.
  */
-export async function loadGenerator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void): Promise<LoadedGenerator> {
+export async function loadGenerator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void, device?: 'webgpu' | 'wasm'): Promise<LoadedGenerator> {
   configure();
+  // The bench measures each backend on its own, without the fallback.
+  if (device) return loadOn(modelId, device, dtype, onProgress);
   const gpu = await gpuSupport();
   if (!gpu.adapter || dtype !== generatorDtype('webgpu', gpu.shaderF16)) return loadOn(modelId, 'wasm', dtype, onProgress);
   return loadOn(modelId, 'webgpu', dtype, onProgress).catch((error: unknown) => {
