@@ -2,13 +2,15 @@
 /**
  * Runs every check in one go and ends with the line CI reads: `N passed, N failed`.
  * Steps: typecheck, lint, unit tests (vitest), browser tests (Playwright against the production build).
- * `--corpus` runs the tests over ../shared/eval instead. Every step runs even if an earlier one failed,
+ * `--corpus` runs the tests over ../shared/eval instead; `--stress` the heavy browser tests (e2e/*.stress.ts).
+ * Every step runs even if an earlier one failed,
  * so one run shows every failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const corpus = process.argv.includes('--corpus');
+const stress = process.argv.includes('--stress');
 mkdirSync('test-results', { recursive: true });
 
 /** Runs a command, streaming its output; returns true when it exited 0. */
@@ -65,6 +67,8 @@ if (corpus) {
     vitest('corpus', ['--config', 'vitest.corpus.config.ts']);
     playwright('corpus-browser', ['--config', 'playwright.corpus.config.ts']);
   }
+} else if (stress) {
+  playwright('e2e-stress', ['--config', 'playwright.stress.config.ts']);
 } else {
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   check('lint', 'npm', ['run', '--silent', 'lint']);
