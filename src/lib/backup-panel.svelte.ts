@@ -2,6 +2,7 @@
 import { backupFileName, backupIsEncrypted, exportLibrary, importLibrary } from './backup';
 import { db } from './db';
 import { handleError } from './errors';
+import { engine } from './workers';
 
 class BackupPanel {
   busy = $state(false);
@@ -52,6 +53,8 @@ class BackupPanel {
   import(file: File, passphrase?: string): Promise<boolean> {
     return this.#run(async () => {
       const { added, skipped } = await importLibrary(db, file, passphrase || undefined);
+      // The engine reads nothing on a query: tell it the library grew (other tabs hear of it from Dexie).
+      if (added) await engine.api.refresh({});
       this.pending = null;
       const already = skipped ? ` ${skipped} ${skipped === 1 ? 'was' : 'were'} already in the library.` : '';
       return `Imported ${added} ${added === 1 ? 'document' : 'documents'}.${already}`;

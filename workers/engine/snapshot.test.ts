@@ -1,34 +1,14 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb, type CarrelDb } from '../../src/shared/db';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { openDb } from '../../src/shared/db';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { syncIndex } from './sync';
+import { addDocument, MODEL } from './test-library';
 
-const MODEL = 'test-model';
-const DIMS = 4;
 let dbCount = 0;
-
-/** One ready document with a section of two propositions, a word of its own and unit vectors. */
-async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 1): Promise<void> {
-  const doc: DocumentRecord = {
-    id: docId, name: `${docId}.md`, kind: 'markdown', mime: 'text/markdown', size: 10, addedAt, status: 'ready', title: docId,
-    summary: '', keywords: [], tokens: 8, sectionCount: 1, propositionCount: 2, chunkMode: 'three-level', modelId: MODEL,
-  };
-  const base = { docId, headingPath: ['Intro'], pages: [1], position: 0, tokens: 4, keywords: [], prevId: null, nextId: null };
-  const section: SectionRecord = { ...base, id: `${docId}-s`, order: 0, text: `${word} first. ${word} second.`, start: 0, end: 20, embedded: true };
-  const propositions: PropositionRecord[] = [0, 1].map((order) => ({ ...base, id: `${docId}-p${order}`, sectionId: section.id, order, text: `${word} proposition ${order}`, start: order * 10, end: order * 10 + 9, type: 'fact' }));
-  const unit = (i: number) => Float32Array.from({ length: DIMS }, (_, d) => (d === i % DIMS ? 1 : 0));
-  await db.transaction('rw', [db.documents, db.sections, db.propositions, db.vectors], async () => {
-    await db.documents.put(doc);
-    await db.sections.put(section);
-    await db.propositions.bulkPut(propositions);
-    await db.vectors.put({ modelId: MODEL, docId, dims: DIMS, doc: unit(0), sectionIds: [section.id], sections: unit(1), propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([...unit(2), ...unit(3)]) });
-  });
-}
 
 const ids = (index: LibraryIndex, text: string) =>
   search(index, { text, vector: null }, { ...DEFAULT_SEARCH_OPTIONS, minRelevance: undefined }).flatMap((hit) => hit.propositions.map((p) => p.id));

@@ -1,0 +1,121 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { openDb, type CarrelDb } from '../../src/shared/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { changedParts, Engine, type ModelAccess } from './engine';
+import { restoreSnapshot } from './snapshot';
+import { addDocument, MODEL } from './test-library';
+
+const TEST_MODEL: ModelInfo = { ...BUILTIN_MODEL, id: MODEL, label: 'Test model', dims: 4 };
+const OTHER_MODEL: ModelInfo = { ...TEST_MODEL, id: 'other-model', label: 'Other model' };
+
+let dbCount = 0;
+
+/** An engine over a fresh database with no embedder (keyword search), whose active model the test sets. */
+function setUp(delay = { quietMs: 60_000, maxWaitMs: 60_000 }) {
+  const db = openDb(`engine-test-${dbCount++}`);
+  const state = { active: TEST_MODEL, activeReads: 0, unloaded: [] as string[] };
+  const models: ModelAccess = {
+    activeModel: async () => {
+      state.activeReads++;
+      return state.active;
+    },
+    tryEmbedder: async () => null,
+    unloadEmbedder: async (id) => void state.unloaded.push(id),
+  };
+  const engine = new Engine(db, models, delay);
+  return { db, engine, state };
+}
+
+/** The names of the documents a keyword query finds. */
+async function found(engine: Engine, query: string): Promise<string[]> {
+  const response = await engine.search({ query, options: { minRelevance: undefined } });
+  return response.hits.map((hit) => hit.docId).sort();
+}
+
+/** Counts the reads of the documents table, the one a query used to read every time. */
+function countDocumentReads(db: CarrelDb): { reads: number } {
+  const counter = { reads: 0 };
+  db.documents.hook('reading', (record) => (counter.reads++, record));
+  const where = db.documents.where.bind(db.documents);
+  db.documents.where = ((index: string) => (counter.reads++, where(index))) as typeof db.documents.where;
+  return counter;
+}
+
+describe('Engine', () => {
+  it('starts with every ready document, and answers queries without reading IndexedDB', async () => {
+    const { db, engine, state } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await addDocument(db, 'beta', 'giraffe');
+    await engine.start();
+    expect(await found(engine, 'zebra')).toEqual(['alpha']);
+
+    const counter = countDocumentReads(db);
+    const reads = state.activeReads;
+    for (const query of ['zebra', 'giraffe', 'zebra giraffe']) await found(engine, query);
+    expect(counter.reads).toBe(0);
+    expect(state.activeReads).toBe(reads);
+    // The counter does see a read of the library (what every query used to do).
+    await engine.sync();
+    expect(counter.reads).toBeGreaterThan(0);
+  });
+
+  it('picks up another context’s document only once told the documents changed', async () => {
+    const { db, engine } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.start();
+    await addDocument(db, 'beta', 'giraffe');
+    expect(await found(engine, 'giraffe')).toEqual([]);
+    engine.changed({ documents: true, settings: false });
+    expect(await found(engine, 'giraffe')).toEqual(['beta']);
+  });
+
+  it('loads a document this tab stored, drops a removed one, and reads a re-indexed one afresh', async () => {
+    const { db, engine } = setUp();
+    await engine.start();
+    await addDocument(db, 'alpha', 'zebra');
+    expect(await engine.refresh({ docIds: ['alpha'] })).toEqual({ documents: 1 });
+    expect(await found(engine, 'zebra')).toEqual(['alpha']);
+
+    // Indexed again under the same id with other words: without `reindexed` the old words stay.
+    await addDocument(db, 'alpha', 'okapi', 2);
+    await engine.refresh({ docIds: ['alpha'] });
+    expect(await found(engine, 'okapi')).toEqual([]);
+    await engine.refresh({ docIds: ['alpha'], reindexed: ['alpha'] });
+    expect(await found(engine, 'okapi')).toEqual(['alpha']);
+    expect(await found(engine, 'zebra')).toEqual([]);
+
+    await engine.remove('alpha');
+    expect(await found(engine, 'okapi')).toEqual([]);
+    expect(await db.documents.count()).toBe(0);
+  });
+
+  it('follows the active model when the settings change, and frees the previous one', async () => {
+    const { db, engine, state } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.start();
+    state.active = OTHER_MODEL;
+    await found(engine, 'zebra');
+    expect(engine.model.id).toBe(MODEL);
+    engine.changed({ documents: false, settings: true });
+    await found(engine, 'zebra');
+    expect(engine.model.id).toBe('other-model');
+    expect(state.unloaded).toEqual([MODEL]);
+  });
+
+  it('stores a snapshot once the library is quiet, which the next start restores', async () => {
+    const { db, engine } = setUp({ quietMs: 0, maxWaitMs: 0 });
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.start();
+    await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
+  });
+});
+
+describe('changedParts', () => {
+  it('tells document and settings changes apart by their Dexie keys', () => {
+    expect(changedParts('carrel', { 'idb://carrel/documents/': 1, 'idb://carrel/jobs/': 1 })).toEqual({ documents: true, settings: false });
+    expect(changedParts('carrel', { 'idb://carrel/settings/': 1 })).toEqual({ documents: false, settings: true });
+    expect(changedParts('carrel', { 'idb://other/documents/': 1 })).toEqual({ documents: false, settings: false });
+  });
+});

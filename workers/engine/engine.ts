@@ -1,0 +1,189 @@
+/**
+ * The search engine's state: the active model, the in-memory index of the ready documents, and
+ * how both follow IndexedDB. The worker file only wires this to its messages and to Dexie's
+ * `storagemutated` events, so the whole life of the index can be tested in Node.
+ *
+ * A query reads nothing from IndexedDB: the index changes when this tab stores or removes a
+ * document (the page calls `refresh`) and when any tab or worker changes the documents or the
+ * active model (`changed`, from Dexie's cross-context events). Only then is IndexedDB read.
+ */
+import { deleteDocument, type CarrelDb } from '../../src/shared/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import type { SearchOptions, SearchResponse } from '../../src/shared/types';
+import type { Embedder } from '../embed/embedder';
+import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
+import { enrichFollowUp } from '../retrieve/follow-up';
+import { LibraryIndex, search as searchIndex } from '../retrieve/search';
+import { restoreSnapshot, saveSnapshot } from './snapshot';
+import { loadDocument, syncIndex } from './sync';
+
+/** How the engine reaches models (the worker passes model-loader's; tests pass their own). */
+export interface ModelAccess {
+  activeModel(db: CarrelDb): Promise<ModelInfo>;
+  /** The model's embedder, or null when it cannot load (search falls back to keywords). */
+  tryEmbedder(model: ModelInfo): Promise<Embedder | null>;
+  unloadEmbedder(modelId: string): Promise<void>;
+}
+
+/** What a change in IndexedDB touched, from Dexie's `storagemutated` parts. */
+export interface ChangedParts {
+  documents: boolean;
+  settings: boolean;
+}
+
+/** Turns Dexie's `storagemutated` parts (keys like `idb://carrel/documents/…`) into what changed for the engine. */
+export function changedParts(dbName: string, parts: Record<string, unknown>): ChangedParts {
+  const keys = Object.keys(parts);
+  return {
+    documents: keys.some((part) => part.startsWith(`idb://${dbName}/documents/`)),
+    settings: keys.some((part) => part.startsWith(`idb://${dbName}/settings/`)),
+  };
+}
+
+export class Engine {
+  model: ModelInfo = BUILTIN_MODEL;
+  index = new LibraryIndex();
+  /** docId → stamp of every document in `index` (see documentStamp). */
+  indexed = new Map<string, string>();
+  /** Set when another context changed the documents or the settings: the next query reads them first. */
+  private stale: ChangedParts = { documents: false, settings: false };
+  // Serialise reads of the library: overlapping ones would add the same document twice.
+  private work: Promise<unknown> = Promise.resolve();
+  private started: Promise<void> | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private firstUnsaved = 0;
+
+  constructor(
+    private readonly db: CarrelDb,
+    private readonly models: ModelAccess,
+    /** Quiet time before the index is stored as a snapshot, and the longest it waits during a long ingest. */
+    private readonly snapshotDelay = { quietMs: 3_000, maxWaitMs: 60_000 },
+  ) {}
+
+  /** Loads the active model's index (from its snapshot when there is one) and every ready document. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.useModel(await this.models.activeModel(this.db));
+      await this.sync();
+    })();
+    return this.started;
+  }
+
+  /**
+   * Follows the active model: when a switch has completed (every document has the new model's
+   * vectors), the index is rebuilt from those vectors. One settings read.
+   */
+  async followActiveModel(): Promise<void> {
+    const active = await this.models.activeModel(this.db);
+    if (active.id === this.model.id) return;
+    const previous = this.model.id;
+    await this.useModel(active);
+    await this.sync();
+    await this.models.unloadEmbedder(previous);
+  }
+
+  /** Another context changed IndexedDB: note it, so the next query (or `catchUp`) reads what changed. */
+  changed(parts: ChangedParts): void {
+    this.stale = { documents: this.stale.documents || parts.documents, settings: this.stale.settings || parts.settings };
+  }
+
+  /** Reads what other contexts changed since the last time, if anything; nothing when nothing did. */
+  async catchUp(): Promise<void> {
+    await this.start();
+    const { documents, settings } = this.stale;
+    this.stale = { documents: false, settings: false };
+    if (settings) await this.followActiveModel();
+    if (documents) await this.sync();
+    else await this.work;
+  }
+
+  /** Runs one query; with `previous` (the last question searched), a follow-up is enriched with its key words. */
+  async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
+    const began = performance.now();
+    await this.catchUp();
+    const searchedQuery = enrichFollowUp(query, previous ?? null);
+    const embedder = await this.models.tryEmbedder(this.model);
+    const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
+    // Without the model only the keyword leg can vouch for a hit.
+    const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
+    const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
+    const hits = searchIndex(this.index, { text: searchedQuery, vector }, opts);
+    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null };
+  }
+
+  /**
+   * Loads documents the page has just stored, or without `docIds` everything written since the last
+   * read. `reindexed`: documents indexed again (same id), dropped first so they are read afresh.
+   */
+  async refresh({ docIds, reindexed = [] }: { docIds?: string[]; reindexed?: string[] }): Promise<{ documents: number }> {
+    await this.start();
+    for (const docId of reindexed) {
+      this.index.removeDocument(docId);
+      this.indexed.delete(docId);
+    }
+    await (docIds ? this.loadDocuments(docIds) : this.sync());
+    return { documents: this.indexed.size };
+  }
+
+  /** Deletes a document and every record of it, and drops it from the index. */
+  async remove(docId: string): Promise<void> {
+    await deleteDocument(this.db, docId);
+    await this.sync();
+  }
+
+  /** Adds the ready documents the index lacks and drops those IndexedDB no longer has. */
+  sync(): Promise<unknown> {
+    this.work = this.work
+      .then(async () => {
+        const { added, removed } = await syncIndex(this.db, this.index, this.indexed, this.model.id);
+        if (added + removed > 0) this.scheduleSnapshot();
+      })
+      .catch((error) => console.error('sync failed', error));
+    return this.work;
+  }
+
+  /** Loads the given documents unless the index has them (one read each, not one of every key). */
+  private loadDocuments(docIds: string[]): Promise<unknown> {
+    this.work = this.work
+      .then(async () => {
+        for (const docId of docIds) {
+          if (this.indexed.has(docId)) continue;
+          const stamp = await loadDocument(this.db, this.index, docId, this.model.id);
+          if (stamp !== null) this.indexed.set(docId, stamp);
+        }
+        this.scheduleSnapshot();
+      })
+      .catch((error) => console.error('sync failed', error));
+    return this.work;
+  }
+
+  /**
+   * Switches to `active` with its stored snapshot when there is one, else with an empty index that
+   * sync fills. Model and index change together, with no await between, so no sync or save mixes them.
+   */
+  private async useModel(active: ModelInfo): Promise<void> {
+    const restored = await restoreSnapshot(this.db, active.id).catch((error: unknown) => {
+      console.warn('snapshot not restored; indexing from the library', error);
+      return null;
+    });
+    this.model = active;
+    this.index = restored?.index ?? new LibraryIndex();
+    this.indexed = restored?.indexed ?? new Map();
+  }
+
+  /**
+   * Stores the index as a start-up snapshot once the library has been quiet for a few seconds (or at
+   * least every minute during a long ingest), so a reload reads its parts instead of re-indexing.
+   */
+  private scheduleSnapshot(): void {
+    const { quietMs, maxWaitMs } = this.snapshotDelay;
+    clearTimeout(this.saveTimer);
+    this.firstUnsaved ||= Date.now();
+    const save = () => {
+      this.saveTimer = undefined;
+      this.firstUnsaved = 0;
+      this.work = this.work.then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed)).catch((error) => console.warn('snapshot not saved', error));
+    };
+    this.saveTimer = setTimeout(save, Math.max(0, Math.min(quietMs, this.firstUnsaved + maxWaitMs - Date.now())));
+  }
+}
