@@ -7,6 +7,7 @@
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
  *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--no-escape-hatch] [--no-floor]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
+ *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
  *
  * BEIR mode: the last stdout line is one JSON object {dataset, strategy, model, queries, ndcg@10,
  * recall@10, recall@100, mrr@10, latency_ms: {p50, p95}, ingest_docs_per_s} (with --strategy all,
@@ -14,10 +15,15 @@
  * corpus is ingested unless --corpus-limit M keeps only the judged documents plus M others.
  * QA mode (SQuAD articles.jsonl/answers.jsonl): the share of questions whose answer text is in the
  * top 1/3/5 propositions and the top 3 sections, per strategy, as one JSON object.
+ * Question mode (a file shaped like ../shared/eval/questions/paraphrase-qa.json: cases of `doc`,
+ * `query`, `expect`, optional `password`, paths relative to the file's ../docs): every file under
+ * ../docs is ingested as it is (PDFs through pdf.js), and the last line is
+ * {questions, top1, top3, top10, misses: [{query, doc, rank, lost, top}]} where `lost` says at which
+ * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
  * Progress goes to stderr. Exit code 2 for bad arguments.
  */
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asMarkdownFile, loadBeir, loadQa } from './lib/beir.mjs';
 import { ingestFiles, runQueries } from './lib/engine-run.mjs';
@@ -25,7 +31,7 @@ import { openHarness } from './lib/harness.mjs';
 import { answerShares } from './lib/qa.mjs';
 
 const STRATEGIES = ['bm25', 'dense', 'flat-child', 'two-stage', 'three-stage'];
-const USAGE = 'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR';
+const USAGE = 'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR   or   npm run eval -- --questions FILE';
 const log = (line) => console.error(line);
 
 function fail(message) {
@@ -41,6 +47,7 @@ function parseCli() {
       options: {
         dataset: { type: 'string' },
         qa: { type: 'boolean', default: false },
+        questions: { type: 'string' },
         strategy: { type: 'string' },
         model: { type: 'string' },
         limit: { type: 'string' },
@@ -56,12 +63,14 @@ function parseCli() {
     fail(`${error.message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  const dataset = values.dataset ?? positionals[0];
+  const dataset = values.dataset ?? values.questions ?? positionals[0];
   if (!dataset) fail(USAGE);
-  const needs = values.qa ? ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'] : ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'];
+  if (values.questions && !existsSync(values.questions)) fail(`${values.questions} does not exist`);
+  const needs = values.questions ? [] : values.qa ? ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'] : ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'];
   const missing = needs.filter((file) => !existsSync(join(dataset, file)));
   if (missing.length) fail(`${dataset} lacks ${missing.join(', ')}`);
   const strategy = values.strategy ?? (values.qa ? 'all' : 'three-stage');
+  const mode = values.questions ? 'questions' : values.qa ? 'qa' : 'beir';
   if (strategy !== 'all' && !STRATEGIES.includes(strategy)) fail(`Unknown strategy "${strategy}": one of ${STRATEGIES.join(', ')} or all`);
   const number = (name) => {
     if (values[name] === undefined) return undefined;
@@ -71,7 +80,7 @@ function parseCli() {
   };
   return {
     dataset,
-    qa: values.qa,
+    mode,
     strategies: strategy === 'all' ? STRATEGIES : [strategy],
     model: values.model,
     limit: number('limit') ?? Infinity,
@@ -135,6 +144,41 @@ async function evaluateQa(page, cli, model) {
   console.log(JSON.stringify({ dataset: basename(cli.dataset), mode: 'qa', model, questions: questions.length, strategies, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));
 }
 
+/** Every file under `dir`, as {name, base64, password?} (the name is the file's own, as a user drops it). */
+function libraryFiles(dir, passwords) {
+  const files = [];
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push({ name: entry.name, base64: readFileSync(path).toString('base64'), password: passwords.get(relative(dir, path)) });
+    }
+  };
+  walk(dir);
+  return files.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Questions: the whole ../docs library, then each case judged by rank; one line per strategy. */
+async function evaluateQuestions(page, cli, model) {
+  const { cases } = JSON.parse(readFileSync(cli.dataset, 'utf8'));
+  if (!Array.isArray(cases) || cases.some((c) => !c.doc || !c.query || !Array.isArray(c.expect))) fail(`${cli.dataset}: expected {"cases": [{"doc", "query", "expect": [...]}]}`);
+  const docsDir = join(dirname(cli.dataset), '..', 'docs');
+  const passwords = new Map(cases.filter((c) => c.password).map((c) => [c.doc, c.password]));
+  const files = libraryFiles(docsDir, passwords);
+  const asked = cases.slice(0, cli.limit).map((c) => ({ doc: basename(c.doc), query: c.query, expect: c.expect }));
+  log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
+  reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
+  for (const strategy of cli.strategies) {
+    const results = await page.evaluate(([c, o]) => window.carrel.askQuestions(c, o), [asked, { ...cli.options, strategy }]);
+    const within = (k) => results.filter((r) => r.rank !== null && r.rank <= k).length;
+    const misses = results.filter((r) => r.lost !== null);
+    for (const m of misses) log(`miss (${m.lost}${m.rank ? `, rank ${m.rank}` : ''}): "${m.query}" [${m.doc}] → ${m.top.join(' | ') || 'nothing'}`);
+    const lost = Object.fromEntries([...new Set(misses.map((m) => m.lost))].map((stage) => [stage, misses.filter((m) => m.lost === stage).length]));
+    log(`${strategy}: top1 ${within(1)}, top3 ${within(3)}, top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`);
+    console.log(JSON.stringify({ set: basename(cli.dataset), strategy, model, questions: results.length, top1: within(1), top3: within(3), top10: within(10), lost, misses }));
+  }
+}
+
 const cli = parseCli();
 const harness = await openHarness({ log });
 try {
@@ -143,7 +187,7 @@ try {
   const { modelId, device, modelError } = engine;
   if (modelError) log(`the model did not load (${modelError}): dense legs are off, keyword search only`);
   log(`engine: ${modelId} on ${device ?? 'no device'}`);
-  await (cli.qa ? evaluateQa : evaluateBeir)(harness.page, cli, modelId);
+  await { beir: evaluateBeir, qa: evaluateQa, questions: evaluateQuestions }[cli.mode](harness.page, cli, modelId);
 } finally {
   await harness.close();
 }

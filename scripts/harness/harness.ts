@@ -10,6 +10,7 @@ import { chunkFile } from './chunk-file';
 import { generation } from './generation';
 import { ingest, reset } from './library';
 import { query } from './queries';
+import { askQuestions } from './questions';
 import { score } from './score';
 import { useModel } from './use-model';
 
@@ -20,7 +21,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, useModel };
+const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

@@ -14,7 +14,15 @@ const REFRESH_TIMEOUT_MS = 30 * 60_000;
 export interface TextDocument {
   /** The file name (its extension picks the parser). */
   name: string;
-  text: string;
+  text?: string;
+  /** The file's bytes, base64 (a PDF, say), instead of `text`. */
+  base64?: string;
+  /** An encrypted PDF's password. */
+  password?: string;
+}
+
+function toFile({ name, text, base64 }: TextDocument): File {
+  return new File([base64 === undefined ? (text ?? '') : Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name);
 }
 
 export interface IngestReport {
@@ -35,9 +43,9 @@ export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Pr
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < docs.length; i = next++) {
-      const { name, text } = docs[i]!;
+      const { name, password } = docs[i]!;
       try {
-        const result = await ingester.api.ingest({ file: new File([text], name), chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
+        const result = await ingester.api.ingest({ file: toFile(docs[i]!), password, chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
         if (result.duplicate) report.duplicates.push(name);
         else report.stored++;
       } catch (error) {

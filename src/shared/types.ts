@@ -161,6 +161,18 @@ export interface SearchOptions {
    * relevant found"). Calibrated per model (scripts/calibrate-relevance.mjs).
    */
   minRelevance?: { dense: number; coverage: number };
+  /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
+  trace?: boolean;
+}
+
+/** What passed the hierarchical stages, before propositions were ranked (only with `trace`). */
+export interface StageTrace {
+  /** Documents kept by stage 1, best first (empty for strategies without a document stage). */
+  documents: string[];
+  /** Sections kept by stage 2, best first. */
+  sections: string[];
+  /** Whether the relevance floor emptied the result. */
+  belowFloor: boolean;
 }
 
 /** A proposition inside a result, with its real per-stage scores. */
@@ -211,4 +223,5 @@ export interface SearchResponse {
   modelId?: string;
   /** Where the query was embedded: 'webgpu' or 'wasm'; null when the model was unavailable. */
   device?: string | null;
+  stages?: StageTrace;
 }

@@ -13,7 +13,7 @@ import type { SearchOptions, SearchResponse } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
-import { LibraryIndex, search as searchIndex } from '../retrieve/search';
+import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { loadDocument, syncIndex } from './sync';
 
@@ -107,8 +107,9 @@ export class Engine {
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
-    const hits = searchIndex(this.index, { text: searchedQuery, vector }, opts);
-    return { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null };
+    const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector }, opts);
+    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null };
+    return opts.trace ? { ...response, stages } : response;
   }
 
   /**

@@ -3,7 +3,7 @@
  * them → propositions inside those, plus a global proposition search (the escape hatch) so a
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
-import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores } from '../../src/shared/types';
+import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import { fuseScores } from './fuse';
 import type { LibraryIndex } from './library-index';
 
@@ -66,7 +66,13 @@ function relevant(scores: StageScores, floor: SearchOptions['minRelevance']): bo
 
 /** Runs `opts.strategy` and returns results grouped by section, best first. */
 export function search(index: LibraryIndex, query: Query, opts: SearchOptions): ResultHit[] {
-  if (!query.text.trim() || index.propositions.size === 0) return [];
+  return traceSearch(index, query, opts).hits;
+}
+
+/** `search`, also saying what passed each stage (so an evaluation can tell where an answer was lost). */
+export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptions): { hits: ResultHit[]; stages: StageTrace } {
+  const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
+  if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages };
   const restrict = opts.docIds?.length ? new Set(opts.docIds) : null;
   const allowed = (docId: string) => !restrict || restrict.has(docId);
   const propositionK = Math.max(STAGE_K.proposition, opts.limit * 3);
@@ -78,12 +84,14 @@ export function search(index: LibraryIndex, query: Query, opts: SearchOptions): 
   if (opts.strategy === 'three-stage') {
     docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined);
     const topDocs = top(docs.fused, Math.max(STAGE_K.document, Math.ceil(opts.limit / 2)));
+    stages.documents = ranking(topDocs);
     sections = scoreLevel(index, 'section', query, opts, 0, new Set([...topDocs.keys()].flatMap((d) => index.sectionsOfDoc.get(d) ?? [])));
   } else if (opts.strategy === 'two-stage') {
     sections = scoreLevel(index, 'section', query, opts, STAGE_K.section * 5, restrict ? sectionsOf(index, restrict) : undefined);
   }
   if (sections !== empty) {
     const topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
+    stages.sections = ranking(topSections);
     candidates = new Set([...topSections.keys()].flatMap((s) => index.propositionsOfSection.get(s) ?? []));
   }
   if (!candidates || (opts.strategy === 'three-stage' && opts.escapeHatch) || restrict) {
@@ -112,8 +120,11 @@ export function search(index: LibraryIndex, query: Query, opts: SearchOptions): 
   const hits = group(index, ranked, props, sections, docs, opts.limit, bm25Max);
   // Nothing relevant: better an honest empty answer than noise.
   const best = hits.flatMap((h) => h.propositions.slice(0, 1)).slice(0, 5);
-  return best.some((p) => relevant(p.scores, opts.minRelevance)) ? hits : [];
+  stages.belowFloor = hits.length > 0 && !best.some((p) => relevant(p.scores, opts.minRelevance));
+  return { hits: stages.belowFloor ? [] : hits, stages };
 }
+
+const ranking = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 
 function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
   return new Set([...docIds].flatMap((d) => index.sectionsOfDoc.get(d) ?? []));

@@ -1,0 +1,77 @@
+/**
+ * Question sets (`npm run eval -- --questions FILE`): each question is searched as the search box
+ * does, and judged as the set's file says: answered at the rank of the first result whose document
+ * is the expected one and whose passage (section or proposition text) contains an expected string.
+ * For a question not answered in the top 3, says where the answer was lost, so work goes there.
+ */
+import { engine } from '../../src/lib/workers';
+import type { SearchOptions } from '../../src/shared/types';
+import { pageDb } from './page-db';
+
+const SEARCH_TIMEOUT_MS = 60_000;
+
+export interface QuestionCase {
+  /** The expected document's file name, as it was ingested. */
+  doc: string;
+  query: string;
+  /** Strings (matched case-insensitively) any of which marks a passage as answering. */
+  expect: string[];
+}
+
+/**
+ * Where a question's answer was lost: `floor` (the relevance floor emptied the result),
+ * `document` (stage 1 cut its document), `section` (stage 2 cut every section holding it),
+ * `proposition` (it passed both stages but ranked below 3), `passage` (no stored section holds an
+ * expected string: parsing or chunking lost it), `missing` (the document is not in the library).
+ */
+export type LossStage = 'floor' | 'document' | 'section' | 'proposition' | 'passage' | 'missing';
+
+export interface QuestionResult {
+  query: string;
+  doc: string;
+  /** 1-based rank of the first answering result, or null. */
+  rank: number | null;
+  /** Set when rank is null or above 3. */
+  lost: LossStage | null;
+  /** What the top three results were, as "name › heading path". */
+  top: string[];
+}
+
+const holds = (text: string, expect: string[]) => {
+  const lower = text.toLowerCase();
+  return expect.some((e) => lower.includes(e.toLowerCase()));
+};
+
+export async function askQuestions(cases: QuestionCase[], options: Partial<SearchOptions> = {}): Promise<QuestionResult[]> {
+  const db = pageDb();
+  const out: QuestionResult[] = [];
+  for (const c of cases) {
+    const response = await engine.api.search({ query: c.query, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
+    const { hits, stages } = response;
+    const texts = await db.sections.bulkGet(hits.slice(0, 10).map((h) => h.sectionId));
+    const answering = (i: number) => hits[i]!.docName === c.doc && (holds(texts[i]?.text ?? '', c.expect) || hits[i]!.propositions.some((p) => holds(p.text, c.expect)));
+    const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
+    const rank = at < 0 ? null : at + 1;
+    out.push({
+      query: c.query,
+      doc: c.doc,
+      rank,
+      lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
+      top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
+    });
+  }
+  return out;
+}
+
+async function lossStage(c: QuestionCase, stages: { documents: string[]; sections: string[]; belowFloor: boolean } | undefined): Promise<LossStage> {
+  const db = pageDb();
+  const doc = await db.documents.where('name').equals(c.doc).first();
+  if (!doc) return 'missing';
+  const sections = await db.sections.where('docId').equals(doc.id).toArray();
+  const holding = new Set(sections.filter((s) => holds(s.text, c.expect)).map((s) => s.id));
+  if (holding.size === 0) return 'passage';
+  if (stages?.belowFloor) return 'floor';
+  if (stages && stages.documents.length > 0 && !stages.documents.includes(doc.id)) return 'document';
+  if (stages && stages.sections.length > 0 && !stages.sections.some((id) => holding.has(id))) return 'section';
+  return 'proposition';
+}
