@@ -75,3 +75,4 @@ async function lossStage(c: QuestionCase, stages: { documents: string[]; section
   if (stages && stages.sections.length > 0 && !stages.sections.some((id) => holding.has(id))) return 'section';
   return 'proposition';
 }
+

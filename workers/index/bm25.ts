@@ -91,10 +91,10 @@ export class Bm25Index {
     return this.slotOf.size;
   }
 
-  add(id: string, text: string, boostText = ''): void {
+  add(id: string, text: string, boostText = '', boost = BOOST): void {
     const counts = new Map<string, number>();
     for (const term of analyze(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-    for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + BOOST);
+    for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + boost);
     const terms = new Uint32Array(counts.size);
     const tfs = new Uint32Array(counts.size);
     let i = 0;

@@ -5,6 +5,7 @@
  */
 import { AppError, type Block, type ParsedDocument } from '../../src/shared/types';
 import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
+import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -17,14 +18,14 @@ export interface PdfOptions {
   onPage?: (done: number, total: number) => void;
 }
 
-interface OutlineHeading {
+export interface OutlineHeading {
   key: string;
   title: string;
   level: number;
   page: number;
 }
 
-interface Draft {
+export interface Draft {
   kind: Block['kind'];
   level?: number;
   text: string;
@@ -129,12 +130,13 @@ async function destinationPage(doc: PdfDocument, dest: string | unknown[] | null
   return (await doc.getPageIndex(ref as Parameters<PdfDocument['getPageIndex']>[0])) + 1;
 }
 
-/** Lines → heading and paragraph drafts. */
-function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
+/** Lines → heading and paragraph drafts (exported for tests). */
+export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
   const lines = pages.flat();
   const body = bodySize(lines);
   const fromOutline = outlineMatcher(outline, lines);
   const levelOf = headingLevels(pages, body);
+  const numbers = new SectionNumbers();
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   const start = (line: Line, kind: Draft['kind'], level?: number) => {
@@ -143,7 +145,10 @@ function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
     drafts.push(current);
   };
   for (const line of lines) {
-    const level = fromOutline ? fromOutline(line) : isSizeHeading(line, body) ? levelOf(line) : null;
+    // A footnote's number set small on its own line ("14") would end the paragraph above it.
+    if (/^\d{1,3}$/.test(line.text.trim()) && line.size < body * 0.9) continue;
+    const found = fromOutline ? fromOutline(line) : isSizeHeading(line, body) ? levelOf(line) : null;
+    const level = found ?? (line.size >= body - 0.5 ? numbers.levelOf(line.text) : null);
     const cur = current as Draft | null;
     if (level) {
       // A heading that wraps onto a second line of the same size continues the same heading.
@@ -151,7 +156,10 @@ function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[] {
         cur.text = `${cur.text} ${line.text}`;
         cur.lastY = line.y;
         cur.lines++;
-      } else start(line, 'heading', level);
+      } else {
+        start(line, 'heading', level);
+        numbers.noteHeading(line.text, level);
+      }
       continue;
     }
     const bullet = BULLET.test(line.text);
@@ -231,7 +239,7 @@ function outlineMatcher(outline: OutlineHeading[], lines: Line[]): ((line: Line)
   };
 }
 
-function assemble(drafts: Draft[], pageCount: number, labels: string[] | null, metaTitle: string, fileName: string): ParsedDocument {
+export function assemble(drafts: Draft[], pageCount: number, labels: string[] | null, metaTitle: string, fileName: string): ParsedDocument {
   const blocks: Block[] = [];
   let text = '';
   for (const draft of drafts) {
