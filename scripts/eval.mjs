@@ -5,7 +5,7 @@
  * ingest worker into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--no-escape-hatch] [--no-floor]
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--no-escape-hatch] [--no-floor]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
  *
@@ -20,6 +20,8 @@
  * ../docs is ingested as it is (PDFs through pdf.js), and the last line is
  * {questions, top1, top3, top10, misses: [{query, doc, rank, lost, top}]} where `lost` says at which
  * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
+ * --stage-loss adds `stage_loss` {judged, document, section}: the shares of queries whose answering
+ * document stage 1 cut, and whose answering section stage 2 cut (hierarchical strategies).
  * Progress goes to stderr. Exit code 2 for bad arguments.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -55,8 +57,10 @@ function parseCli() {
         'no-hybrid': { type: 'boolean', default: false },
         fusion: { type: 'string' },
         'dense-weight': { type: 'string' },
+        'related-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
+        'stage-loss': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -85,12 +89,14 @@ function parseCli() {
     model: values.model,
     limit: number('limit') ?? Infinity,
     corpusLimit: number('corpus-limit') ?? Infinity,
+    stageLoss: values['stage-loss'],
     // Only what the command line sets; the engine fills in its own defaults (and its model's floor).
     options: {
       limit: 100,
       ...(values['no-hybrid'] ? { hybrid: false } : {}),
       ...(values.fusion ? { fusion: values.fusion } : {}),
       ...(values['dense-weight'] !== undefined ? { denseWeight: number('dense-weight') } : {}),
+      ...(values['related-weight'] !== undefined ? { relatedWeight: number('related-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
     },
@@ -105,6 +111,17 @@ function reportIngest(report, files) {
   log(`${report.indexed} documents searchable after ${report.seconds.toFixed(1)} s (${(files / report.seconds).toFixed(1)} docs/s)`);
   if (report.duplicates.length) log(`${report.duplicates.length} entries repeat another's content and are stored once: ${report.duplicates.slice(0, 5).join(', ')}…`);
   for (const f of report.failed) log(`failed: ${f.name}: ${f.code} ${f.message}`);
+}
+
+/**
+ * With --stage-loss: the share of queries whose answering document stage 1 cut, and whose answering
+ * section stage 2 cut (its document kept), among those whose answer a stored section holds.
+ */
+async function stageLoss(page, queries, options) {
+  const loss = await page.evaluate(([q, o]) => window.carrel.stageLosses(q, o), [queries, options]);
+  const share = (n) => +(n / Math.max(1, loss.judged)).toFixed(4);
+  log(`stage loss: document ${loss.document}, section ${loss.section} of ${loss.judged} judged`);
+  return { judged: loss.judged, document: share(loss.document), section: share(loss.section) };
 }
 
 /** BEIR: one DESIGN §9 line per strategy. */
@@ -124,7 +141,9 @@ async function evaluateBeir(page, cli, model) {
     const empty = results.filter((r) => r.docs.length === 0).length;
     log(`${strategy}: nDCG@10 ${metrics['ndcg@10']} in ${((Date.now() - began) / 1000).toFixed(1)} s${empty ? ` (${empty} queries got no results)` : ''}`);
     const { latency_ms, ...scores } = metrics;
-    console.log(JSON.stringify({ dataset: basename(cli.dataset), strategy, model, queries: queries.length, ...scores, latency_ms, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));
+    const staged = queries.map((q) => ({ text: q.text, docs: [...qrels.get(q._id)].map((id) => `${id}.md`) }));
+    const stage_loss = cli.stageLoss ? await stageLoss(page, staged, { ...cli.options, strategy }) : undefined;
+    console.log(JSON.stringify({ dataset: basename(cli.dataset), strategy, model, queries: queries.length, ...scores, latency_ms, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2), ...(stage_loss ? { stage_loss } : {}) }));
   }
 }
 
@@ -139,6 +158,7 @@ async function evaluateQa(page, cli, model) {
   for (const strategy of cli.strategies) {
     const results = await runQueries(page, questions.map((q) => q.text), { ...cli.options, strategy }, { log, label: `${strategy}: ` });
     strategies[strategy] = { ...answerShares(results, questions.map((q) => q.answers)), latency_ms: await latency(page, results) };
+    if (cli.stageLoss) strategies[strategy].stage_loss = await stageLoss(page, questions.map((q) => ({ text: q.text, answers: q.answers, docs: q.article ? [`${q.article}.md`] : undefined })), { ...cli.options, strategy });
     log(`${strategy}: ${JSON.stringify(strategies[strategy])}`);
   }
   console.log(JSON.stringify({ dataset: basename(cli.dataset), mode: 'qa', model, questions: questions.length, strategies, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));

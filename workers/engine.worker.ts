@@ -7,11 +7,13 @@ import type { ResultHit } from '../src/shared/types';
 import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
 import { changedParts, Engine } from './engine/engine';
 import { assembleContext } from './retrieve/context';
+import { loadLexicon } from './retrieve/lexicon';
 import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
 planRuntime(chosenModels(db));
 const engine = new Engine(db, { activeModel, tryEmbedder, unloadEmbedder });
+const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
 
 /**
  * Documents or settings changed by any tab or worker: noted at once (so a query reads them first),
@@ -40,7 +42,7 @@ const api = {
    * `freshWorker`: the model would run on WebGPU, which only a fresh worker can start.
    */
   async init(_: Record<string, never>) {
-    await engine.start();
+    await Promise.all([engine.start(), lexiconLoaded]);
     await engine.followActiveModel();
     const embedder = await tryEmbedder(engine.model);
     return {

@@ -12,6 +12,7 @@ import { ingest, reset } from './library';
 import { query } from './queries';
 import { askQuestions } from './questions';
 import { score } from './score';
+import { stageLosses } from './stages';
 import { useModel } from './use-model';
 
 const ENGINE_START_TIMEOUT_MS = 120_000;
@@ -21,7 +22,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, useModel };
+const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, stageLosses, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

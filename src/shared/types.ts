@@ -161,6 +161,11 @@ export interface SearchOptions {
    * relevant found"). Calibrated per model (scripts/calibrate-relevance.mjs).
    */
   minRelevance?: { dense: number; coverage: number };
+  /**
+   * Weight of related words from the lexicon (query expansion) in the keyword leg, as a share of a
+   * typed word's; 0 turns expansion off. Defaults to RELATED_WORD_WEIGHT.
+   */
+  relatedWeight?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

@@ -13,6 +13,7 @@ import type { SearchOptions, SearchResponse } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
+import type { Lexicon } from '../retrieve/lexicon';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { loadDocument, syncIndex } from './sync';
@@ -52,6 +53,8 @@ export class Engine {
   private started: Promise<void> | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private firstUnsaved = 0;
+  /** Query expansion for the keyword leg, once loaded (none in tests unless given). */
+  lexicon: Lexicon | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -107,7 +110,8 @@ export class Engine {
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
-    const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector }, opts);
+    const related = opts.relatedWeight ? this.lexicon?.expand(searchedQuery, opts.relatedWeight) : undefined;
+    const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null };
     return opts.trace ? { ...response, stages } : response;
   }

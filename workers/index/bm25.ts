@@ -125,9 +125,9 @@ export class Bm25Index {
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
-  scoreAll(query: string, filter?: (id: string) => boolean): Map<string, number> {
+  scoreAll(query: string, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Map<string, number> {
     const scores = new Map<string, number>();
-    const touched = this.accumulate(query);
+    const touched = this.accumulate(query, related);
     for (const slot of touched) {
       const id = this.ids[slot]!;
       if (!filter || filter(id)) scores.set(id, this.scratch[slot]!);
@@ -137,9 +137,9 @@ export class Bm25Index {
   }
 
   /** BM25 scores of the given ids (those without a query term are left out). */
-  scoreIds(query: string, ids: Iterable<string>): Map<string, number> {
+  scoreIds(query: string, ids: Iterable<string>, related?: ReadonlyMap<string, number>): Map<string, number> {
     const scores = new Map<string, number>();
-    const weights = this.termWeights(query);
+    const weights = this.termWeights(query, related);
     if (weights.size === 0) return scores;
     const avgLength = this.totalLength / this.size;
     // Read straight from the forward arrays: no views made per id on this hot path.
@@ -179,8 +179,8 @@ export class Bm25Index {
   }
 
   /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
-  search(query: string, k: number, filter?: (id: string) => boolean): Scored[] {
-    const touched = this.accumulate(query);
+  search(query: string, k: number, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Scored[] {
+    const touched = this.accumulate(query, related);
     const best: Scored[] = [];
     for (const slot of touched) {
       const score = this.scratch[slot]!;
@@ -302,23 +302,28 @@ export class Bm25Index {
     forward.length = needed;
   }
 
-  /** idf of each query term the index knows, by term number. */
-  private termWeights(query: string): Map<number, number> {
+  /**
+   * idf of each query term the index knows, by term number; `related` terms (query expansion)
+   * count at their weight, a share of a typed term's.
+   */
+  private termWeights(query: string, related?: ReadonlyMap<string, number>): Map<number, number> {
     const weights = new Map<number, number>();
     const n = this.size;
     if (n === 0) return weights;
-    for (const term of new Set(analyze(query))) {
+    const add = (term: string, share: number) => {
       const number = this.termNumbers.get(term);
-      if (number === undefined) continue;
+      if (number === undefined || weights.has(number)) return;
       const df = this.postings[number]!.length;
-      if (df > 0) weights.set(number, idf(n, df));
-    }
+      if (df > 0) weights.set(number, share * idf(n, df));
+    };
+    for (const term of new Set(analyze(query))) add(term, 1);
+    if (related) for (const [term, share] of related) add(term, share);
     return weights;
   }
 
   /** Adds every matching slot's score into `scratch`; returns the slots touched (caller zeroes them). */
-  private accumulate(query: string): number[] {
-    const weights = this.termWeights(query);
+  private accumulate(query: string, related?: ReadonlyMap<string, number>): number[] {
+    const weights = this.termWeights(query, related);
     if (weights.size === 0) return [];
     if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
     const scratch = this.scratch;

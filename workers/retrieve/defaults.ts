@@ -11,4 +11,5 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   denseWeight: 0.2,
   escapeHatch: true,
   limit: 20,
+  relatedWeight: 0.3,
 };

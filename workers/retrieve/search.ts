@@ -13,6 +13,8 @@ export interface Query {
   text: string;
   /** The query's embedding, or null when the model is unavailable (keyword search only). */
   vector: Float32Array | null;
+  /** Related index terms and their weights (query expansion), for the keyword leg. */
+  related?: ReadonlyMap<string, number>;
 }
 
 /** Stage sizes from DESIGN §5. */
@@ -41,8 +43,8 @@ function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: Searc
   const bm25 = !useBm25
     ? new Map<string, number>()
     : candidates
-      ? keywords.scoreIds(query.text, candidates)
-      : new Map(keywords.search(query.text, k).map(({ id, score }) => [id, score]));
+      ? keywords.scoreIds(query.text, candidates, query.related)
+      : new Map(keywords.search(query.text, k, undefined, query.related).map(({ id, score }) => [id, score]));
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores([{ scores: dense, weight }, { scores: bm25, weight: 1 - weight }], opts.fusion);
   return { dense, bm25, fused };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../index/bm25';
+import { Lexicon } from './lexicon';
+
+// A hand-made slice in the shape scripts/build-lexicon.mjs writes (keys are Porter stems).
+const lexicon = new Lexicon({
+  words: { long: 'length duration', repeat: 'duplicate repetition', row: 'line' },
+  phrases: { 'for good': 'permanently' },
+});
+
+describe('Lexicon', () => {
+  it('brings in related words as index terms, at the given weight, never a word already typed', () => {
+    const related = lexicon.expand('How long may a line be?', 0.3);
+    expect([...related]).toEqual([
+      ['length', 0.3],
+      ['durat', 0.3],
+    ]);
+    expect(lexicon.expand('drop repeated rows', 0.2).has('line')).toBe(true);
+    expect(lexicon.expand('drop repeated rows', 0.2).has('duplic')).toBe(true);
+  });
+
+  it('expands two- and three-word phrases as typed, stopwords included', () => {
+    expect(lexicon.expand('the resource moved for good', 0.3).get('perman')).toBe(0.3);
+    expect(lexicon.expand('good for you', 0.3).has('perman')).toBe(false);
+  });
+});
+
+describe('Bm25Index with related words', () => {
+  const index = new Bm25Index();
+  index.add('typed', 'the maximum line length is eighty characters');
+  index.add('related-only', 'a duplicate row is removed from the result');
+  index.add('other', 'the weather was fine all week');
+
+  it('finds a passage that has only a related word, below one with the typed word', () => {
+    const related = new Map([['duplic', 0.3]]);
+    const scores = index.scoreAll('repeated line', undefined, related);
+    expect(scores.get('related-only')).toBeGreaterThan(0);
+    expect(scores.get('typed')!).toBeGreaterThan(scores.get('related-only')!);
+    expect(scores.has('other')).toBe(false);
+    expect(index.scoreAll('repeated line').has('related-only')).toBe(false);
+  });
+
+  it('scores a related word at its share of a typed word', () => {
+    const typed = index.scoreIds('duplicate', ['related-only']).get('related-only')!;
+    const related = index.scoreIds('zzz', ['related-only'], new Map([['duplic', 0.25]])).get('related-only')!;
+    expect(related).toBeCloseTo(typed * 0.25, 10);
+  });
+});
