@@ -141,7 +141,7 @@ async function evaluateBeir(page, cli, model) {
     const empty = results.filter((r) => r.docs.length === 0).length;
     log(`${strategy}: nDCG@10 ${metrics['ndcg@10']} in ${((Date.now() - began) / 1000).toFixed(1)} s${empty ? ` (${empty} queries got no results)` : ''}`);
     const { latency_ms, ...scores } = metrics;
-    const staged = queries.map((q) => ({ text: q.text, docs: [...qrels.get(q._id)].map((id) => `${id}.md`) }));
+    const staged = queries.map((q) => ({ text: q.text, docs: [...qrels.get(q._id).keys()].map((id) => `${id}.md`) }));
     const stage_loss = cli.stageLoss ? await stageLoss(page, staged, { ...cli.options, strategy }) : undefined;
     console.log(JSON.stringify({ dataset: basename(cli.dataset), strategy, model, queries: queries.length, ...scores, latency_ms, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2), ...(stage_loss ? { stage_loss } : {}) }));
   }

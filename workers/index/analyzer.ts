@@ -46,21 +46,49 @@ function term(segment: string): string {
   return result;
 }
 
-/** The words of lowercased `text`, as Intl.Segmenter finds them (the regex wherever it gives the same). */
-export function words(lower: string): string[] {
-  if (!NEEDS_DICTIONARY.test(lower)) return Array.from(lower.matchAll(WORD), (match) => match[0]);
+/** The words of `text`, as Intl.Segmenter finds them (the regex wherever it gives the same). */
+export function words(text: string): string[] {
+  if (!NEEDS_DICTIONARY.test(text)) return Array.from(text.matchAll(WORD), (match) => match[0]);
   const found: string[] = [];
-  for (const { segment, isWordLike } of segmenter.segment(lower)) if (isWordLike) found.push(segment);
+  for (const { segment, isWordLike } of segmenter.segment(text)) if (isWordLike) found.push(segment);
   return found;
 }
 
-/** Index terms of `text`, in order, with repeats (BM25 needs term frequencies). */
+/**
+ * Where an identifier splits into parts: dots, colons and underscores between its letters
+ * ("path.join", "__iter__", "os::path") and case changes ("readFileSync", "XMLHttpRequest").
+ */
+const IDENTIFIER_JOINT = /[._:·]+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const MAY_BE_IDENTIFIER = /[._:·]|\p{Ll}\p{Lu}/u;
+
+/**
+ * A word's terms: the whole word first, then, for an identifier, its parts, so `path.join` is
+ * found by "path.join", "path join" and "join", and `readFileSync` by "read file". Memoised by the
+ * word as written (case matters for the parts).
+ */
+const wordTerms = new Map<string, string[]>();
+
+function termsOfWord(word: string): string[] {
+  let result = wordTerms.get(word);
+  if (result === undefined) {
+    const whole = term(word.toLowerCase());
+    result = whole ? [whole] : [];
+    if (MAY_BE_IDENTIFIER.test(word) && /\p{L}/u.test(word)) {
+      for (const part of word.split(IDENTIFIER_JOINT)) {
+        const t = part.length >= 2 ? term(part.toLowerCase()) : '';
+        if (t && t !== whole && !result.includes(t)) result.push(t);
+      }
+    }
+    if (wordTerms.size >= MAX_TERMS) wordTerms.clear();
+    wordTerms.set(word, result);
+  }
+  return result;
+}
+
+/** Index terms of `text`, in order, with repeats (BM25 needs term frequencies); an identifier gives its parts too. */
 export function analyze(text: string): string[] {
   const out: string[] = [];
-  for (const word of words(text.toLowerCase())) {
-    const t = term(word);
-    if (t) out.push(t);
-  }
+  for (const word of words(text)) for (const t of termsOfWord(word)) out.push(t);
   return out;
 }
 

@@ -37,6 +37,16 @@ describe('analyze', () => {
   it('keeps numbers and drops punctuation', () => {
     expect(analyze('RFC 2616, section 3.2!')).toEqual(['rfc', '2616', 'section', '3.2']);
   });
+  it('indexes an identifier whole and by its parts', () => {
+    expect(analyze('path.join()')).toEqual(['path.join', 'path', 'join']);
+    expect(analyze('readFileSync')).toEqual(['readfilesync', 'read', 'file', 'sync']);
+    expect(analyze('XMLHttpRequest')).toEqual(['xmlhttprequest', 'xml', 'http', 'request']);
+    expect(analyze('def __iter__(self)')).toEqual(['def', '__iter__', 'iter', 'self']);
+    expect(analyze('HISTSIZE is.na lm(')).toEqual(['histsiz', 'is.na', 'na', 'lm']);
+  });
+  it('leaves abbreviations, decimals and plain words whole', () => {
+    expect(analyze('e.g. 3.14 naïve')).toEqual(['e.g', '3.14', 'naïv']);
+  });
 });
 
 describe('Bm25Index', () => {
