@@ -4,7 +4,7 @@ import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, Secti
 import { assembleContext } from './context';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
-import { LibraryIndex, search } from './search';
+import { LibraryIndex, search, STAGE_K } from './search';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
 const DIMS = 4;
@@ -87,8 +87,8 @@ describe('search', () => {
 
   it('the escape hatch rescues a document that stage 1 missed', () => {
     const index = new LibraryIndex();
-    // Twelve documents whose summaries match the query better than the one that holds the answer.
-    for (let i = 0; i < 12; i++) addDoc(index, `decoy${i}.md`, 3, [{ heading: 'Decoy', propositions: [{ text: `Decoy text number ${i}.`, axis: 2 }] }]);
+    // More documents than stage 1 keeps, whose summaries match the query better than the one that holds the answer.
+    for (let i = 0; i < STAGE_K.document + 2; i++) addDoc(index, `decoy${i}.md`, 3, [{ heading: 'Decoy', propositions: [{ text: `Decoy text number ${i}.`, axis: 2 }] }]);
     addDoc(index, 'answer.md', 0, [{ heading: 'Answer', propositions: [{ text: 'The exact answer sentence.', axis: 3 }] }]);
     const query = { text: 'exact answer', vector: topic(3) };
     const without = search(index, query, opts({ escapeHatch: false, hybrid: false }));
