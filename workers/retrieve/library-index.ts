@@ -139,7 +139,7 @@ export class LibraryIndex {
 const LEVELS: Level[] = ['document', 'section', 'proposition'];
 
 /**
- * A proposition's heading path (the document's title first) is a keyword field of it, its words
+ * A proposition's heading path (most documents' open with their title) is a keyword field of it, its words
  * counting once beside the proposition's own: measured better than 0, 2 or 3, and than leaving
  * the title out, on all three evaluation sets (docs/retrieval.md).
  */
