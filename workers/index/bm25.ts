@@ -7,6 +7,7 @@
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
 import { analyze } from './analyzer';
+import { TopK } from './top-k';
 
 export interface Scored {
   id: string;
@@ -181,15 +182,14 @@ export class Bm25Index {
   /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
   search(query: string, k: number, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Scored[] {
     const touched = this.accumulate(query, related);
-    const best: Scored[] = [];
+    const best = new TopK(k);
     for (const slot of touched) {
       const score = this.scratch[slot]!;
       this.scratch[slot] = 0;
-      const id = this.ids[slot]!;
-      if (filter && !filter(id)) continue;
-      insertTopK(best, { id, score }, k);
+      if (filter && !filter(this.ids[slot]!)) continue;
+      best.push(slot, score);
     }
-    return best;
+    return best.sorted().map(({ row, score }) => ({ id: this.ids[row]!, score }));
   }
 
   /** The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text. */
@@ -345,21 +345,4 @@ export class Bm25Index {
 
 function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-}
-
-/** Inserts `item` into `best` (sorted best first, at most k long). */
-function insertTopK(best: Scored[], item: Scored, k: number): void {
-  if (k <= 0 || (best.length >= k && item.score <= best[best.length - 1]!.score)) return;
-  let at = best.length;
-  while (at > 0 && best[at - 1]!.score < item.score) at--;
-  best.splice(at, 0, item);
-  if (best.length > k) best.pop();
-}
-
-/** The k highest entries of a score map, best first. */
-export function topK(scores: Map<string, number>, k: number): Scored[] {
-  if (k >= scores.size) return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
-  const best: Scored[] = [];
-  for (const [id, score] of scores) insertTopK(best, { id, score }, k);
-  return best;
 }

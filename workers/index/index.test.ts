@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyze, words } from './analyzer';
-import { Bm25Index, topK } from './bm25';
+import { Bm25Index } from './bm25';
+import { topK } from './top-k';
 import { FlatIndex } from './flat-index';
 import { Int8FlatIndex } from './int8-index';
 import { VoyIndex } from './voy-index';

@@ -4,6 +4,7 @@
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
+import { topK } from '../index/top-k';
 import { fuseScores } from './fuse';
 import type { LibraryIndex } from './library-index';
 
@@ -55,7 +56,7 @@ function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: Searc
 
 function top(scores: Map<string, number>, k: number): Map<string, number> {
   if (scores.size <= k) return scores;
-  return new Map([...scores].sort((a, b) => b[1] - a[1]).slice(0, k));
+  return new Map(topK(scores, k).map(({ id, score }) => [id, score]));
 }
 
 const stage = (s: LevelScores, id: string, bm25Max = 0): StageScores => {
