@@ -228,5 +228,7 @@ export interface SearchResponse {
   modelId?: string;
   /** Where the query was embedded: 'webgpu' or 'wasm'; null when the model was unavailable. */
   device?: string | null;
+  /** Words of related meaning the keyword search also looked for (query expansion), as written in the lexicon. */
+  relatedWords?: string[];
   stages?: StageTrace;
 }

@@ -110,9 +110,11 @@ export class Engine {
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
-    const related = opts.relatedWeight ? this.lexicon?.expand(searchedQuery, opts.relatedWeight) : undefined;
+    const expanding = opts.relatedWeight ? this.lexicon : null;
+    const related = expanding?.expand(searchedQuery, opts.relatedWeight!);
     const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
-    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null };
+    const relatedWords = expanding?.words(searchedQuery) ?? [];
+    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
     return opts.trace ? { ...response, stages } : response;
   }
 

@@ -19,6 +19,12 @@ describe('Lexicon', () => {
     expect(lexicon.expand('drop repeated rows', 0.2).has('duplic')).toBe(true);
   });
 
+  it('names the related words as written, for the user to see', () => {
+    expect(lexicon.words('How long may a line be?')).toEqual(['length', 'duration']);
+    expect(lexicon.words('moved for good')).toEqual(['permanently']);
+    expect(lexicon.words('nothing related here')).toEqual([]);
+  });
+
   it('expands two- and three-word phrases as typed, stopwords included', () => {
     expect(lexicon.expand('the resource moved for good', 0.3).get('perman')).toBe(0.3);
     expect(lexicon.expand('good for you', 0.3).has('perman')).toBe(false);

@@ -22,15 +22,28 @@ export class Lexicon {
 
   /** Index terms related to `query`'s but not in it, each at `weight` (a share of a typed word's). */
   expand(query: string, weight: number): Map<string, number> {
+    return new Map(this.related(query).flatMap(({ terms }) => terms.map((term) => [term, weight] as const)));
+  }
+
+  /** The related words themselves, as the lexicon writes them (to show the user what else was looked for). */
+  words(query: string): string[] {
+    return [...new Set(this.related(query).map(({ word }) => word))];
+  }
+
+  private related(query: string): { word: string; terms: string[] }[] {
     const typed = new Set(analyze(query));
-    const related = new Map<string, number>();
+    const found: { word: string; terms: string[] }[] = [];
     const addAll = (list: string | undefined) => {
-      for (const term of analyze(list ?? '')) if (!typed.has(term)) related.set(term, weight);
+      for (const word of list?.split(' ') ?? []) {
+        const terms = analyze(word).filter((term) => !typed.has(term));
+        if (terms.length) found.push({ word, terms });
+      }
     };
-    for (const term of typed) addAll(this.data.words[term]);
+    // Phrases first: "for good" → "permanently" says more than any one word's synonyms.
     const sequence = words(query.toLowerCase());
-    for (let n = 2; n <= 3; n++) for (let i = 0; i + n <= sequence.length; i++) addAll(this.data.phrases[sequence.slice(i, i + n).join(' ')]);
-    return related;
+    for (let n = 3; n >= 2; n--) for (let i = 0; i + n <= sequence.length; i++) addAll(this.data.phrases[sequence.slice(i, i + n).join(' ')]);
+    for (const term of typed) addAll(this.data.words[term]);
+    return found;
   }
 }
 
