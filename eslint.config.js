@@ -12,7 +12,34 @@ export default ts.config(
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
+  },
+  {
+    // The page reaches the workers only through messages (src/lib/workers.ts); code both sides run lives in src/shared.
+    files: ['src/**/*.ts', 'src/**/*.svelte'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/workers/**'], allowTypeImports: true, message: 'The page talks to workers by message (src/lib/workers.ts); move shared pure code to src/shared.' }] },
+      ],
+    },
+  },
+  {
+    // Workers have no DOM: reaching for it fails at run time, so it fails the lint instead.
+    files: ['workers/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'alert'].map((name) => ({ name, message: 'Workers (and code they share) have no DOM.' }))],
+    },
+  },
+  {
+    // A promise nobody awaits loses its error: every one is awaited, returned, or marked `void`.
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],

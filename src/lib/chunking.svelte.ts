@@ -4,7 +4,7 @@
  * it synchronously.
  */
 import type { ChunkMode, ChunkSizes } from '../shared/types';
-import { DEFAULT_SIZES, sizesProblem } from '../../workers/chunk/sizes';
+import { DEFAULT_SIZES, sizesProblem } from '../shared/chunk-sizes';
 
 export interface ChunkSettings {
   mode: ChunkMode;

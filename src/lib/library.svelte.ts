@@ -17,7 +17,7 @@ import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
 import { chunking, sameSizes } from './chunking.svelte';
-import { DEFAULT_SIZES } from '../../workers/chunk/sizes';
+import { DEFAULT_SIZES } from '../shared/chunk-sizes';
 import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 import { isInFlight, QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 

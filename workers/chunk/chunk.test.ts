@@ -6,7 +6,7 @@ import type { ParsedDocument } from '../../src/shared/types';
 import { chunkDocument, chunkDocumentAsync } from './index';
 import { propositionType } from './propositions';
 import { sentenceSpans } from './sentences';
-import { DEFAULT_SIZES, PROPOSITION, propositionSizes, SECTION, sectionSizes, sizesProblem } from './sizes';
+import { DEFAULT_SIZES, PROPOSITION, propositionSizes, SECTION, sectionSizes, sizesProblem } from '../../src/shared/chunk-sizes';
 
 /** Words and punctuation marks: close to the model tokenizer, enough for size rules. */
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;

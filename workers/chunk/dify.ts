@@ -5,7 +5,7 @@
 import type { Block, ParsedDocument } from '../../src/shared/types';
 import { unitsOf, type Unit } from './propositions';
 import type { SectionPart } from './sections';
-import { FULL_DOC_MAX, PROPOSITION, type PropositionSizes } from './sizes';
+import { FULL_DOC_MAX, PROPOSITION, type PropositionSizes } from '../../src/shared/chunk-sizes';
 
 export interface ParentDraft {
   headingPath: string[];

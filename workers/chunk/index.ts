@@ -5,12 +5,12 @@
  * and full-doc (the whole document is the parent); in the Dify modes parents are not embedded.
  */
 import type { Block, ChunkedDocument, ChunkMode, ChunkSizes, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { analyze } from '../index/analyzer';
+import { analyze } from '../../src/shared/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
 import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
-import { chunkLimits, type ChunkLimits } from './sizes';
+import { chunkLimits, type ChunkLimits } from '../../src/shared/chunk-sizes';
 import { chunkKeywords, extractiveSummary, SpanTerms, surfaceForms, termWeights, topTerms } from './summary';
 
 export interface ChunkOptions {

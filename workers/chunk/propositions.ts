@@ -5,7 +5,7 @@
  * Code blocks, tables and list items are atomic: never cut, split only at line ends if over the max.
  */
 import type { Block, PropositionType } from '../../src/shared/types';
-import { PROPOSITION, type PropositionSizes } from './sizes';
+import { PROPOSITION, type PropositionSizes } from '../../src/shared/chunk-sizes';
 import { sentenceSpans, type Span } from './sentences';
 
 export interface Unit extends Span {

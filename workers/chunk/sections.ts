@@ -4,7 +4,7 @@
  * 400 tokens whose text overlaps the previous part by ~50 tokens. Blocks are never cut inside.
  */
 import type { Block } from '../../src/shared/types';
-import { SECTION, type SectionSizes } from './sizes';
+import { SECTION, type SectionSizes } from '../../src/shared/chunk-sizes';
 import type { Unit } from './propositions';
 
 export interface SectionDraft {

@@ -3,8 +3,8 @@
  * an extractive summary — the lead sentence plus the sentences richest in those keywords, 100–200
  * tokens, in document order.
  */
-import { analyze } from '../index/analyzer';
-import { SUMMARY } from './sizes';
+import { analyze } from '../../src/shared/analyzer';
+import { SUMMARY } from '../../src/shared/chunk-sizes';
 import { sentenceSpans, type Span } from './sentences';
 
 /**

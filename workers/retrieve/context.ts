@@ -4,7 +4,7 @@
  * a token budget, every piece with its citation. `prompt` is the "copy as prompt" text.
  */
 import type { ResultHit } from '../../src/shared/types';
-import { termSet } from '../index/analyzer';
+import { termSet } from '../../src/shared/analyzer';
 
 export interface ContextPiece {
   /** Citation number, [n] in the prompt. */

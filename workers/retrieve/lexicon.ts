@@ -5,7 +5,7 @@
  * weight of the words typed, for the keyword leg only. People ask in their own words; documents
  * use the author's.
  */
-import { analyze, words } from '../index/analyzer';
+import { analyze, words } from '../../src/shared/analyzer';
 
 export interface LexiconData {
   /** Porter stem → related words, space-separated. */

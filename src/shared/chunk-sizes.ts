@@ -1,5 +1,5 @@
 /** Chunk sizes in tokens of the active model's tokenizer (DESIGN §4). */
-import type { ChunkSizes } from '../../src/shared/types';
+import type { ChunkSizes } from './types';
 
 export interface SectionSizes {
   low: number;
