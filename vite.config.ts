@@ -80,6 +80,7 @@ export default defineConfig({
               'text/markdown': ['.md', '.markdown'],
               'text/plain': ['.txt'],
               'text/html': ['.html', '.htm'],
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
             },
           },
         ],
@@ -89,7 +90,7 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm'] }],
+            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx'] }],
           },
         },
       },

@@ -208,6 +208,8 @@ export function renderHtml(html: string, passageText: string): Rendered {
  * Finds `text` in the element's text, whitespace runs counting as one space, and wraps each text
  * node's share of it in a mark. Empty when it is not there.
  */
+const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, td, th, pre, blockquote, dt, dd, figcaption, caption, div';
+
 export function markText(root: HTMLElement, text: string): HTMLElement[] {
   const wanted = text.replace(/\s+/g, ' ').trim();
   if (!wanted) return [];
@@ -217,8 +219,15 @@ export function markText(root: HTMLElement, text: string): HTMLElement[] {
   // The collapsed text, and for each of its characters the text node and offset it came from.
   let flat = '';
   const origin: { node: number; offset: number }[] = [];
+  // Text in two different blocks (a paragraph, then a list item) reads with a space between, as
+  // the parsers joined them: a passage that spans blocks is still found.
+  const blockOf = (node: Text) => node.parentElement?.closest(BLOCKS) ?? null;
   nodes.forEach((node, n) => {
     const value = node.data;
+    if (n > 0 && flat !== '' && !flat.endsWith(' ') && blockOf(node) !== blockOf(nodes[n - 1]!)) {
+      flat += ' ';
+      origin.push({ node: n - 1, offset: Math.max(0, nodes[n - 1]!.data.length - 1) });
+    }
     for (let i = 0; i < value.length; i++) {
       const space = /\s/.test(value[i]!);
       if (space && (flat.endsWith(' ') || flat === '')) continue;

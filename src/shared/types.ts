@@ -1,6 +1,6 @@
 /** Domain records shared by the UI and the workers. No DOM, no worker globals. */
 
-export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text';
+export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text' | 'docx';
 export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' | 'needs-password';
 export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';
@@ -117,6 +117,9 @@ export type ErrorCode =
   | 'BINARY_CONTENT'
   | 'EMPTY_FILE'
   | 'TOO_LARGE'
+  | 'ARCHIVE_INVALID'
+  | 'ARCHIVE_BOMB'
+  | 'DOCUMENT_PROTECTED'
   | 'QUOTA_EXCEEDED'
   | 'MODEL_UNAVAILABLE'
   | 'MODEL_DOWNLOAD'

@@ -10,6 +10,7 @@ import type { Embedder } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
+import { parseDocx } from '../parse/docx';
 import { parseMarkdown } from '../parse/markdown';
 import { parsePdf } from '../parse/pdf';
 import { parseText } from '../parse/text';
@@ -177,6 +178,7 @@ async function parse(
       onPage: (done, total) => deps.progress({ stage: 'parsing', done, total }),
     });
   }
+  if (kind === 'docx') return parseDocx(bytes, name);
   const text = decodeText(bytes, name);
   if (kind === 'markdown') return parseMarkdown(text, name);
   if (kind === 'html') return parseHtml(text, name);

@@ -14,6 +14,7 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   text: 'text',
   rst: 'text',
   log: 'text',
+  docx: 'docx',
 };
 
 const BY_MIME: Record<string, SourceKind> = {
@@ -23,6 +24,7 @@ const BY_MIME: Record<string, SourceKind> = {
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/plain': 'text',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
 };
 
 /** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type. */
@@ -31,7 +33,7 @@ export function detectKind(fileName: string, mime: string, head: Uint8Array): So
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Markdown, HTML or plain text).`);
+    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, Markdown, HTML or plain text).`);
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;

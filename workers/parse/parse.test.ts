@@ -130,7 +130,8 @@ describe('detectKind and decodeText', () => {
     expect(detectKind('README', '', bytes('Read me first.'))).toBe('text');
     expect(detectKind('page', '', bytes('  <!DOCTYPE html><p>x'))).toBe('html');
     expect(() => detectKind('blob', '', new Uint8Array([1, 0, 2]))).toThrow(/not a file type/);
-    expect(() => detectKind('report.docx', '', bytes('PK'))).toThrow(/not a file type/);
+    expect(detectKind('report.docx', '', bytes('PK'))).toBe('docx');
+    expect(() => detectKind('slides.pptx', '', bytes('PK'))).toThrow(/not a file type/);
   });
 
   it('refuses binary and empty content, and reads UTF-16', () => {
