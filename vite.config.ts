@@ -81,6 +81,7 @@ export default defineConfig({
               'text/plain': ['.txt'],
               'text/html': ['.html', '.htm'],
               'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+              'application/epub+zip': ['.epub'],
             },
           },
         ],
@@ -90,7 +91,7 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx'] }],
+            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub'] }],
           },
         },
       },

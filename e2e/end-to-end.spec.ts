@@ -78,7 +78,7 @@ test('a file it cannot read says so and the library keeps working', async ({ pag
   await expect(broken.getByTestId('error')).toContainText(/damaged|invalid|PDF/i);
   const png = page.locator('[data-testid="doc-row"][data-name="picture.png"]');
   await expect(png).toHaveAttribute('data-status', 'failed');
-  await expect(png.getByTestId('error')).toContainText(/PDF, Word \.docx, Markdown, HTML/);
+  await expect(png.getByTestId('error')).toContainText(/PDF, Word \.docx, EPUB, Markdown, HTML/);
 });
 
 test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({ page, context }) => {

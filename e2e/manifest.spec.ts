@@ -1,6 +1,6 @@
 import { expect, test } from './support';
 
-test('the manifest lets an installed Carrel open PDF, Word, Markdown, text and HTML files', async ({ request }) => {
+test('the manifest lets an installed Carrel open PDF, Word, EPUB, Markdown, text and HTML files', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.ok()).toBe(true);
   const manifest = await response.json();
@@ -13,11 +13,12 @@ test('the manifest lets an installed Carrel open PDF, Word, Markdown, text and H
         'text/plain': ['.txt'],
         'text/html': ['.html', '.htm'],
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+        'application/epub+zip': ['.epub'],
       },
     },
   ]);
   expect(manifest.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
-  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx']) }]);
+  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx', '.epub']) }]);
 });
 
 test('files the OS launches Carrel with are added to the library', async ({ page }) => {

@@ -14,7 +14,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   PDF_NO_TEXT: 'Run OCR on it first (for example with ocrmypdf), then add the new file.',
   PDF_RENDER: 'The passage is shown in the extracted text instead.',
   ORIGINAL_MISSING: 'Add the file again to open it here.',
-  UNSUPPORTED_TYPE: 'Carrel reads PDF, Word (.docx), Markdown, HTML and plain-text files.',
+  UNSUPPORTED_TYPE: 'Carrel reads PDF, Word (.docx), EPUB, Markdown, HTML and plain-text files.',
   BINARY_CONTENT: 'The file is not text. Check that it has the right extension.',
   EMPTY_FILE: 'Add a file that has text in it.',
   TOO_LARGE: 'Split it into smaller files and add those.',

@@ -11,6 +11,7 @@ import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
+import { parseEpub } from '../parse/epub';
 import { parseMarkdown } from '../parse/markdown';
 import { parsePdf } from '../parse/pdf';
 import { parseText } from '../parse/text';
@@ -179,6 +180,7 @@ async function parse(
     });
   }
   if (kind === 'docx') return parseDocx(bytes, name);
+  if (kind === 'epub') return parseEpub(bytes, name);
   const text = decodeText(bytes, name);
   if (kind === 'markdown') return parseMarkdown(text, name);
   if (kind === 'html') return parseHtml(text, name);

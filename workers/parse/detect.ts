@@ -15,6 +15,7 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   rst: 'text',
   log: 'text',
   docx: 'docx',
+  epub: 'epub',
 };
 
 const BY_MIME: Record<string, SourceKind> = {
@@ -25,6 +26,7 @@ const BY_MIME: Record<string, SourceKind> = {
   'application/xhtml+xml': 'html',
   'text/plain': 'text',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/epub+zip': 'epub',
 };
 
 /** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type. */
@@ -33,7 +35,7 @@ export function detectKind(fileName: string, mime: string, head: Uint8Array): So
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, Markdown, HTML or plain text).`);
+    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, EPUB, Markdown, HTML or plain text).`);
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;

@@ -131,6 +131,7 @@ describe('detectKind and decodeText', () => {
     expect(detectKind('page', '', bytes('  <!DOCTYPE html><p>x'))).toBe('html');
     expect(() => detectKind('blob', '', new Uint8Array([1, 0, 2]))).toThrow(/not a file type/);
     expect(detectKind('report.docx', '', bytes('PK'))).toBe('docx');
+    expect(detectKind('novel.epub', '', bytes('PK'))).toBe('epub');
     expect(() => detectKind('slides.pptx', '', bytes('PK'))).toThrow(/not a file type/);
   });
 
