@@ -1,12 +1,14 @@
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 // Query expansion (workers/retrieve/lexicon.ts): "for good" also looks for "permanently", and the
-// page says so and marks the word it matched.
+// page says so (naming only related words the results contain) and marks the word it matched.
 test('a question in other words also looks for related words, says which, and marks them', async ({ page }) => {
   await page.goto('/');
   await addFiles(page, [fixture('moving-notes.md')]);
   const first = await searchFor(page, 'the team moved to the harbour for good');
   await expect(page.getByTestId('related-words')).toContainText('permanently');
+  // Related words that no result contains ("team" → "teamster") would only puzzle: not shown.
+  await expect(page.getByTestId('related-words')).not.toContainText('teamster');
   const passage = page.getByTestId('result-proposition').filter({ hasText: 'relocated permanently' });
   await expect(passage.first()).toBeVisible();
   await expect(passage.first().locator('mark', { hasText: /^permanently$/ })).toBeVisible();

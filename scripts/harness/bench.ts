@@ -20,7 +20,7 @@ import { pageDb } from './page-db';
 import Dexie from 'dexie';
 import { openDb } from '../../src/shared/db';
 import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
-import { loadLexicon, type Lexicon } from '../../workers/retrieve/lexicon';
+import { loadLexicon, relatedTerms, type Lexicon } from '../../workers/retrieve/lexicon';
 import { documentStamp } from '../../workers/engine/sync';
 
 const SNAPSHOT_DB = 'carrel-bench-snapshot';
@@ -196,7 +196,7 @@ async function measureQueries(index: LibraryIndex, queries: number, seed: number
   const queryTexts = Array.from({ length: queries }, () => sentence(random, 2, 5));
   // Query expansion as the engine does it (workers/engine/engine.ts), inside the timed path.
   lexicon ??= await loadLexicon();
-  const related = (text: string) => lexicon?.expand(text, DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0);
+  const related = (text: string) => (lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined);
   // One warm-up query: the first search compiles the hot paths.
   search(index, { text: queryTexts[0]!, vector: (await embedder!.embed([queryTexts[0]!]))[0]!, related: related(queryTexts[0]!) }, DEFAULT_SEARCH_OPTIONS);
   const full: number[] = [];

@@ -13,7 +13,7 @@ import type { SearchOptions, SearchResponse } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
-import type { Lexicon } from '../retrieve/lexicon';
+import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { loadDocument, syncIndex } from './sync';
@@ -110,10 +110,10 @@ export class Engine {
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
-    const expanding = opts.relatedWeight ? this.lexicon : null;
-    const related = expanding?.expand(searchedQuery, opts.relatedWeight!);
+    const relatedFound = opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : [];
+    const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
-    const relatedWords = expanding?.words(searchedQuery) ?? [];
+    const relatedWords = wordsFound(relatedFound, hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]));
     const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
     return opts.trace ? { ...response, stages } : response;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../index/bm25';
-import { Lexicon } from './lexicon';
+import { Lexicon, relatedTerms, wordsFound } from './lexicon';
 
 // A hand-made slice in the shape scripts/build-lexicon.mjs writes (keys are Porter stems).
 const lexicon = new Lexicon({
@@ -8,26 +8,36 @@ const lexicon = new Lexicon({
   phrases: { 'for good': 'permanently' },
 });
 
+const expand = (query: string, weight: number) => relatedTerms(lexicon.related(query), weight);
+const words = (query: string) => lexicon.related(query).map(({ word }) => word);
+
 describe('Lexicon', () => {
   it('brings in related words as index terms, at the given weight, never a word already typed', () => {
-    const related = lexicon.expand('How long may a line be?', 0.3);
+    const related = expand('How long may a line be?', 0.3);
     expect([...related]).toEqual([
       ['length', 0.3],
       ['durat', 0.3],
     ]);
-    expect(lexicon.expand('drop repeated rows', 0.2).has('line')).toBe(true);
-    expect(lexicon.expand('drop repeated rows', 0.2).has('duplic')).toBe(true);
+    expect(expand('drop repeated rows', 0.2).has('line')).toBe(true);
+    expect(expand('drop repeated rows', 0.2).has('duplic')).toBe(true);
   });
 
   it('names the related words as written, for the user to see', () => {
-    expect(lexicon.words('How long may a line be?')).toEqual(['length', 'duration']);
-    expect(lexicon.words('moved for good')).toEqual(['permanently']);
-    expect(lexicon.words('nothing related here')).toEqual([]);
+    expect(words('How long may a line be?')).toEqual(['length', 'duration']);
+    expect(words('moved for good')).toEqual(['permanently']);
+    expect(words('nothing related here')).toEqual([]);
+  });
+
+  it('tells the user only the related words that occur in the results shown', () => {
+    const related = lexicon.related('How long may a line be?');
+    expect(wordsFound(related, ['Line length', 'A line may hold eighty characters.'])).toEqual(['length']);
+    expect(wordsFound(related, ['The durations of each step'])).toEqual(['duration']);
+    expect(wordsFound(related, ['nothing of the kind'])).toEqual([]);
   });
 
   it('expands two- and three-word phrases as typed, stopwords included', () => {
-    expect(lexicon.expand('the resource moved for good', 0.3).get('perman')).toBe(0.3);
-    expect(lexicon.expand('good for you', 0.3).has('perman')).toBe(false);
+    expect(expand('the resource moved for good', 0.3).get('perman')).toBe(0.3);
+    expect(expand('good for you', 0.3).has('perman')).toBe(false);
   });
 });
 

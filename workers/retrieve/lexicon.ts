@@ -17,34 +17,50 @@ export interface LexiconData {
 /** Where the app serves the lexicon (precached with the app, so it works offline). */
 export const LEXICON_URL = '/lexicon/wordnet-en.json';
 
+/** A word the lexicon relates to a query, with the index terms it adds (none the query already has). */
+export interface RelatedWord {
+  word: string;
+  terms: string[];
+}
+
 export class Lexicon {
   constructor(private readonly data: LexiconData) {}
 
-  /** Index terms related to `query`'s but not in it, each at `weight` (a share of a typed word's). */
-  expand(query: string, weight: number): Map<string, number> {
-    return new Map(this.related(query).flatMap(({ terms }) => terms.map((term) => [term, weight] as const)));
-  }
-
-  /** The related words themselves, as the lexicon writes them (to show the user what else was looked for). */
-  words(query: string): string[] {
-    return [...new Set(this.related(query).map(({ word }) => word))];
-  }
-
-  private related(query: string): { word: string; terms: string[] }[] {
+  /** The query's related words: phrase synonyms first ("for good" → "permanently"), then each word's. */
+  related(query: string): RelatedWord[] {
     const typed = new Set(analyze(query));
-    const found: { word: string; terms: string[] }[] = [];
+    const found: RelatedWord[] = [];
+    const seen = new Set<string>();
     const addAll = (list: string | undefined) => {
       for (const word of list?.split(' ') ?? []) {
         const terms = analyze(word).filter((term) => !typed.has(term));
-        if (terms.length) found.push({ word, terms });
+        if (terms.length && !seen.has(word)) {
+          seen.add(word);
+          found.push({ word, terms });
+        }
       }
     };
-    // Phrases first: "for good" → "permanently" says more than any one word's synonyms.
     const sequence = words(query.toLowerCase());
     for (let n = 3; n >= 2; n--) for (let i = 0; i + n <= sequence.length; i++) addAll(this.data.phrases[sequence.slice(i, i + n).join(' ')]);
     for (const term of typed) addAll(this.data.words[term]);
     return found;
   }
+}
+
+/** The related words' index terms, each at `weight` (a share of a typed word's), for the keyword leg. */
+export function relatedTerms(related: readonly RelatedWord[], weight: number): Map<string, number> {
+  return new Map(related.flatMap(({ terms }) => terms.map((term) => [term, weight] as const)));
+}
+
+/**
+ * The related words worth telling the user about: those that occur in `texts` (the results shown).
+ * A lexicon lists every common sense of a word ("fine" → "okay", "ticket"); only the ones that
+ * actually matched explain a result, and the rest would only puzzle.
+ */
+export function wordsFound(related: readonly RelatedWord[], texts: readonly string[]): string[] {
+  if (!related.length) return [];
+  const present = new Set(texts.flatMap((text) => analyze(text)));
+  return related.filter(({ terms }) => terms.some((term) => present.has(term))).map(({ word }) => word);
 }
 
 /** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */
