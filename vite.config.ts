@@ -1,4 +1,5 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -49,10 +50,43 @@ function cspMeta(): Plugin {
   };
 }
 
+/**
+ * Files served from our own origin, copied from npm packages: pdf.js's image decoders
+ * (src/shared/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
+ * WebAssembly core (SIMD, LSTM engine) and the English model.
+ */
+const SELF_HOSTED: Record<string, string> = {
+  'pdfjs/wasm/jbig2.wasm': 'node_modules/pdfjs-dist/wasm/jbig2.wasm',
+  'pdfjs/wasm/openjpeg.wasm': 'node_modules/pdfjs-dist/wasm/openjpeg.wasm',
+  'pdfjs/wasm/qcms_bg.wasm': 'node_modules/pdfjs-dist/wasm/qcms_bg.wasm',
+  'ocr/worker.min.js': 'node_modules/tesseract.js/dist/worker.min.js',
+  'ocr/tesseract-core-simd-lstm.wasm.js': 'node_modules/tesseract.js-core/tesseract-core-simd-lstm.wasm.js',
+  'ocr/lang/eng.traineddata.gz': 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
+};
+
+export function selfHostedAssets(): Plugin {
+  const source = (name: string) => fileURLToPath(new URL(`./${SELF_HOSTED[name]}`, import.meta.url));
+  return {
+    name: 'carrel-self-hosted-assets',
+    generateBundle() {
+      for (const fileName of Object.keys(SELF_HOSTED)) this.emitFile({ type: 'asset', fileName, source: readFileSync(source(fileName)) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.split('?')[0]?.slice(1) ?? '';
+        if (!(name in SELF_HOSTED)) return next();
+        res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
+        res.end(readFileSync(source(name)));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     svelte(),
     cspMeta(),
+    selfHostedAssets(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -96,7 +130,7 @@ export default defineConfig({
         },
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest,gz}'],
         // The WebGPU runtime (27 MB) is fetched only if a model runs on WebGPU; the built-in one never does.
         globIgnores: ['**/*asyncify*', '**/*jsep*', '**/*jspi*'],
         maximumFileSizeToCacheInBytes: 64 * 2 ** 20,

@@ -36,8 +36,8 @@ export function chunk(page: Page, path: string, password?: string): Promise<Chun
 }
 
 /** Like `chunk`, for a file that must be read: fails the test with Carrel's error otherwise. */
-export async function chunkOk(page: Page, path: string): Promise<ChunkReport> {
-  const result = await chunk(page, path);
+export async function chunkOk(page: Page, path: string, password?: string): Promise<ChunkReport> {
+  const result = await chunk(page, path, password);
   if ('error' in result) throw new Error(`${path}: ${result.error.code} ${result.error.message}`);
   expect(result.tokenizer, 'tokens are counted by the model tokenizer').not.toBe('approximate');
   return result;

@@ -28,25 +28,38 @@ test.describe('R-intro.pdf (113 pages, pdfTeX, bookmarks)', () => {
   });
 });
 
-test.describe('PDFs Carrel cannot read without help', () => {
+test.describe('Encrypted and scanned PDFs', () => {
   const userPassword = 'pdf/encrypted/skew-encrypted-rc4-userpw-password.pdf';
 
-  test('asks for the password of a user-password PDF, refuses a wrong one, opens with the right one', async ({ harness }) => {
+  test('asks for the password of a user-password PDF, refuses a wrong one, opens with the right one and reads its scan', async ({ harness }) => {
     expect(await chunk(harness, userPassword)).toMatchObject({ error: { code: 'PDF_PASSWORD' } });
     expect(await chunk(harness, userPassword, 'wrong')).toMatchObject({ error: { code: 'PDF_BAD_PASSWORD' } });
-    // Opened, its only page turns out to be an image: no text layer, which is the next thing to say.
-    expect(await chunk(harness, userPassword, 'password')).toMatchObject({ error: { code: 'PDF_NO_TEXT' } });
+    // Opened, its only page turns out to be an image, which OCR reads.
+    const doc = await chunkOk(harness, userPassword, 'password');
+    expect(doc.ocr?.pages).toEqual([1]);
+    expect(propositions(doc).some((p) => p.text.includes('the throne of England'))).toBe(true);
   });
 
-  test('opens an owner-password-only PDF without asking (its page is an image)', async ({ harness }) => {
-    expect(await chunk(harness, 'pdf/encrypted/encrypted_algo4-aes128-ownerpw-only.pdf')).toMatchObject({ error: { code: 'PDF_NO_TEXT' } });
+  test('opens an owner-password-only PDF without asking and reads its scanned page by OCR', async ({ harness }) => {
+    const doc = await chunkOk(harness, 'pdf/encrypted/encrypted_algo4-aes128-ownerpw-only.pdf');
+    expect(doc.ocr?.pages).toEqual([1]);
+    expect(propositions(doc).some((p) => p.text.includes('consular courts of the United States in Japan'))).toBe(true);
   });
 
-  for (const name of ['huckfinn-p22-scan.pdf', 'ocrmypdf-multipage-images.pdf', 'wikipedia-ocr-article-epson-scan.pdf']) {
-    test(`says the scanned ${name} has no text layer`, async ({ harness }) => {
-      const result = await chunk(harness, `pdf/scanned/${name}`);
-      expect(result).toMatchObject({ error: { code: 'PDF_NO_TEXT' } });
-      expect('error' in result && result.error.message).toMatch(/no text layer/);
+  // Each scan with a sentence from its page image, as OCR must read it.
+  // The multipage file is mixed: its page 4 has a real text layer (and no image), which is kept.
+  const scans: [string, number[], string][] = [
+    ['huckfinn-p22-scan.pdf', [1], 'We scrouched down and laid still'],
+    ['ocrmypdf-multipage-images.pdf', [1, 2, 3, 5, 6], 'the throne of England'],
+    ['wikipedia-ocr-article-epson-scan.pdf', [1], 'Optical character recognition'],
+  ];
+  for (const [name, pages, sentence] of scans) {
+    test(`reads the scanned ${name} by OCR, page by page, with its confidence`, async ({ harness }) => {
+      const doc = await chunkOk(harness, `pdf/scanned/${name}`);
+      expect(doc.ocr?.pages).toEqual(pages);
+      expect(doc.ocr?.failedPages).toEqual([]);
+      expect(doc.ocr?.confidence).toBeGreaterThan(60);
+      expect(propositions(doc).some((p) => p.text.includes(sentence))).toBe(true);
     });
   }
 });

@@ -3,6 +3,7 @@ import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
+import { Ocr } from './parse/ocr';
 import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
 import { switchModel, type ReembedProgress } from './ingest/reembed';
 import { TARGET_MODEL_KEY } from '../src/shared/db';
@@ -16,6 +17,8 @@ planRuntime(chosenModels(db));
 // Imported statically: a dynamic import would pull in Vite's preload helper, which needs `document`.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 const pdfjs = async () => pdfjsLib;
+// One OCR engine for this worker, started on the first scanned page.
+const ocr = new Ocr(self.location.origin);
 
 const api = {
   /** Reads, chunks and embeds one file with the active model, and stores it. */
@@ -24,6 +27,7 @@ const api = {
       db,
       embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
+      ocr,
       signal: ctx.signal,
       progress: (event: IngestProgress) => ctx.progress(event),
     });

@@ -3,7 +3,7 @@
  * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
  */
 import { engine, ingester } from '../../src/lib/workers';
-import { AppError, type ChunkMode, type ErrorCode, type PropositionType } from '../../src/shared/types';
+import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const INGEST_TIMEOUT_MS = 10 * 60_000;
@@ -24,6 +24,8 @@ export interface ChunkReport {
   keywords: string[];
   /** The model whose tokenizer counted the tokens, or 'approximate' when it could not load. */
   tokenizer: string;
+  /** Pages read by OCR, with their confidence (absent when the PDF had a text layer throughout). */
+  ocr?: OcrSummary;
 }
 
 export interface ChunkFailure {
@@ -70,6 +72,7 @@ async function readBack(docId: string): Promise<ChunkReport> {
     summary: doc.summary,
     keywords: doc.keywords,
     tokenizer: doc.modelId ?? 'approximate',
+    ...(doc.ocr ? { ocr: doc.ocr } : {}),
   };
 }
 

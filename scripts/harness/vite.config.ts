@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import app from '../../vite.config';
+import app, { selfHostedAssets } from '../../vite.config';
 
 /**
  * The harness page: the app's own workers and modules in a bare page that the Node scripts
@@ -13,6 +13,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
   publicDir: `${project}public`,
+  plugins: [selfHostedAssets()],
   resolve: app.resolve,
   worker: app.worker,
   optimizeDeps: app.optimizeDeps,

@@ -27,7 +27,7 @@ export async function openHarness({ log = (line) => console.error(line), port = 
     const page = await browser.newPage();
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') log(`page console: ${message.text()}`);
+      if (message.type() === 'error' || process.env.HARNESS_CONSOLE) log(`page console: ${message.text()}`);
     });
     await page.goto(server.url);
     await page.waitForFunction(() => 'carrel' in window);

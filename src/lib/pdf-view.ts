@@ -4,6 +4,7 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { AppError } from '../shared/types';
+import { pdfjsWasmUrl } from '../shared/pdfjs-wasm';
 import { findPassage } from './pdf-passage';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -45,7 +46,7 @@ export async function openPdf(blob: Blob, name: string, password?: string): Prom
   const pdfjs = await loadPdfJs();
   const data = new Uint8Array(await blob.arrayBuffer());
   try {
-    return await pdfjs.getDocument({ data, password, useWorkerFetch: false, stopAtErrors: false }).promise;
+    return await pdfjs.getDocument({ data, password, useWorkerFetch: false, stopAtErrors: false, wasmUrl: pdfjsWasmUrl() }).promise;
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException') {
       throw new AppError('PDF_RENDER', `“${name}” is protected by a password, which Carrel does not keep after a reload.`);

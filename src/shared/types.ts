@@ -37,6 +37,20 @@ export interface ParsedDocument {
   text: string;
   blocks: Block[];
   pageCount?: number;
+  /** Present when some pages were scans read by OCR. */
+  ocr?: OcrSummary;
+}
+
+/** Which pages of a document were read by OCR, and how sure the reading was. */
+export interface OcrSummary {
+  /** 1-based pages whose text came from OCR. */
+  pages: number[];
+  /** Mean word confidence over those pages, 0–100. */
+  confidence: number;
+  /** Pages read with a mean confidence under the floor: their text may be wrong. */
+  doubtfulPages: number[];
+  /** Scanned pages OCR could not read (the rest of the document is kept). */
+  failedPages: number[];
 }
 
 /** Citation-bearing fields shared by sections and propositions. */
@@ -103,6 +117,8 @@ export interface DocumentRecord {
   chunkSizes?: ChunkSizes;
   /** The model whose vectors this document has (absent: keyword search only). */
   modelId?: string;
+  /** Present when some pages were scans read by OCR. */
+  ocr?: OcrSummary;
   error?: { code: ErrorCode; message: string };
 }
 

@@ -13,7 +13,7 @@ import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
 import { parseEpub } from '../parse/epub';
 import { parseMarkdown } from '../parse/markdown';
-import { parsePdf } from '../parse/pdf';
+import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
 import { contentId } from './hash';
 import { approximateTokens } from './approximate-tokens';
@@ -27,6 +27,8 @@ export interface IngestProgress {
   stage: IngestStage;
   done: number;
   total: number;
+  /** The page being read is a scan, read by OCR. */
+  ocr?: boolean;
 }
 
 export interface IngestInput {
@@ -61,6 +63,8 @@ export interface IngestDeps {
   /** The embedder, or null when the model cannot load (keyword search still works). */
   embedder(): Promise<Embedder | null>;
   pdfjs(): Promise<typeof import('pdfjs-dist')>;
+  /** Reads scanned pages; absent, a PDF without a text layer is refused. */
+  ocr?: PdfOptions['ocr'];
   signal: AbortSignal;
   progress(event: IngestProgress): void;
 }
@@ -118,6 +122,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
     chunkMode: input.chunkMode,
     ...(input.sizes ? { chunkSizes: input.sizes } : {}),
     modelId: vectors?.modelId,
+    ...(parsed.ocr ? { ocr: parsed.ocr } : {}),
   };
   // A model switch may finish while this file is embedded, leaving it with only the old model's
   // vectors: the save checks in its transaction which model is active, and if that changed the
@@ -176,7 +181,8 @@ async function parse(
       pdfjs,
       password,
       signal: deps.signal,
-      onPage: (done, total) => deps.progress({ stage: 'parsing', done, total }),
+      ocr: deps.ocr,
+      onPage: (done, total, ocr) => deps.progress({ stage: 'parsing', done, total, ...(ocr ? { ocr } : {}) }),
     });
   }
   if (kind === 'docx') return parseDocx(bytes, name);

@@ -3,7 +3,9 @@
  * its titles are found on their pages, else from font sizes above the body size. Every block keeps
  * its 1-based physical pages; printed page labels are kept where the PDF has them.
  */
-import { AppError, type Block, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type Block, type OcrSummary, type ParsedDocument } from '../../src/shared/types';
+import { pdfjsWasmUrl } from '../../src/shared/pdfjs-wasm';
+import type { OcrPage } from './ocr';
 import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
 import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
@@ -15,8 +17,20 @@ export interface PdfOptions {
   pdfjs: PdfJs;
   password?: string;
   signal?: AbortSignal;
-  onPage?: (done: number, total: number) => void;
+  /** `ocr`: the page was a scan, read by OCR. */
+  onPage?: (done: number, total: number, ocr?: boolean) => void;
+  /** Reads scanned pages (workers/parse/ocr.ts); without it a PDF without a text layer is refused. */
+  ocr?: { recognize(image: Blob): Promise<OcrPage> };
 }
+
+/** A page with fewer letters than this in its text layer, and an image on it, is read by OCR. */
+const OCR_BELOW_LETTERS = 40;
+/** Scans are rendered for OCR at 300 dpi, the resolution tesseract is trained for… */
+const OCR_DPI = 300;
+/** …unless the page is so large that would exceed this many pixels (A4 at 300 dpi is 8.7 million). */
+const OCR_MAX_PIXELS = 16e6;
+/** Pages read by OCR with a mean confidence below this (0–100) are flagged as doubtful. */
+export const OCR_CONFIDENCE_FLOOR = 70;
 
 export interface OutlineHeading {
   key: string;
@@ -47,7 +61,18 @@ const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
 /** Parses a PDF; throws AppError for passwords, damage and missing text layers, the signal's reason when aborted. */
 export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   opts.signal?.throwIfAborted();
-  const task = opts.pdfjs.getDocument({ data, password: opts.password, disableFontFace: true, useSystemFonts: false, useWorkerFetch: false, stopAtErrors: false });
+  const task = opts.pdfjs.getDocument({
+    data,
+    password: opts.password,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    stopAtErrors: false,
+    wasmUrl: pdfjsWasmUrl(),
+    // In a worker there is no document: scans are drawn for OCR on OffscreenCanvas, and the
+    // image decoders are fetched with plain fetch (pdf.js's own fetcher reads document.baseURI).
+    ...(!('document' in globalThis) ? { CanvasFactory: OffscreenCanvasFactory, FilterFactory: NoFilters, BinaryDataFactory: WasmFetcher } : {}),
+  });
   // Aborting destroys the task, which rejects whatever pdf.js is doing; the abort reason is rethrown below.
   const cancel = () => void task.destroy();
   opts.signal?.addEventListener('abort', cancel, { once: true });
@@ -71,28 +96,152 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
 
 async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   const pages: Line[][] = [];
+  const scanned: { page: number; confidence: number }[] = [];
+  const failed: number[] = [];
   for (let p = 1; p <= doc.numPages; p++) {
     opts.signal?.throwIfAborted();
     const page = await doc.getPage(p);
     const content = await page.getTextContent();
-    pages.push(itemsToLines(content.items.filter((i): i is TextItemLike & typeof i => 'str' in i), p));
+    let items: TextItemLike[] = content.items.filter((i): i is TextItemLike & typeof i => 'str' in i);
+    let ocr = false;
+    if (opts.ocr && letterCount(items.map((i) => i.str).join('')) < OCR_BELOW_LETTERS && (await hasImage(page, opts.pdfjs))) {
+      ocr = true;
+      opts.onPage?.(p - 1, doc.numPages, true);
+      try {
+        const read = await readScannedPage(page, opts.ocr);
+        // A page with a little real text (a title over a photo) keeps it unless OCR read more.
+        if (letterCount(read.items.map((i) => i.str).join('')) > letterCount(items.map((i) => i.str).join(''))) {
+          items = read.items;
+          scanned.push({ page: p, confidence: read.confidence });
+        }
+      } catch (error) {
+        // One unreadable page does not lose the others; the document says which pages failed.
+        opts.signal?.throwIfAborted();
+        console.warn(`OCR failed on page ${p} of ${fileName}`, error);
+        failed.push(p);
+      }
+    }
+    pages.push(itemsToLines(items, p));
     page.cleanup();
-    opts.onPage?.(p, doc.numPages);
+    opts.onPage?.(p, doc.numPages, ocr);
   }
   // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
-  const letters = pages.flat().reduce((n, l) => n + (l.text.match(/\p{L}/gu)?.length ?? 0), 0);
-  if (letters < 40 * doc.numPages) {
+  const letters = letterCount(pages.flat().map((l) => l.text).join(''));
+  if (letters < 40 * doc.numPages && !scanned.length) {
     // The next step (run OCR, e.g. ocrmypdf) is the UI's action for this code, not repeated here.
     throw new AppError(
       'PDF_NO_TEXT',
       `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`,
     );
   }
+  if (!letters) throw new AppError('PDF_NO_TEXT', `“${fileName}” is a scan, and OCR found no text on its pages${failed.length ? ` (it failed on ${failed.length})` : ''}.`);
   const labels = await doc.getPageLabels().catch(() => null);
   const outline = await outlineHeadings(doc);
   const drafts = buildDrafts(removeFurniture(pages), outline);
   const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
-  return assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
+  const parsed = assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
+  return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed) } : parsed;
+}
+
+const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+
+function ocrSummary(scanned: { page: number; confidence: number }[], failed: number[]): OcrSummary {
+  const confidence = scanned.length ? scanned.reduce((sum, s) => sum + s.confidence, 0) / scanned.length : 0;
+  return {
+    pages: scanned.map((s) => s.page),
+    confidence: Math.round(confidence),
+    doubtfulPages: scanned.filter((s) => s.confidence < OCR_CONFIDENCE_FLOOR).map((s) => s.page),
+    failedPages: failed,
+  };
+}
+
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+type RenderContext = NonNullable<Parameters<PdfPage['render']>[0]['canvasContext']>;
+
+/** Does the page paint an image (a scan), rather than being blank or holding only vector drawings? */
+async function hasImage(page: PdfPage, pdfjs: PdfJs): Promise<boolean> {
+  const { fnArray } = await page.getOperatorList();
+  const paints = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject, pdfjs.OPS.paintImageMaskXObject, pdfjs.OPS.paintImageXObjectRepeat]);
+  return fnArray.some((op) => paints.has(op));
+}
+
+/**
+ * Draws the page at 300 dpi and reads it by OCR; the words come back as text items in the page's
+ * own coordinates (one per word, on its line's baseline, sized by the line's height), so lines,
+ * paragraphs, columns and headings are found exactly as for a PDF with a text layer.
+ */
+async function readScannedPage(page: PdfPage, ocr: NonNullable<PdfOptions['ocr']>): Promise<{ items: TextItemLike[]; confidence: number }> {
+  const base = page.getViewport({ scale: 1 });
+  const scale = Math.min(OCR_DPI / 72, Math.sqrt(OCR_MAX_PIXELS / (base.width * base.height)));
+  const viewport = page.getViewport({ scale });
+  const canvas = new OffscreenCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvas: null, canvasContext: context as unknown as RenderContext, viewport }).promise;
+  const image = await canvas.convertToBlob({ type: 'image/png' });
+  canvas.width = canvas.height = 0;
+  const read = await ocr.recognize(image);
+  const items: TextItemLike[] = [];
+  // Row heights wobble by a few pixels with the letters in them; lines within a fifth of the
+  // page's usual height get exactly that size, so body text reads as one size and headings stand out.
+  const usual = median(read.lines.map((l) => l.height));
+  for (const line of read.lines) {
+    const height = (Math.abs(line.height - usual) <= usual * 0.2 ? usual : line.height) / scale;
+    for (const word of line.words) {
+      const [x, y] = viewport.convertToPdfPoint(word.box[0], line.baseline) as [number, number];
+      items.push({ str: word.text, transform: [height, 0, 0, height, x, y], width: (word.box[2] - word.box[0]) / scale, height, hasEOL: false });
+    }
+  }
+  return { items, confidence: read.confidence };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** pdf.js's canvases, made as OffscreenCanvas (its default factory needs a DOM document). */
+class OffscreenCanvasFactory {
+  create(width: number, height: number) {
+    const canvas = new OffscreenCanvas(width, height);
+    return { canvas, context: canvas.getContext('2d', { willReadFrequently: true }) };
+  }
+  reset(target: { canvas: OffscreenCanvas | null }, width: number, height: number) {
+    if (!target.canvas) throw new Error('Canvas is not specified');
+    target.canvas.width = width;
+    target.canvas.height = height;
+  }
+  destroy(target: { canvas: OffscreenCanvas | null; context: unknown }) {
+    if (target.canvas) target.canvas.width = target.canvas.height = 0;
+    target.canvas = null;
+    target.context = null;
+  }
+}
+
+/** Fetches pdf.js's WebAssembly image decoders (the only binary data Carrel gives it a URL for). */
+class WasmFetcher {
+  private readonly wasmUrl: string | null;
+  constructor({ wasmUrl = null }: { wasmUrl?: string | null }) {
+    this.wasmUrl = wasmUrl;
+  }
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    if (kind !== 'wasmUrl' || !this.wasmUrl) throw new Error(`Carrel does not give pdf.js ${kind} data`);
+    const response = await fetch(`${this.wasmUrl}${filename}`);
+    if (!response.ok) throw new Error(`Unable to load wasm data at: ${this.wasmUrl}${filename}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
+
+/** SVG filters (transfer functions, high contrast) need a DOM; a scan read by OCR does without them. */
+class NoFilters {
+  addFilter = () => 'none';
+  addHCMFilter = () => 'none';
+  addAlphaFilter = () => 'none';
+  addLuminosityFilter = () => 'none';
+  addKnockoutFilter = () => 'none';
+  addHighlightHCMFilter = () => 'none';
+  addSelectionHCMFilter = () => 'none';
+  addSelectionFilter = () => 'none';
+  createSelectionStyle = () => null;
+  destroy() {}
 }
 
 function pdfError(error: unknown, fileName: string): AppError {

@@ -1,0 +1,109 @@
+/**
+ * Optical character recognition for pages without a text layer (scans), with tesseract.js: its
+ * worker, its WebAssembly core and the English model are served from Carrel's own origin under
+ * /ocr/ (vite.config.ts copies them from node_modules and the service worker precaches them), so
+ * OCR works offline and nothing is fetched from a CDN. One tesseract worker is started on the
+ * first scanned page and kept for the rest of the file.
+ */
+import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+
+/** Where the OCR files are served (see ocrAssets in vite.config.ts). */
+export const OCR_PATHS = {
+  worker: '/ocr/worker.min.js',
+  // SIMD is in every browser Carrel supports; naming the file skips tesseract's feature probe.
+  core: '/ocr/tesseract-core-simd-lstm.wasm.js',
+  lang: '/ocr/lang',
+} as const;
+
+export type Box = [x0: number, y0: number, x1: number, y1: number];
+
+export interface OcrWord {
+  text: string;
+  box: Box;
+  /** 0–100, tesseract's own. */
+  confidence: number;
+}
+
+export interface OcrLine {
+  text: string;
+  box: Box;
+  /** y of the baseline, in image pixels from the top. */
+  baseline: number;
+  /** Tesseract's estimate of the row's height (ascender to descender), in pixels. */
+  height: number;
+  words: OcrWord[];
+}
+
+export interface OcrPage {
+  lines: OcrLine[];
+  /** Paragraph breaks: indexes into `lines` where a new paragraph starts. */
+  paragraphStarts: number[];
+  /** Mean word confidence, 0–100 (0 when no word was found). */
+  confidence: number;
+}
+
+/** Reads images; one tesseract worker, started on first use. */
+export class Ocr {
+  private worker: Promise<TesseractWorker> | null = null;
+
+  constructor(private readonly origin: string) {}
+
+  async recognize(image: Blob): Promise<OcrPage> {
+    const worker = await this.start();
+    const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
+    const lines: OcrLine[] = [];
+    const paragraphStarts: number[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        paragraphStarts.push(lines.length);
+        for (const line of paragraph.lines) {
+          const words = line.words
+            .filter((w) => w.text.trim() && w.confidence >= MIN_WORD_CONFIDENCE)
+            .map((w) => ({ text: w.text.trim(), box: toBox(w.bbox), confidence: w.confidence }));
+          if (!words.length || isDebris(words)) continue;
+          const baseline = Math.max(line.baseline.y0, line.baseline.y1) || line.bbox.y1;
+          const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
+          lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(line.bbox), baseline, height, words });
+        }
+      }
+    }
+    const words = lines.flatMap((l) => l.words);
+    const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
+    return { lines, paragraphStarts: paragraphStarts.filter((start, i, all) => start < lines.length && all.indexOf(start) === i), confidence };
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await (await worker.catch(() => null))?.terminate();
+  }
+
+  private start(): Promise<TesseractWorker> {
+    this.worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: new URL(OCR_PATHS.worker, this.origin).href,
+      corePath: new URL(OCR_PATHS.core, this.origin).href,
+      langPath: new URL(OCR_PATHS.lang, this.origin).href,
+      // CSP allows workers from our origin only, not blob: URLs.
+      workerBlobURL: false,
+      gzip: true,
+      // The service worker already keeps these files; tesseract's own IndexedDB copy would double them.
+      cacheMethod: 'none',
+    });
+    // A worker that failed to start is not kept: the next page tries again.
+    this.worker.catch(() => (this.worker = null));
+    return this.worker;
+  }
+}
+
+/** Words read this unsurely are mostly shapes in a picture taken for letters. */
+const MIN_WORD_CONFIDENCE = 50;
+
+/** A "line" read off an illustration: unsure, and more symbols than letters. */
+function isDebris(words: OcrWord[]): boolean {
+  const text = words.map((w) => w.text).join('');
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
+  return letters < text.length * 0.5 || confidence < 55;
+}
+
+const toBox = ({ x0, y0, x1, y1 }: { x0: number; y0: number; x1: number; y1: number }): Box => [x0, y0, x1, y1];
