@@ -18,7 +18,7 @@ const MODES = ['three-level', 'paragraph', 'full-doc'];
 const HINTS = {
   PDF_PASSWORD: 'Run again with --password P.',
   PDF_BAD_PASSWORD: 'Check the password and run again with --password P.',
-  PDF_NO_TEXT: 'Run OCR on it first (for example: ocrmypdf in.pdf out.pdf).',
+  PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, or run OCR on it elsewhere (for example: ocrmypdf in.pdf out.pdf).',
 };
 
 function fail(message) {

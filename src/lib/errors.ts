@@ -11,7 +11,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   PDF_PASSWORD: 'Enter the password to open it.',
   PDF_BAD_PASSWORD: 'That password did not work. Try again.',
   PDF_INVALID: 'The file may be damaged or incomplete. Try downloading or exporting it again.',
-  PDF_NO_TEXT: 'Run OCR on it first (for example with ocrmypdf), then add the new file.',
+  PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, straight and in good light, or run OCR on it elsewhere (for example with ocrmypdf) and add the new file.',
   PDF_RENDER: 'The passage is shown in the extracted text instead.',
   ORIGINAL_MISSING: 'Add the file again to open it here.',
   UNSUPPORTED_TYPE: 'Carrel reads PDF, Word (.docx), EPUB, Markdown, HTML and plain-text files.',

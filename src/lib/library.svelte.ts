@@ -9,7 +9,7 @@
  * ingest transaction commits, so nothing half-indexed is ever found.
  */
 import { liveQuery } from 'dexie';
-import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, SourceKind } from '../shared/types';
+import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
 import { db } from './db';
@@ -43,6 +43,8 @@ export interface DocRow {
   timeLeft?: string;
   /** 0–1 through the whole file (all stages). */
   fraction?: number;
+  /** Pages read by OCR, with the confidence of that reading. */
+  ocr?: OcrSummary;
 }
 
 /** The ingest queue as a whole: what the overall progress bar shows. */
@@ -113,6 +115,7 @@ function storedRow(doc: DocumentRecord, notice?: string): DocRow {
     propositionCount: doc.propositionCount,
     addedAt: doc.addedAt,
     chunkMode: doc.chunkMode,
+    ocr: doc.ocr,
   };
 }
 

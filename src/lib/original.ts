@@ -1,5 +1,6 @@
 /** The viewer's reads from the library database: a document, its original file and its extracted text. */
 import { AppError, type DocumentRecord } from '../shared/types';
+import type { TextRecord } from '../shared/db';
 import { db } from './db';
 
 export interface Original {
@@ -8,6 +9,8 @@ export interface Original {
   blob: Blob | null;
   /** The extracted text that every proposition's start/end points into. */
   text: string;
+  /** Words read by OCR, per page (pages that were scans). */
+  ocrWords?: TextRecord['ocrWords'];
 }
 
 /** Reads one document's original in one transaction; throws ORIGINAL_MISSING when it is gone. */
@@ -16,5 +19,5 @@ export async function loadOriginal(docId: string, docName: string): Promise<Orig
     Promise.all([db.documents.get(docId), db.files.get(docId), db.texts.get(docId)]),
   );
   if (!doc || !text) throw new AppError('ORIGINAL_MISSING', `“${docName}” is no longer in your library.`);
-  return { doc, blob: file?.blob ?? null, text: text.text };
+  return { doc, blob: file?.blob ?? null, text: text.text, ...(text.ocrWords ? { ocrWords: text.ocrWords } : {}) };
 }

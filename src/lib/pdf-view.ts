@@ -4,6 +4,7 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { AppError } from '../shared/types';
+import type { PageWord } from '../shared/db';
 import { pdfjsWasmUrl } from '../shared/pdfjs-wasm';
 import { findPassage } from './pdf-passage';
 
@@ -56,7 +57,7 @@ export async function openPdf(blob: Blob, name: string, password?: string): Prom
 }
 
 /** Renders page `pageNumber` (1-based) to fit `cssWidth` and returns the boxes that cover `passage`. */
-export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, passage: string): Promise<DrawnPage> {
+export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, passage: string, ocrWords?: PageWord[]): Promise<DrawnPage> {
   const pdfjs = await loadPdfJs();
   const number = Math.min(Math.max(1, pageNumber), doc.numPages);
   const page = await doc.getPage(number);
@@ -69,7 +70,9 @@ export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas
     canvas.style.width = `${viewport.width}px`;
     canvas.style.height = `${viewport.height}px`;
     await page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
-    const boxes = await passageBoxes(pdfjs, page, viewport, passage);
+    // A scanned page has no text layer: its words are the ones OCR read and placed when it was added.
+    const items = ocrWords ?? (await page.getTextContent()).items.filter((item) => 'str' in item);
+    const boxes = passageBoxes(pdfjs, items, viewport, passage);
     return { pageCount: doc.numPages, width: viewport.width, height: viewport.height, boxes };
   } finally {
     page.cleanup();
@@ -78,9 +81,7 @@ export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas
 
 type Viewport = ReturnType<PDFPageProxy['getViewport']>;
 
-async function passageBoxes(pdfjs: PdfJs, page: PDFPageProxy, viewport: Viewport, passage: string): Promise<PassageBox[]> {
-  const content = await page.getTextContent();
-  const items = content.items.filter((item) => 'str' in item);
+function passageBoxes(pdfjs: PdfJs, items: readonly PageWord[], viewport: Viewport, passage: string): PassageBox[] {
   return findPassage(items, passage).map(({ item, from, to }) => {
     const { str, transform, width } = items[item]!;
     const [, , c, d, e, f] = pdfjs.Util.transform(viewport.transform, transform) as number[];

@@ -13,9 +13,18 @@ export interface FileRecord {
 }
 
 /** The extracted text of a document; chunk offsets point into it. */
+/** A word on a page, as pdf.js gives text items: `transform` places its baseline in page units. */
+export interface PageWord {
+  str: string;
+  transform: number[];
+  width: number;
+}
+
 export interface TextRecord {
   docId: string;
   text: string;
+  /** Pages read by OCR: their words as text items in page coordinates, so the viewer can box a passage on the scan. */
+  ocrWords?: Record<number, PageWord[]>;
 }
 
 /**

@@ -39,6 +39,8 @@ export interface ParsedDocument {
   pageCount?: number;
   /** Present when some pages were scans read by OCR. */
   ocr?: OcrSummary;
+  /** The words OCR read on each such page, placed on the page (for the viewer's boxes). */
+  ocrWords?: Record<number, { str: string; transform: number[]; width: number }[]>;
 }
 
 /** Which pages of a document were read by OCR, and how sure the reading was. */
@@ -234,6 +236,8 @@ export interface ResultHit {
   docScores: StageScores;
   sectionScores: StageScores;
   propositions: PropositionHit[];
+  /** Present when the section's text was read by OCR: the document's mean confidence, and whether a page of it fell under the floor. */
+  ocr?: { confidence: number; doubtful: boolean };
 }
 
 export interface SearchResponse {

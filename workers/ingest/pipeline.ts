@@ -2,7 +2,7 @@
  * Ingest one file: read → parse → chunk → embed → one Dexie transaction. Nothing is visible to
  * search until that transaction commits the document with status `ready`.
  */
-import type { CarrelDb, VectorRecord } from '../../src/shared/db';
+import type { CarrelDb, TextRecord, VectorRecord } from '../../src/shared/db';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import { AppError, type ChunkMode, type ChunkSizes, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
@@ -127,7 +127,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
   // A model switch may finish while this file is embedded, leaving it with only the old model's
   // vectors: the save checks in its transaction which model is active, and if that changed the
   // file is embedded again with it.
-  while (!(await save(deps.db, { record, file, text: parsed.text, chunked, vectors, jobKey: input.jobKey }, deps.signal))) {
+  while (!(await save(deps.db, { record, file, text: { docId, text: parsed.text, ...(parsed.ocrWords ? { ocrWords: parsed.ocrWords } : {}) }, chunked, vectors, jobKey: input.jobKey }, deps.signal))) {
     const current = await deps.embedder();
     vectors = current ? await embedAll(current, docId, chunked, deps) : null;
     record.modelId = vectors?.modelId;
@@ -138,7 +138,7 @@ export async function ingestFile(input: IngestInput, deps: IngestDeps): Promise<
 interface Stored {
   record: DocumentRecord;
   file: File;
-  text: string;
+  text: TextRecord;
   chunked: { sections: SectionRecord[]; propositions: PropositionRecord[] };
   vectors: VectorRecord | null;
   jobKey?: string;
@@ -155,7 +155,7 @@ async function save(db: CarrelDb, { record, file, text, chunked, vectors, jobKey
     const docId = record.id;
     await deleteDocumentRecords(db, docId);
     await db.files.put({ docId, blob: file });
-    await db.texts.put({ docId, text });
+    await db.texts.put(text);
     await db.sections.bulkPut(chunked.sections);
     await db.propositions.bulkPut(chunked.propositions);
     if (vectors) await db.vectors.put(vectors);

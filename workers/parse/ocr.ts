@@ -5,7 +5,7 @@
  * OCR works offline and nothing is fetched from a CDN. One tesseract worker is started on the
  * first scanned page and kept for the rest of the file.
  */
-import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
 
 /** Where the OCR files are served (see ocrAssets in vite.config.ts). */
 export const OCR_PATHS = {
@@ -51,25 +51,7 @@ export class Ocr {
   async recognize(image: Blob): Promise<OcrPage> {
     const worker = await this.start();
     const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
-    const lines: OcrLine[] = [];
-    const paragraphStarts: number[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        paragraphStarts.push(lines.length);
-        for (const line of paragraph.lines) {
-          const words = line.words
-            .filter((w) => w.text.trim() && w.confidence >= MIN_WORD_CONFIDENCE)
-            .map((w) => ({ text: w.text.trim(), box: toBox(w.bbox), confidence: w.confidence }));
-          if (!words.length || isDebris(words)) continue;
-          const baseline = Math.max(line.baseline.y0, line.baseline.y1) || line.bbox.y1;
-          const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
-          lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(line.bbox), baseline, height, words });
-        }
-      }
-    }
-    const words = lines.flatMap((l) => l.words);
-    const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
-    return { lines, paragraphStarts: paragraphStarts.filter((start, i, all) => start < lines.length && all.indexOf(start) === i), confidence };
+    return pageFromBlocks(data.blocks ?? []);
   }
 
   async close(): Promise<void> {
@@ -93,6 +75,30 @@ export class Ocr {
     this.worker.catch(() => (this.worker = null));
     return this.worker;
   }
+}
+
+/** Tesseract's blocks → lines of sure words, paragraph starts and the mean confidence (exported for tests). */
+export function pageFromBlocks(blocks: readonly Block[]): OcrPage {
+  const lines: OcrLine[] = [];
+  const paragraphStarts: number[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      const start = lines.length;
+      for (const line of paragraph.lines) {
+        const words = line.words
+          .filter((w) => w.text.trim() && w.confidence >= MIN_WORD_CONFIDENCE)
+          .map((w) => ({ text: w.text.trim(), box: toBox(w.bbox), confidence: w.confidence }));
+        if (!words.length || isDebris(words)) continue;
+        const baseline = Math.max(line.baseline.y0, line.baseline.y1) || line.bbox.y1;
+        const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
+        lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(line.bbox), baseline, height, words });
+      }
+      if (lines.length > start) paragraphStarts.push(start);
+    }
+  }
+  const words = lines.flatMap((l) => l.words);
+  const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
+  return { lines, paragraphStarts, confidence };
 }
 
 /** Words read this unsurely are mostly shapes in a picture taken for letters. */

@@ -97,7 +97,9 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
 async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   const pages: Line[][] = [];
   const scanned: { page: number; confidence: number }[] = [];
+  const ocrWords: NonNullable<ParsedDocument['ocrWords']> = {};
   const failed: number[] = [];
+  let tried = 0;
   for (let p = 1; p <= doc.numPages; p++) {
     opts.signal?.throwIfAborted();
     const page = await doc.getPage(p);
@@ -106,6 +108,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
     let ocr = false;
     if (opts.ocr && letterCount(items.map((i) => i.str).join('')) < OCR_BELOW_LETTERS && (await hasImage(page, opts.pdfjs))) {
       ocr = true;
+      tried++;
       opts.onPage?.(p - 1, doc.numPages, true);
       try {
         const read = await readScannedPage(page, opts.ocr);
@@ -113,6 +116,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
         if (letterCount(read.items.map((i) => i.str).join('')) > letterCount(items.map((i) => i.str).join(''))) {
           items = read.items;
           scanned.push({ page: p, confidence: read.confidence });
+          ocrWords[p] = read.items.map(({ str, transform, width }) => ({ str, transform: transform.map((n) => Math.round(n * 100) / 100), width: Math.round(width * 100) / 100 }));
         }
       } catch (error) {
         // One unreadable page does not lose the others; the document says which pages failed.
@@ -127,20 +131,24 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
   }
   // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
   const letters = letterCount(pages.flat().map((l) => l.text).join(''));
+  if (tried && !scanned.length && letters < 40 * doc.numPages) {
+    const them = tried === 1 ? 'it' : 'them';
+    const why = failed.length ? `OCR failed on ${failed.length === tried ? them : `${failed.length} of them`}` : `OCR found no text on ${them}`;
+    throw new AppError('PDF_NO_TEXT', `“${fileName}” is a scan (${tried} ${tried === 1 ? 'page' : 'pages'} without a text layer), and ${why}.`);
+  }
   if (letters < 40 * doc.numPages && !scanned.length) {
-    // The next step (run OCR, e.g. ocrmypdf) is the UI's action for this code, not repeated here.
+    // Without OCR (the command-line chunker can run without it) the UI's action says what to do.
     throw new AppError(
       'PDF_NO_TEXT',
       `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`,
     );
   }
-  if (!letters) throw new AppError('PDF_NO_TEXT', `“${fileName}” is a scan, and OCR found no text on its pages${failed.length ? ` (it failed on ${failed.length})` : ''}.`);
   const labels = await doc.getPageLabels().catch(() => null);
   const outline = await outlineHeadings(doc);
   const drafts = buildDrafts(removeFurniture(pages), outline);
   const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
   const parsed = assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
-  return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed) } : parsed;
+  return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed), ocrWords } : parsed;
 }
 
 const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;

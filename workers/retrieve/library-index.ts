@@ -9,7 +9,7 @@ import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
 import { fromPropositionColumns, toPropositionColumns, type PropositionColumns } from './proposition-columns';
 
-export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title'>;
+export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
 export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
 
@@ -56,7 +56,7 @@ export class LibraryIndex {
 
   addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
-    this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title });
+    this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title, ...(doc.ocr ? { ocr: doc.ocr } : {}) });
     this.sectionsOfDoc.set(doc.id, sections.map((s) => s.id));
     for (const s of sections) {
       this.sections.set(s.id, { id: s.id, docId: s.docId, order: s.order, headingPath: s.headingPath, pages: s.pages, pageLabels: s.pageLabels });

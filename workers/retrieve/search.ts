@@ -6,7 +6,7 @@
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import { topK } from '../index/top-k';
 import { fuseScores } from './fuse';
-import type { LibraryIndex } from './library-index';
+import type { DocMeta, LibraryIndex } from './library-index';
 
 export { LibraryIndex } from './library-index';
 
@@ -136,6 +136,13 @@ function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
   return new Set([...docIds].flatMap((d) => index.sectionsOfDoc.get(d) ?? []));
 }
 
+/** Whether a section's text came from OCR, and how sure that reading was. */
+function ocrOf(doc: DocMeta, pages: number[]): Pick<ResultHit, 'ocr'> {
+  const read = doc.ocr && pages.filter((page) => doc.ocr!.pages.includes(page));
+  if (!read?.length) return {};
+  return { ocr: { confidence: doc.ocr!.confidence, doubtful: read.some((page) => doc.ocr!.doubtfulPages.includes(page)) } };
+}
+
 /** Groups ranked propositions under their sections; a group ranks by its best proposition. */
 function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number, bm25Max: number): ResultHit[] {
   const hits = new Map<string, ResultHit>();
@@ -159,6 +166,7 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
         docScores: stage(docs, doc.id),
         sectionScores: stage(sections, section.id),
         propositions: [],
+        ...ocrOf(doc, section.pages),
       };
       hits.set(p.sectionId, hit);
     }

@@ -1,0 +1,87 @@
+/** Scanned pages through the file input: read by OCR (tesseract.js from our own origin), found in other words, boxed on the scan. */
+import type { Page } from '@playwright/test';
+import { scannedPdf, type ScanPage } from '../scripts/lib/scan-fixture';
+import { expect, searchFor, test } from './support';
+
+const DPI = 200;
+
+/** A page "scanned" at 200 dpi: the lines drawn in a serif font on white, as a JPEG; `gap` opens a new paragraph. */
+async function scan(page: Page, lines: { text: string; px: number; gap?: boolean }[]): Promise<ScanPage> {
+  const width = 1100;
+  const height = 160 + lines.length * 70;
+  const base64 = await page.evaluate(
+    ({ lines, width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, width, height);
+      g.fillStyle = '#111';
+      let y = 90;
+      for (const line of lines) {
+        if (line.gap) y += line.px;
+        g.font = `${line.px}px serif`;
+        g.fillText(line.text, 80, y);
+        y += line.px * 1.3;
+      }
+      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+    },
+    { lines, width, height },
+  );
+  return { jpeg: new Uint8Array(Buffer.from(base64, 'base64')), width, height, dpi: DPI };
+}
+
+test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await page.goto('/');
+  // OCR's files (tesseract's worker, core and English model) are precached with the app: once it
+  // says it is ready offline, a scan added without network is still read.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  const body = 26;
+  const notes = await scan(page, [
+    { text: 'Harbour Ferry Notes', px: 52 },
+    { text: 'The ferry from the north pier leaves every twenty minutes and stops', px: body, gap: true },
+    { text: 'beside the office building. New colleagues often ask about the ferry;', px: body },
+    { text: 'the office manager keeps this page current and answers anything it', px: body },
+    { text: 'leaves out, usually the same day, by mail or in person at the desk.', px: body },
+    { text: 'Tickets are sold on board and the monthly pass is paid by the office.', px: body },
+    { text: 'Bicycles are parked in the yard behind the building, never in the', px: body, gap: true },
+    { text: 'corridors or on the stairs. Lock the front wheel to the rail; the yard', px: body },
+    { text: 'gate is closed at eight in the evening and opened at six. A pump and', px: body },
+    { text: 'a few tools hang by the gate for anyone whose tyre goes flat on the', px: body },
+    { text: 'way in; put them back when you are done so the next person finds them.', px: body },
+  ]);
+  const pdf = scannedPdf([notes]);
+  await page.getByTestId('file-input').setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  const row = page.locator('[data-testid="doc-row"][data-name="ferry-scan.pdf"]');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(row).toContainText(/read by OCR, \d+% sure/);
+
+  const first = await searchFor(page, 'where should I leave my bike');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'ferry-scan.pdf');
+  await expect(first.getByTestId('result-ocr')).toContainText(/read by OCR/);
+  const passage = first.getByTestId('result-proposition').filter({ hasText: 'Bicycles are parked' });
+  await passage.first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '1');
+  // The box is drawn over the words on the scan (the page has no text layer of its own).
+  await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a PDF of blank scanned pages says OCR found no text, and the rest of the queue is read', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const blank = await scan(page, []);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'blank-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(scannedPdf([blank])) },
+    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe lighthouse keeper rings the bell at noon every day of the year.\n') },
+  ]);
+  const row = page.locator('[data-testid="doc-row"][data-name="blank-scan.pdf"]');
+  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 90_000 });
+  await expect(row.getByTestId('error')).toContainText('OCR found no text');
+  await expect(page.locator('[data-testid="doc-row"][data-name="notes.md"]')).toHaveAttribute('data-status', 'ready');
+});
