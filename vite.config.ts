@@ -94,7 +94,7 @@ export default defineConfig({
       manifest: {
         name: 'Carrel — private document search',
         short_name: 'Carrel',
-        description: 'Search your PDFs, Markdown, HTML and text files offline. Nothing leaves this device.',
+        description: 'Search your PDFs, scans, Word files, e-books, Markdown, HTML and text files offline. Nothing leaves this device.',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -116,6 +116,9 @@ export default defineConfig({
               'text/html': ['.html', '.htm'],
               'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
               'application/epub+zip': ['.epub'],
+              'image/png': ['.png'],
+              'image/jpeg': ['.jpg', '.jpeg'],
+              'image/webp': ['.webp'],
             },
           },
         ],
@@ -125,7 +128,7 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub'] }],
+            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub', 'image/png', '.png', 'image/jpeg', '.jpg', '.jpeg', 'image/webp', '.webp'] }],
           },
         },
       },

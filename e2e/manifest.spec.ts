@@ -14,11 +14,14 @@ test('the manifest lets an installed Carrel open PDF, Word, EPUB, Markdown, text
         'text/html': ['.html', '.htm'],
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
         'application/epub+zip': ['.epub'],
+        'image/png': ['.png'],
+        'image/jpeg': ['.jpg', '.jpeg'],
+        'image/webp': ['.webp'],
       },
     },
   ]);
   expect(manifest.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
-  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx', '.epub']) }]);
+  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx', '.epub', '.png', '.jpg', '.webp']) }]);
 });
 
 test('files the OS launches Carrel with are added to the library', async ({ page }) => {

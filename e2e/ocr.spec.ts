@@ -4,13 +4,27 @@ import { scannedPdf, type ScanPage } from '../scripts/lib/scan-fixture';
 import { expect, searchFor, test } from './support';
 
 const DPI = 200;
+const body = 26;
+const FERRY_NOTES = [
+  { text: 'Harbour Ferry Notes', px: 52 },
+  { text: 'The ferry from the north pier leaves every twenty minutes and stops', px: body, gap: true },
+  { text: 'beside the office building. New colleagues often ask about the ferry;', px: body },
+  { text: 'the office manager keeps this page current and answers anything it', px: body },
+  { text: 'leaves out, usually the same day, by mail or in person at the desk.', px: body },
+  { text: 'Tickets are sold on board and the monthly pass is paid by the office.', px: body },
+  { text: 'Bicycles are parked in the yard behind the building, never in the', px: body, gap: true },
+  { text: 'corridors or on the stairs. Lock the front wheel to the rail; the yard', px: body },
+  { text: 'gate is closed at eight in the evening and opened at six. A pump and', px: body },
+  { text: 'a few tools hang by the gate for anyone whose tyre goes flat on the', px: body },
+  { text: 'way in; put them back when you are done so the next person finds them.', px: body },
+];
 
-/** A page "scanned" at 200 dpi: the lines drawn in a serif font on white, as a JPEG; `gap` opens a new paragraph. */
-async function scan(page: Page, lines: { text: string; px: number; gap?: boolean }[]): Promise<ScanPage> {
+/** A page "scanned" at 200 dpi: the lines drawn in a serif font on white, as a JPEG (or `type`); `gap` opens a new paragraph. */
+async function scan(page: Page, lines: { text: string; px: number; gap?: boolean }[], type = 'image/jpeg'): Promise<{ bytes: Uint8Array; width: number; height: number }> {
   const width = 1100;
   const height = 160 + lines.length * 70;
   const base64 = await page.evaluate(
-    ({ lines, width, height }) => {
+    ({ lines, width, height, type }) => {
       const canvas = document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
@@ -25,11 +39,11 @@ async function scan(page: Page, lines: { text: string; px: number; gap?: boolean
         g.fillText(line.text, 80, y);
         y += line.px * 1.3;
       }
-      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+      return canvas.toDataURL(type, 0.9).split(',')[1]!;
     },
-    { lines, width, height },
+    { lines, width, height, type },
   );
-  return { jpeg: new Uint8Array(Buffer.from(base64, 'base64')), width, height, dpi: DPI };
+  return { bytes: new Uint8Array(Buffer.from(base64, 'base64')), width, height };
 }
 
 test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({ page, context }) => {
@@ -40,21 +54,8 @@ test('a scanned PDF added while offline is read by OCR, found in other words, an
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await context.setOffline(true);
   await page.reload();
-  const body = 26;
-  const notes = await scan(page, [
-    { text: 'Harbour Ferry Notes', px: 52 },
-    { text: 'The ferry from the north pier leaves every twenty minutes and stops', px: body, gap: true },
-    { text: 'beside the office building. New colleagues often ask about the ferry;', px: body },
-    { text: 'the office manager keeps this page current and answers anything it', px: body },
-    { text: 'leaves out, usually the same day, by mail or in person at the desk.', px: body },
-    { text: 'Tickets are sold on board and the monthly pass is paid by the office.', px: body },
-    { text: 'Bicycles are parked in the yard behind the building, never in the', px: body, gap: true },
-    { text: 'corridors or on the stairs. Lock the front wheel to the rail; the yard', px: body },
-    { text: 'gate is closed at eight in the evening and opened at six. A pump and', px: body },
-    { text: 'a few tools hang by the gate for anyone whose tyre goes flat on the', px: body },
-    { text: 'way in; put them back when you are done so the next person finds them.', px: body },
-  ]);
-  const pdf = scannedPdf([notes]);
+  const notes = await scan(page, FERRY_NOTES);
+  const pdf = scannedPdf([{ jpeg: notes.bytes, width: notes.width, height: notes.height, dpi: DPI }]);
   await page.getByTestId('file-input').setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
   const row = page.locator('[data-testid="doc-row"][data-name="ferry-scan.pdf"]');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
@@ -75,7 +76,8 @@ test('a scanned PDF added while offline is read by OCR, found in other words, an
 test('a PDF of blank scanned pages says OCR found no text, and the rest of the queue is read', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  const blank = await scan(page, []);
+  const { bytes, width, height } = await scan(page, []);
+  const blank: ScanPage = { jpeg: bytes, width, height, dpi: DPI };
   await page.getByTestId('file-input').setInputFiles([
     { name: 'blank-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(scannedPdf([blank])) },
     { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe lighthouse keeper rings the bell at noon every day of the year.\n') },
@@ -84,4 +86,34 @@ test('a PDF of blank scanned pages says OCR found no text, and the rest of the q
   await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 90_000 });
   await expect(row.getByTestId('error')).toContainText('OCR found no text');
   await expect(page.locator('[data-testid="doc-row"][data-name="notes.md"]')).toHaveAttribute('data-status', 'ready');
+});
+
+test('a photo of a page (PNG) is read by OCR as a one-page document and shown with the passage boxed; a 20,000 × 20,000 image is refused by its header', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const photo = await scan(page, FERRY_NOTES, 'image/png');
+  // Only the header of the huge image exists: its size is read before anything is decoded.
+  const huge = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(huge);
+  huge.writeUInt32BE(20_000, 16);
+  huge.writeUInt32BE(20_000, 20);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'huge.png', mimeType: 'image/png', buffer: huge },
+    { name: 'ferry-photo.png', mimeType: 'image/png', buffer: Buffer.from(photo.bytes) },
+  ]);
+  const hugeRow = page.locator('[data-testid="doc-row"][data-name="huge.png"]');
+  await expect(hugeRow).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  await expect(hugeRow.getByTestId('error')).toContainText('20,000 × 20,000 pixels');
+  const row = page.locator('[data-testid="doc-row"][data-name="ferry-photo.png"]');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(row).toContainText(/Image · .*read by OCR, \d+% sure/);
+
+  const first = await searchFor(page, 'how often does the boat to the north pier go');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'ferry-photo.png');
+  const passage = first.getByTestId('result-proposition').filter({ hasText: 'every twenty minutes' });
+  await passage.first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByRole('img', { name: /ferry-photo\.png/ })).toBeVisible();
+  await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('twenty');
 });

@@ -88,6 +88,7 @@ function stageOf(event: IngestProgress): QueuedFilePatch {
 function stageLabelOf(event: IngestProgress, progress: number): { status: DocStatus; progress: number; stageLabel: string } {
   switch (event.stage) {
     case 'parsing':
+      if (event.ocr && event.total === 1) return { status: 'parsing', progress, stageLabel: 'Reading the scan (OCR)' };
       if (event.ocr) return { status: 'parsing', progress, stageLabel: `Reading scanned page ${Math.min(event.done + 1, event.total)} of ${event.total} (OCR)` };
       return { status: 'parsing', progress, stageLabel: event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading' };
     case 'chunking':

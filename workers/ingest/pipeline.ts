@@ -12,6 +12,7 @@ import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
 import { parseEpub } from '../parse/epub';
+import { parseImage } from '../parse/image';
 import { parseMarkdown } from '../parse/markdown';
 import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
@@ -184,6 +185,10 @@ async function parse(
       ocr: deps.ocr,
       onPage: (done, total, ocr) => deps.progress({ stage: 'parsing', done, total, ...(ocr ? { ocr } : {}) }),
     });
+  }
+  if (kind === 'image') {
+    deps.progress({ stage: 'parsing', done: 0, total: 1, ocr: true });
+    return parseImage(bytes, name, deps.ocr);
   }
   if (kind === 'docx') return parseDocx(bytes, name);
   if (kind === 'epub') return parseEpub(bytes, name);

@@ -6,6 +6,7 @@
  * first scanned page and kept for the rest of the file.
  */
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
+import type { TextItemLike } from './pdf-lines';
 
 /** Where the OCR files are served (see ocrAssets in vite.config.ts). */
 export const OCR_PATHS = {
@@ -41,6 +42,29 @@ export interface OcrPage {
   /** Mean word confidence, 0–100 (0 when no word was found). */
   confidence: number;
 }
+
+/**
+ * What OCR read as text items on a page, the shape pdf.js gives a text layer: one per word, on its
+ * line's baseline, sized by the line's height. `place` maps image pixels to page units (y up);
+ * `pixelsPerUnit` is the image's scale. Row heights wobble by a few pixels with the letters in
+ * them: lines within a fifth of the page's usual height get exactly that size, so body text reads
+ * as one size and headings stand out.
+ */
+export function pageItems(read: OcrPage, place: (x: number, y: number) => [number, number], pixelsPerUnit: number): TextItemLike[] {
+  const usual = median(read.lines.map((l) => l.height));
+  const items: TextItemLike[] = [];
+  for (const line of read.lines) {
+    const height = (Math.abs(line.height - usual) <= usual * 0.2 ? usual : line.height) / pixelsPerUnit;
+    for (const word of line.words) {
+      const [x, y] = place(word.box[0], line.baseline);
+      items.push({ str: word.text, transform: [height, 0, 0, height, x, y].map(round), width: round((word.box[2] - word.box[0]) / pixelsPerUnit), height, hasEOL: false });
+    }
+  }
+  return items;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Reads images; one tesseract worker, started on first use. */
 export class Ocr {

@@ -5,7 +5,7 @@
  */
 import { AppError, type Block, type OcrSummary, type ParsedDocument } from '../../src/shared/types';
 import { pdfjsWasmUrl } from '../../src/shared/pdfjs-wasm';
-import type { OcrPage } from './ocr';
+import { pageItems, type OcrPage } from './ocr';
 import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
 import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
@@ -116,7 +116,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
         if (letterCount(read.items.map((i) => i.str).join('')) > letterCount(items.map((i) => i.str).join(''))) {
           items = read.items;
           scanned.push({ page: p, confidence: read.confidence });
-          ocrWords[p] = read.items.map(({ str, transform, width }) => ({ str, transform: transform.map((n) => Math.round(n * 100) / 100), width: Math.round(width * 100) / 100 }));
+          ocrWords[p] = read.items.map(({ str, transform, width }) => ({ str, transform, width }));
         }
       } catch (error) {
         // One unreadable page does not lose the others; the document says which pages failed.
@@ -153,7 +153,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
 
 const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
 
-function ocrSummary(scanned: { page: number; confidence: number }[], failed: number[]): OcrSummary {
+export function ocrSummary(scanned: { page: number; confidence: number }[], failed: number[]): OcrSummary {
   const confidence = scanned.length ? scanned.reduce((sum, s) => sum + s.confidence, 0) / scanned.length : 0;
   return {
     pages: scanned.map((s) => s.page),
@@ -190,21 +190,9 @@ async function readScannedPage(page: PdfPage, ocr: NonNullable<PdfOptions['ocr']
   const image = await canvas.convertToBlob({ type: 'image/png' });
   canvas.width = canvas.height = 0;
   const read = await ocr.recognize(image);
-  const items: TextItemLike[] = [];
-  // Row heights wobble by a few pixels with the letters in them; lines within a fifth of the
-  // page's usual height get exactly that size, so body text reads as one size and headings stand out.
-  const usual = median(read.lines.map((l) => l.height));
-  for (const line of read.lines) {
-    const height = (Math.abs(line.height - usual) <= usual * 0.2 ? usual : line.height) / scale;
-    for (const word of line.words) {
-      const [x, y] = viewport.convertToPdfPoint(word.box[0], line.baseline) as [number, number];
-      items.push({ str: word.text, transform: [height, 0, 0, height, x, y], width: (word.box[2] - word.box[0]) / scale, height, hasEOL: false });
-    }
-  }
+  const items = pageItems(read, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number], scale);
   return { items, confidence: read.confidence };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 /** pdf.js's canvases, made as OffscreenCanvas (its default factory needs a DOM document). */
 class OffscreenCanvasFactory {
