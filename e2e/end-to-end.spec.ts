@@ -72,13 +72,17 @@ test('a file it cannot read says so and the library keeps working', async ({ pag
   await page.getByTestId('file-input').setInputFiles([
     { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage') },
     { name: 'picture.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3\x04\x00') },
   ]);
   const broken = page.locator('[data-testid="doc-row"][data-name="broken.pdf"]');
   await expect(broken).toHaveAttribute('data-status', 'failed');
   await expect(broken.getByTestId('error')).toContainText(/damaged|invalid|PDF/i);
   const png = page.locator('[data-testid="doc-row"][data-name="picture.png"]');
   await expect(png).toHaveAttribute('data-status', 'failed');
-  await expect(png.getByTestId('error')).toContainText(/PDF, Word \.docx, EPUB, Markdown, HTML/);
+  await expect(png.getByTestId('error')).toContainText('not a PNG, JPEG or WebP file');
+  const song = page.locator('[data-testid="doc-row"][data-name="song.mp3"]');
+  await expect(song).toHaveAttribute('data-status', 'failed');
+  await expect(song.getByTestId('error')).toContainText(/PDF, Word \.docx, EPUB, Markdown, HTML/);
 });
 
 test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({ page, context }) => {

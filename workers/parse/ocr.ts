@@ -66,16 +66,25 @@ export function pageItems(read: OcrPage, place: (x: number, y: number) => [numbe
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Reads images; one tesseract worker, started on first use. */
+/** A tesseract worker unused this long is stopped: its engine and model hold about 100 MB. */
+const IDLE_MS = 60_000;
+
+/** Reads images; one tesseract worker, started on first use and stopped when idle. */
 export class Ocr {
   private worker: Promise<TesseractWorker> | null = null;
+  private idle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly origin: string) {}
 
   async recognize(image: Blob): Promise<OcrPage> {
-    const worker = await this.start();
-    const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
-    return pageFromBlocks(data.blocks ?? []);
+    clearTimeout(this.idle);
+    try {
+      const worker = await this.start();
+      const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
+      return pageFromBlocks(data.blocks ?? []);
+    } finally {
+      this.idle = setTimeout(() => void this.close(), IDLE_MS);
+    }
   }
 
   async close(): Promise<void> {

@@ -125,7 +125,9 @@ describe('detectKind and decodeText', () => {
     expect(detectKind('scan.bin', '', bytes('%PDF-1.7 ...'))).toBe('pdf');
     expect(detectKind('notes.MD', '', bytes('# hi'))).toBe('markdown');
     expect(detectKind('page', 'text/html; charset=utf-8', bytes('<p>'))).toBe('html');
-    expect(() => detectKind('photo.png', 'image/png', bytes('\x89PNG'))).toThrow(/not a file type Carrel can read/);
+    expect(detectKind('photo.png', 'image/png', bytes('\x89PNG'))).toBe('image');
+    expect(detectKind('scan', 'image/jpeg', bytes('\xff\xd8\xff'))).toBe('image');
+    expect(() => detectKind('song.mp3', 'audio/mpeg', bytes('ID3'))).toThrow(/not a file type Carrel can read/);
     expect(() => detectKind('fake.pdf', 'application/pdf', bytes('hello'))).toThrow(/not one/);
     expect(detectKind('README', '', bytes('Read me first.'))).toBe('text');
     expect(detectKind('page', '', bytes('  <!DOCTYPE html><p>x'))).toBe('html');
