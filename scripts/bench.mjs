@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
- *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --port 4193] (0 = any free port)
+ *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] [-- --port 4193] (0 = any free port)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, 'ocr-pages': { type: 'string' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
 // 1 000 000 is not run by default (`--sizes 1000000`): it takes many minutes here.
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
@@ -38,6 +38,15 @@ try {
   log(`backends: ${JSON.stringify(backends)}`);
   // Answer generators (issue 18): time to first token and tokens/s per backend.
   const generation = await generationBlock(page, { log });
+
+  // OCR accuracy and speed on pages of the PDF drawn as scans (its text layer is the truth).
+  let ocr = null;
+  if (existsSync(values.pdf)) {
+    const pages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45')).split(',').map(Number);
+    const base64 = readFileSync(values.pdf).toString('base64');
+    ocr = { file: values.pdf.split('/').pop(), ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), { name: values.pdf.split('/').pop(), base64, pages })) };
+    log(`ocr: ${JSON.stringify(ocr)}`);
+  } else log(`${values.pdf} not found: ocr figures are null`);
 
   // A real PDF through the real ingest pipeline (parse, chunk, embed, store, index); skipped by --quick.
   let pdf = null;
@@ -83,6 +92,7 @@ try {
     model: { id: 'carrel-glove-50k', dims: init.dims, device: init.device },
     backends,
     generation,
+    ocr,
     ingest: {
       propositions_per_s: Number(((embedded.n / embedded.ms) * 1000).toFixed(0)),
       text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),

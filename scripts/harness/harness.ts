@@ -9,6 +9,7 @@ import { bench, sampleSentences } from './bench';
 import { chunkFile } from './chunk-file';
 import { generation } from './generation';
 import { ingest, reset } from './library';
+import { ocrBench } from './ocr-bench';
 import { query } from './queries';
 import { askQuestions } from './questions';
 import { score } from './score';
@@ -22,7 +23,7 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, query, reset, score, stageLosses, useModel };
+const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, ocrBench, query, reset, score, stageLosses, useModel };
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

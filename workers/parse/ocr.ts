@@ -135,14 +135,17 @@ export function pageFromBlocks(blocks: readonly Block[]): OcrPage {
 }
 
 /** Words read this unsurely are mostly shapes in a picture taken for letters. */
-const MIN_WORD_CONFIDENCE = 50;
+const MIN_WORD_CONFIDENCE = 30;
 
-/** A "line" read off an illustration: unsure, and more symbols than letters. */
+/**
+ * A "line" read off an illustration: unsure, or fairly unsure and more symbols than letters and
+ * digits. Code and formulas are read surely, so their symbols alone do not make them debris.
+ */
 function isDebris(words: OcrWord[]): boolean {
   const text = words.map((w) => w.text).join('');
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const alphanumeric = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
   const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
-  return letters < text.length * 0.5 || confidence < 55;
+  return confidence < 55 || (alphanumeric < text.length * 0.5 && confidence < 80);
 }
 
 const toBox = ({ x0, y0, x1, y1 }: { x0: number; y0: number; x1: number; y1: number }): Box => [x0, y0, x1, y1];
