@@ -14,14 +14,14 @@ export interface EpubBook {
   html: string;
 }
 
-interface Tag {
+export interface Tag {
   name: string;
   attributes: Record<string, string>;
   text: string;
 }
 
 /** The elements of an XML text with their attributes and direct text (namespace prefixes dropped). */
-function tags(xml: string): Tag[] {
+export function xmlTags(xml: string): Tag[] {
   const found: Tag[] = [];
   const open: Tag[] = [];
   const parser = new Parser(
@@ -75,9 +75,9 @@ export async function epubToHtml(bytes: Uint8Array, fileName: string): Promise<E
   if (encryption && /URI="[^"]+\.(x?html?|opf|ncx)"/i.test(await encryption.async('string'))) {
     throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by DRM (copy protection): its chapters are encrypted.`);
   }
-  const rootfile = tags(await read('META-INF/container.xml')).find((t) => t.name === 'rootfile')?.attributes['full-path'];
+  const rootfile = xmlTags(await read('META-INF/container.xml')).find((t) => t.name === 'rootfile')?.attributes['full-path'];
   if (!rootfile) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is not an EPUB book: it does not say where its contents are.`);
-  const opf = tags(await read(rootfile));
+  const opf = xmlTags(await read(rootfile));
   const base = folderOf(rootfile);
   const manifest = new Map(opf.filter((t) => t.name === 'item').map((t) => [t.attributes.id, t.attributes]));
   const title = opf.find((t) => t.name === 'title')?.text.trim() || fileName.replace(/\.epub$/i, '');
@@ -90,7 +90,7 @@ export async function epubToHtml(bytes: Uint8Array, fileName: string): Promise<E
   if (navFile?.href) {
     const navPath = resolveInside(base, navFile.href);
     if (navPath && zip.file(navPath)) {
-      const navTags = tags(await read(navPath));
+      const navTags = xmlTags(await read(navPath));
       navTags.forEach((tag, i) => {
         if (nav && tag.name === 'a' && tag.attributes.href) {
           const target = resolveInside(folderOf(navPath), tag.attributes.href);

@@ -16,6 +16,8 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   log: 'text',
   docx: 'docx',
   epub: 'epub',
+  odt: 'odt',
+  pptx: 'pptx',
   png: 'image',
   jpg: 'image',
   jpeg: 'image',
@@ -31,6 +33,8 @@ const BY_MIME: Record<string, SourceKind> = {
   'text/plain': 'text',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/epub+zip': 'epub',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'image/png': 'image',
   'image/jpeg': 'image',
   'image/webp': 'image',
@@ -42,7 +46,7 @@ export function detectKind(fileName: string, mime: string, head: Uint8Array): So
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG or WebP image of a page).`);
+    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG or WebP image of a page).`);
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;

@@ -1,0 +1,63 @@
+/**
+ * OpenDocument text (.odt) and PowerPoint (.pptx): checked as an archive before anything is
+ * unpacked (workers/parse/zip-limits.ts), then made into HTML (src/shared/office-html.ts) and read
+ * by the HTML parser, so headings, lists and tables follow the same rules as a web page's.
+ */
+import { odtToHtml, pptxToHtml } from '../../src/shared/office-html';
+import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { parseHtml } from './html';
+import { checkZip, readZipDirectory, type ZipEntry } from './zip-limits';
+
+/** An OLE2 compound file: how Office wraps a password-protected file (or an old binary .ppt). */
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+interface Format {
+  kind: 'odt' | 'pptx';
+  name: string;
+  /** The part every file of this format has. */
+  marker: string;
+  toHtml(bytes: Uint8Array, fileName: string): Promise<string>;
+}
+
+const ODT: Format = { kind: 'odt', name: 'OpenDocument text', marker: 'content.xml', toHtml: odtToHtml };
+const PPTX: Format = { kind: 'pptx', name: 'PowerPoint presentation', marker: 'ppt/presentation.xml', toHtml: pptxToHtml };
+
+/** What another kind of archive looks like, to say so. */
+function looksLike(entries: ZipEntry[]): string {
+  const names = new Set(entries.map((e) => e.name));
+  if (names.has('word/document.xml')) return ' (it looks like a Word document)';
+  if (names.has('META-INF/container.xml') && !names.has('content.xml')) return ' (it looks like an EPUB book)';
+  if (names.has('ppt/presentation.xml')) return ' (it looks like a PowerPoint presentation)';
+  if (names.has('content.xml')) return ' (it looks like an OpenDocument file of another kind)';
+  return '';
+}
+
+async function parseOffice(format: Format, bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
+  if (OLE.every((b, i) => bytes[i] === b)) {
+    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password, or is an old binary Office file. Remove the password (or save it as ${format.kind === 'pptx' ? '.pptx' : '.odt'}) and add it again.`);
+  }
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is named like a${format.kind === 'odt' ? 'n' : ''} ${format.name} but is not one.`);
+  const entries = readZipDirectory(bytes, fileName);
+  checkZip(entries, fileName);
+  const mimetype = format.kind === 'odt' ? entries.find((e) => e.name === 'mimetype') : undefined;
+  if (!entries.some((e) => e.name === format.marker) || (format.kind === 'odt' && !mimetype)) {
+    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is a ZIP archive, but not a${format.kind === 'odt' ? 'n' : ''} ${format.name}${looksLike(entries)}.`);
+  }
+  if (format.kind === 'odt') {
+    // An ODF package encrypts its parts and lists the keys in its manifest.
+    const manifest = await import('jszip').then(({ default: JSZip }) => JSZip.loadAsync(bytes)).then((zip) => zip.file('META-INF/manifest.xml')?.async('string'));
+    if (manifest && /encryption-data/.test(manifest)) {
+      throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password. Open it, remove the password (File › Properties), save, and add it again.`);
+    }
+  }
+  const html = await format.toHtml(bytes, fileName).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw new AppError('ARCHIVE_INVALID', `“${fileName}” could not be read as a${format.kind === 'odt' ? 'n' : ''} ${format.name} (${error instanceof Error ? error.message : String(error)}).`);
+  });
+  const parsed = parseHtml(html, fileName);
+  if (!parsed.text.trim()) throw new AppError('EMPTY_FILE', `“${fileName}” has no text in it.`);
+  return { ...parsed, kind: format.kind };
+}
+
+export const parseOdt = (bytes: Uint8Array, fileName: string) => parseOffice(ODT, bytes, fileName);
+export const parsePptx = (bytes: Uint8Array, fileName: string) => parseOffice(PPTX, bytes, fileName);
