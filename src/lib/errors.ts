@@ -16,7 +16,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, straight and in good light, or run OCR on it elsewhere (for example with ocrmypdf) and add the new file.',
   PDF_RENDER: 'The passage is shown in the extracted text instead.',
   ORIGINAL_MISSING: 'Add the file again to open it here.',
-  UNSUPPORTED_TYPE: 'Carrel reads PDF, Word (.docx), EPUB, Markdown, HTML and plain-text files.',
+  UNSUPPORTED_TYPE: 'Save it as one of those (most programs can export PDF), then add it again.',
   BINARY_CONTENT: 'The file is not text. Check that it has the right extension.',
   EMPTY_FILE: 'Add a file that has text in it.',
   TOO_LARGE: 'Split it into smaller files and add those.',

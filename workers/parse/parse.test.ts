@@ -134,7 +134,9 @@ describe('detectKind and decodeText', () => {
     expect(() => detectKind('blob', '', new Uint8Array([1, 0, 2]))).toThrow(/not a file type/);
     expect(detectKind('report.docx', '', bytes('PK'))).toBe('docx');
     expect(detectKind('novel.epub', '', bytes('PK'))).toBe('epub');
-    expect(() => detectKind('slides.pptx', '', bytes('PK'))).toThrow(/not a file type/);
+    expect(detectKind('slides.pptx', '', bytes('PK'))).toBe('pptx');
+    expect(detectKind('letter.odt', '', bytes('PK'))).toBe('odt');
+    expect(() => detectKind('slides.key', '', bytes('PK'))).toThrow(/not a file type Carrel can read/);
   });
 
   it('refuses binary and empty content, and reads UTF-16', () => {
