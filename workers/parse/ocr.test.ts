@@ -1,6 +1,6 @@
 import type { Block } from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
-import { pageFromBlocks } from './ocr';
+import { pageFromBlocks, pageItems, type OcrLine } from './ocr';
 
 const bbox = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
 const word = (text: string, confidence: number, x: number, y = 100) => ({ text, confidence, bbox: bbox(x, y - 30, x + text.length * 15, y + 8) });
@@ -25,7 +25,8 @@ describe('pageFromBlocks (what OCR read on a page)', () => {
     expect(page.lines.map((l) => l.text)).toEqual(['Bicycles are parked', 'in the yard.', 'Lock it.']);
     expect(page.paragraphStarts).toEqual([0, 2]);
     expect(page.lines[1]!.baseline).toBe(151);
-    expect(page.lines[0]!.height).toBe(40);
+    // Its median word's height (38), under tesseract's row height (40).
+    expect(page.lines[0]!.height).toBe(38);
     expect(page.confidence).toBeCloseTo((96 + 94 + 92 + 90 + 88 + 90 + 95 + 91) / 8, 5);
   });
 
@@ -43,5 +44,23 @@ describe('pageFromBlocks (what OCR read on a page)', () => {
 
   it('reads an empty page as no lines and no confidence', () => {
     expect(pageFromBlocks([])).toEqual({ lines: [], paragraphStarts: [], confidence: 0 });
+  });
+});
+
+describe('pageItems (OCR words as a text layer)', () => {
+  const ocrLine = (text: string, height: number, baseline: number): OcrLine => ({
+    text,
+    box: [0, baseline - height, 500, baseline],
+    baseline,
+    height,
+    words: [{ text, box: [100, baseline - height, 400, baseline], confidence: 90 }],
+  });
+
+  it('places words on their baselines in page units, body lines at one size and only clearly larger type apart', () => {
+    const read = { lines: [ocrLine('A Title', 90, 100), ocrLine('body one', 40, 200), ocrLine('body two', 44, 260), ocrLine('body three', 44, 320), ocrLine('body four', 52, 380)], paragraphStarts: [0, 1], confidence: 90 };
+    // 2 image pixels per page unit, y flipped on a 1000-pixel-high image.
+    const items = pageItems(read, (x, y) => [x / 2, (1000 - y) / 2], 2);
+    expect(items.map((i) => i.transform[3])).toEqual([45, 22, 22, 22, 22]);
+    expect(items[1]).toMatchObject({ str: 'body one', width: 150, transform: [22, 0, 0, 22, 50, 400] });
   });
 });

@@ -30,7 +30,7 @@ export interface OcrLine {
   box: Box;
   /** y of the baseline, in image pixels from the top. */
   baseline: number;
-  /** Tesseract's estimate of the row's height (ascender to descender), in pixels. */
+  /** The line's height in pixels: tesseract's row height (ascender to descender), or its median word's if less. */
   height: number;
   words: OcrWord[];
 }
@@ -46,15 +46,16 @@ export interface OcrPage {
 /**
  * What OCR read as text items on a page, the shape pdf.js gives a text layer: one per word, on its
  * line's baseline, sized by the line's height. `place` maps image pixels to page units (y up);
- * `pixelsPerUnit` is the image's scale. Row heights wobble by a few pixels with the letters in
- * them: lines within a fifth of the page's usual height get exactly that size, so body text reads
- * as one size and headings stand out.
+ * `pixelsPerUnit` is the image's scale. Measured heights wobble with the letters in a line and
+ * with skew: lines from 0.7 to 1.5 times the page's usual height get exactly that size, so body
+ * text reads as one size and only clearly larger type (a title, a chapter heading) stands out; a
+ * scan's smaller headings (12 pt over 10 pt body) are read as text, never body text as headings.
  */
 export function pageItems(read: OcrPage, place: (x: number, y: number) => [number, number], pixelsPerUnit: number): TextItemLike[] {
   const usual = median(read.lines.map((l) => l.height));
   const items: TextItemLike[] = [];
   for (const line of read.lines) {
-    const height = (Math.abs(line.height - usual) <= usual * 0.2 ? usual : line.height) / pixelsPerUnit;
+    const height = (line.height >= usual * 0.7 && line.height <= usual * 1.5 ? usual : line.height) / pixelsPerUnit;
     for (const word of line.words) {
       const [x, y] = place(word.box[0], line.baseline);
       items.push({ str: word.text, transform: [height, 0, 0, height, x, y].map(round), width: round((word.box[2] - word.box[0]) / pixelsPerUnit), height, hasEOL: false });
@@ -123,7 +124,10 @@ export function pageFromBlocks(blocks: readonly Block[]): OcrPage {
           .map((w) => ({ text: w.text.trim(), box: toBox(w.bbox), confidence: w.confidence }));
         if (!words.length || isDebris(words)) continue;
         const baseline = Math.max(line.baseline.y0, line.baseline.y1) || line.bbox.y1;
-        const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
+        // Tesseract's row height, unless the line's median word is shorter: a tall shape read off a
+        // picture beside the text inflates the row, not the words.
+        const row = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;
+        const height = Math.min(row, median(words.map((w) => w.box[3] - w.box[1])) || row);
         lines.push({ text: words.map((w) => w.text).join(' '), box: toBox(line.bbox), baseline, height, words });
       }
       if (lines.length > start) paragraphStarts.push(start);
