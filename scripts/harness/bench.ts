@@ -30,7 +30,7 @@ const SECTIONS_PER_DOC = 10;
 const VOCAB_SIZE = 20_000;
 
 /** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

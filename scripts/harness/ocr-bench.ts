@@ -7,6 +7,7 @@
  */
 import { openPdf } from '../../src/lib/pdf-view';
 import { Ocr } from '../../workers/parse/ocr';
+import { prng } from './bench';
 
 export interface OcrVariant {
   name: string;
@@ -96,7 +97,7 @@ async function drawPage(doc: Pdf, number: number, { dpi, skew, grain, specks }: 
   s.setTransform(1, 0, 0, 1, 0, 0);
   if (grain || specks) {
     const pixels = s.getImageData(0, 0, scanned.width, scanned.height);
-    const random = seeded(number);
+    const random = prng(number); // the same pixels noised on every run
     // Box–Muller: a normally distributed value from two uniform ones.
     const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
     for (let i = 0; i < pixels.data.length; i += 4) {
@@ -106,18 +107,6 @@ async function drawPage(doc: Pdf, number: number, { dpi, skew, grain, specks }: 
     s.putImageData(pixels, 0, 0);
   }
   return new Promise((resolve, reject) => scanned.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'));
-}
-
-/** A small deterministic generator (mulberry32), so every run noises the same pixels. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const normal = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ').trim();

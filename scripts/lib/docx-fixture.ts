@@ -19,26 +19,22 @@ export function makeZip(entries: ZipInput[], { deflate = true, declare = {} as R
     const stored = deflate ? deflateRawSync(data) : data;
     const name = Buffer.from(entry.name, 'utf8');
     const size = declare[entry.name] ?? data.length;
-    const header = (signature: number, extra: number) => {
-      const b = Buffer.alloc(extra);
+    // The local header and the directory entry share one run of fields (method … name length);
+    // it starts at byte 8 of the first and byte 10 of the second.
+    const header = (signature: number, length: number, fieldsAt: number) => {
+      const b = Buffer.alloc(length);
       b.writeUInt32LE(signature, 0);
+      b.writeUInt16LE(20, fieldsAt - 4); // version needed to extract
+      b.writeUInt16LE(deflate ? 8 : 0, fieldsAt);
+      b.writeUInt32LE(crc32(data), fieldsAt + 6);
+      b.writeUInt32LE(stored.length, fieldsAt + 10);
+      b.writeUInt32LE(size, fieldsAt + 14);
+      b.writeUInt16LE(name.length, fieldsAt + 18);
       return b;
     };
-    const local = header(0x04034b50, 30);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(deflate ? 8 : 0, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = header(0x02014b50, 46);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(deflate ? 8 : 0, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    const local = header(0x04034b50, 30, 8);
+    const central = header(0x02014b50, 46, 10);
+    central.writeUInt16LE(20, 4); // version made by
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, stored);
     directory.push(central, name);

@@ -19,6 +19,16 @@ export interface PassageBox {
   text: string;
 }
 
+/** The rectangle around all of a passage's boxes (the element the viewer scrolls to), or null when there are none. */
+export function boxBounds(boxes: readonly PassageBox[]): { left: number; top: number; width: number; height: number } | null {
+  if (!boxes.length) return null;
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const right = Math.max(...boxes.map((b) => b.left + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
 export interface DrawnPage {
   pageCount: number;
   width: number;

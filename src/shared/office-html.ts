@@ -32,7 +32,11 @@ const titleOf = (xml: string | undefined) => /<dc:title>([^<]*)<\/dc:title>/.exe
 
 /** OpenDocument text: outline levels as headings, paragraphs, lists and tables; footnote bodies where they are cited. */
 export async function odtToHtml(bytes: Uint8Array, fileName: string): Promise<string> {
-  const parts = await xmlParts(bytes, fileName, (name) => name === 'content.xml' || name === 'meta.xml');
+  const parts = await xmlParts(bytes, fileName, (name) => name === 'content.xml' || name === 'meta.xml' || name === 'META-INF/manifest.xml');
+  // An ODF package encrypts its parts and lists the keys in its manifest.
+  if (/encryption-data/.test(parts.get('META-INF/manifest.xml') ?? '')) {
+    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password. Open it, remove the password (File › Properties), save, and add it again.`);
+  }
   const title = titleOf(parts.get('meta.xml'));
   const out: string[] = [title ? `<title>${escapeHtml(title)}</title>` : ''];
   const open: string[] = [];

@@ -6,7 +6,7 @@
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import type { OcrPage } from './ocr';
 import { pageItems } from './ocr';
-import { assemble, buildDrafts, ocrSummary } from './pdf';
+import { assemble, buildDrafts, letterCount, ocrSummary } from './pdf';
 import { itemsToLines, removeFurniture } from './pdf-lines';
 
 /** Largest image read: 50 million pixels (a 300 dpi A3 scan is 25 million; a phone photo 12–48). */
@@ -82,8 +82,7 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: { rec
   const read = await ocr.recognize(png);
   // Page units are the original image's pixels, with y up as in a PDF.
   const items = pageItems(read, (x, y) => [x / scale, size.height - y / scale], scale);
-  const letters = items.map((i) => i.str).join('').match(/\p{L}/gu)?.length ?? 0;
-  if (!letters) throw new AppError('PDF_NO_TEXT', `OCR found no text in “${fileName}”.`);
+  if (!letterCount(items.map((i) => i.str).join(''))) throw new AppError('PDF_NO_TEXT', `OCR found no text in “${fileName}”.`);
   const parsed = assemble(buildDrafts(removeFurniture([itemsToLines(items, 1)]), []), 1, null, '', fileName);
   return {
     ...parsed,

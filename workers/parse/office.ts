@@ -43,13 +43,6 @@ async function parseOffice(format: Format, bytes: Uint8Array, fileName: string):
   if (!entries.some((e) => e.name === format.marker) || (format.kind === 'odt' && !mimetype)) {
     throw new AppError('ARCHIVE_INVALID', `“${fileName}” is a ZIP archive, but not a${format.kind === 'odt' ? 'n' : ''} ${format.name}${looksLike(entries)}.`);
   }
-  if (format.kind === 'odt') {
-    // An ODF package encrypts its parts and lists the keys in its manifest.
-    const manifest = await import('jszip').then(({ default: JSZip }) => JSZip.loadAsync(bytes)).then((zip) => zip.file('META-INF/manifest.xml')?.async('string'));
-    if (manifest && /encryption-data/.test(manifest)) {
-      throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password. Open it, remove the password (File › Properties), save, and add it again.`);
-    }
-  }
   const html = await format.toHtml(bytes, fileName).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     throw new AppError('ARCHIVE_INVALID', `“${fileName}” could not be read as a${format.kind === 'odt' ? 'n' : ''} ${format.name} (${error instanceof Error ? error.message : String(error)}).`);

@@ -151,7 +151,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
   return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed), ocrWords } : parsed;
 }
 
-const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+export const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
 
 export function ocrSummary(scanned: { page: number; confidence: number }[], failed: number[]): OcrSummary {
   const confidence = scanned.length ? scanned.reduce((sum, s) => sum + s.confidence, 0) / scanned.length : 0;
