@@ -15,6 +15,7 @@ test('the manifest lets an installed Carrel open PDF, Word, EPUB, Markdown, text
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
         'application/epub+zip': ['.epub'],
         'application/vnd.oasis.opendocument.text': ['.odt'],
+        'application/vnd.oasis.opendocument.presentation': ['.odp'],
         'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
         'image/png': ['.png'],
         'image/jpeg': ['.jpg', '.jpeg'],
@@ -23,7 +24,7 @@ test('the manifest lets an installed Carrel open PDF, Word, EPUB, Markdown, text
     },
   ]);
   expect(manifest.share_target).toMatchObject({ action: '/share', method: 'POST', enctype: 'multipart/form-data' });
-  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx', '.epub', '.odt', '.pptx', '.png', '.jpg', '.webp']) }]);
+  expect(manifest.share_target.params.files).toEqual([{ name: 'files', accept: expect.arrayContaining(['application/pdf', '.pdf', 'text/markdown', '.md', 'text/plain', '.txt', 'text/html', '.html', '.docx', '.epub', '.odt', '.odp', '.pptx', '.png', '.jpg', '.webp']) }]);
 });
 
 test('files the OS launches Carrel with are added to the library', async ({ page }) => {

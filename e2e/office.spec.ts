@@ -1,6 +1,6 @@
-/** OpenDocument text and PowerPoint through the file input: read with their headings, found in other words, shown formatted; bad ones refused. */
+/** OpenDocument text and presentations and PowerPoint through the file input: read with their headings, found in other words, shown formatted; bad ones refused. */
 import { makeDocx } from '../scripts/lib/docx-fixture';
-import { makeOdt, makePptx } from '../scripts/lib/office-fixture';
+import { makeOdp, makeOdt, makePptx } from '../scripts/lib/office-fixture';
 import { expect, searchFor, test } from './support';
 
 const ODT_MIME = 'application/vnd.oasis.opendocument.text';
@@ -44,7 +44,7 @@ test('a PowerPoint file gives a section per slide with its title, keeps speaker 
     { name: 'letter.odt', mimeType: ODT_MIME, buffer: makeDocx([{ text: 'A Word file with the wrong name.' }]) },
     { name: 'induction.pptx', mimeType: PPTX_MIME, buffer: deck },
   ]);
-  for (const [name, message] of [['locked.pptx', /password/], ['letter.odt', /not an OpenDocument text \(it looks like a Word document\)/]] as const) {
+  for (const [name, message] of [['locked.pptx', /password/], ['letter.odt', /not an OpenDocument file \(it looks like a Word document\)/]] as const) {
     const bad = page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
     await expect(bad).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
     await expect(bad.getByTestId('error')).toContainText(message);
@@ -56,6 +56,26 @@ test('a PowerPoint file gives a section per slide with its title, keeps speaker 
   const first = await searchFor(page, 'who hands out the visitor badges');
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'induction.pptx');
   await expect(first.getByTestId('result-section')).toContainText('Welcome › Speaker notes');
+  await first.getByTestId('result-proposition').filter({ hasText: 'visitor badges' }).first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('visitor badges');
+  await expect(viewer.getByRole('heading', { name: 'Getting there', level: 1 })).toBeVisible();
+});
+
+test('an OpenDocument presentation gives a section per slide, keeps speaker notes, leaves out footers, and opens formatted', async ({ page }) => {
+  await page.goto('/');
+  const deck = makeOdp('Harbour Induction', [
+    { title: 'Welcome', body: ['Everything for your first week at the harbour office.', filler('the first week')], notes: ['Greet everyone and hand out the visitor badges before the tour of the building starts.'] },
+    { title: 'Getting there', body: ['The ferry from the north pier leaves every twenty minutes and stops beside the office.', filler('the ferry')] },
+  ]);
+  await page.getByTestId('file-input').setInputFiles([{ name: 'induction.odp', mimeType: 'application/vnd.oasis.opendocument.presentation', buffer: deck }]);
+  const row = page.locator('[data-testid="doc-row"][data-name="induction.odp"]');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(row).toContainText('ODP');
+
+  const first = await searchFor(page, 'who hands out the visitor badges');
+  await expect(first.getByTestId('result-section')).toContainText('Welcome › Speaker notes');
+  await expect(page.getByTestId('result').filter({ hasText: 'confidential' })).toHaveCount(0);
   await first.getByTestId('result-proposition').filter({ hasText: 'visitor badges' }).first().click();
   const viewer = page.getByTestId('viewer');
   await expect(viewer.getByTestId('viewer-highlight')).toContainText('visitor badges');

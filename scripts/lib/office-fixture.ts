@@ -1,5 +1,5 @@
 /**
- * Small OpenDocument text (.odt) and PowerPoint (.pptx) files for tests, made from text with the
+ * Small OpenDocument text and presentation (.odt, .odp) and PowerPoint (.pptx) files for tests, made from text with the
  * ZIP writer of docx-fixture.ts: only the parts each format needs to be read.
  */
 import { makeZip, type ZipInput } from './docx-fixture';
@@ -31,10 +31,29 @@ export function makeOdt(title: string, blocks: OdtBlock[], extra: ZipInput[] = [
   return makeZip([...parts.filter((p) => !extra.some((e) => e.name === p.name)), ...extra]);
 }
 
+/** A minimal .odp: one draw:page per slide (title frame, outline frame, a footer frame, notes). */
+export function makeOdp(title: string, slides: Slide[]): Buffer {
+  const NS = `${ODT_NS} xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"`;
+  const frame = (kind: string, paragraphs: string[]) => `<draw:frame presentation:class="${kind}"><draw:text-box>${paragraphs.map((t) => `<text:p>${escape(t)}</text:p>`).join('')}</draw:text-box></draw:frame>`;
+  const pages = slides.map(
+    (slide, i) =>
+      `<draw:page draw:name="page${i + 1}">${slide.title ? frame('title', [slide.title]) : ''}${frame('outline', slide.body)}${frame('footer', ['Harbour Office · confidential'])}${slide.notes ? `<presentation:notes>${frame('notes', slide.notes)}</presentation:notes>` : ''}</draw:page>`,
+  );
+  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS}><office:body><office:presentation>${pages.join('')}</office:presentation></office:body></office:document-content>`;
+  const meta = `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODT_NS} xmlns:dc="http://purl.org/dc/elements/1.1/"><office:meta><dc:title>${escape(title)}</dc:title></office:meta></office:document-meta>`;
+  return makeZip([
+    { name: 'mimetype', data: 'application/vnd.oasis.opendocument.presentation' },
+    { name: 'content.xml', data: content },
+    { name: 'meta.xml', data: meta },
+  ]);
+}
+
 export interface Slide {
   title?: string;
   body: string[];
   notes?: string[];
+  /** A table's rows of cells, after the body. */
+  table?: string[][];
 }
 
 const P_NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
@@ -56,7 +75,11 @@ export function makePptx(title: string, slides: Slide[], extra: ZipInput[] = [])
     { name: 'ppt/_rels/presentation.xml.rels', data: `<?xml version="1.0" encoding="UTF-8"?><Relationships ${RELS_NS}>${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/${file(i)}"/>`).join('')}</Relationships>` },
   ];
   slides.forEach((slide, i) => {
-    const shapes = [...(slide.title ? [shape('title', [slide.title])] : []), shape(null, slide.body)].join('');
+    const table = slide.table
+      ? `<p:graphicFrame><a:graphic><a:graphicData><a:tbl>${slide.table.map((row) => `<a:tr>${row.map((c) => `<a:tc><a:txBody><a:p><a:r><a:t>${escape(c)}</a:t></a:r></a:p></a:txBody></a:tc>`).join('')}</a:tr>`).join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`
+      : '';
+    // Every slide has a footer and a slide number, as PowerPoint's layouts add them.
+    const shapes = [...(slide.title ? [shape('title', [slide.title])] : []), shape(null, slide.body), table, shape('ftr', ['Harbour Office · confidential']), shape('sldNum', [String(i + 1)])].join('');
     parts.push({ name: `ppt/slides/${file(i)}`, data: `<?xml version="1.0" encoding="UTF-8"?><p:sld ${P_NS}><p:cSld><p:spTree>${shapes}</p:spTree></p:cSld></p:sld>` });
     if (slide.notes) {
       parts.push({ name: `ppt/slides/_rels/${file(i)}.rels`, data: `<?xml version="1.0" encoding="UTF-8"?><Relationships ${RELS_NS}><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/notesSlide" Target="../notesSlides/notes${i + 1}.xml"/></Relationships>` });

@@ -1,6 +1,6 @@
 /** Domain records shared by the UI and the workers. No DOM, no worker globals. */
 
-export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text' | 'docx' | 'epub' | 'odt' | 'pptx' | 'image';
+export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text' | 'docx' | 'epub' | 'odt' | 'odp' | 'pptx' | 'image';
 export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' | 'needs-password';
 export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';

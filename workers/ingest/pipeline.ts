@@ -13,7 +13,7 @@ import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
 import { parseEpub } from '../parse/epub';
 import { parseImage } from '../parse/image';
-import { parseOdt, parsePptx } from '../parse/office';
+import { parseOdf, parsePptx } from '../parse/office';
 import { parseMarkdown } from '../parse/markdown';
 import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
@@ -192,7 +192,7 @@ async function parse(
     return parseImage(bytes, name, deps.ocr);
   }
   if (kind === 'docx') return parseDocx(bytes, name);
-  if (kind === 'odt') return parseOdt(bytes, name);
+  if (kind === 'odt' || kind === 'odp') return parseOdf(bytes, name);
   if (kind === 'pptx') return parsePptx(bytes, name);
   if (kind === 'epub') return parseEpub(bytes, name);
   const text = decodeText(bytes, name);

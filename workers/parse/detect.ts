@@ -17,6 +17,7 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   docx: 'docx',
   epub: 'epub',
   odt: 'odt',
+  odp: 'odp',
   pptx: 'pptx',
   png: 'image',
   jpg: 'image',
@@ -34,6 +35,7 @@ const BY_MIME: Record<string, SourceKind> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/epub+zip': 'epub',
   'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'image/png': 'image',
   'image/jpeg': 'image',
@@ -46,7 +48,7 @@ export function detectKind(fileName: string, mime: string, head: Uint8Array): So
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG or WebP image of a page).`);
+    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt or .odp, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG or WebP image of a page).`);
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;
