@@ -64,19 +64,36 @@ const SELF_HOSTED: Record<string, string> = {
   'ocr/lang/eng.traineddata.gz': 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
 };
 
+/**
+ * One fix to tesseract.js 7.0.0's worker: given a language as `{ code, data }` (a model Carrel
+ * read from its cache), it loads the data but then starts the engine with the bytes as the
+ * language's name, so the model is never found. Its name is its code. The build fails if the
+ * text is not found, so an upgrade shows whether the fix is still needed.
+ */
+const PATCHES: Record<string, [from: string, to: string]> = {
+  'ocr/worker.min.js': ['return"string"==typeof t?t:t.data})).join("+")', 'return"string"==typeof t?t:t.code})).join("+")'],
+};
+
 export function selfHostedAssets(): Plugin {
-  const source = (name: string) => fileURLToPath(new URL(`./${SELF_HOSTED[name]}`, import.meta.url));
+  const contents = (name: string) => {
+    const bytes = readFileSync(fileURLToPath(new URL(`./${SELF_HOSTED[name]}`, import.meta.url)));
+    const patch = PATCHES[name];
+    if (!patch) return bytes;
+    const text = bytes.toString('utf8');
+    if (!text.includes(patch[0])) throw new Error(`${SELF_HOSTED[name]} no longer has the text vite.config.ts patches: check whether the fix is still needed.`);
+    return Buffer.from(text.replace(patch[0], patch[1]));
+  };
   return {
     name: 'carrel-self-hosted-assets',
     generateBundle() {
-      for (const fileName of Object.keys(SELF_HOSTED)) this.emitFile({ type: 'asset', fileName, source: readFileSync(source(fileName)) });
+      for (const fileName of Object.keys(SELF_HOSTED)) this.emitFile({ type: 'asset', fileName, source: contents(fileName) });
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split('?')[0]?.slice(1) ?? '';
         if (!(name in SELF_HOSTED)) return next();
         res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
-        res.end(readFileSync(source(name)));
+        res.end(contents(name));
       });
     },
   };

@@ -1,6 +1,7 @@
 /** Scanned pages through the file input: read by OCR (tesseract.js from our own origin), found in other words, boxed on the scan. */
 import type { Page } from '@playwright/test';
 import { scannedPdf, type ScanPage } from '../scripts/lib/scan-fixture';
+import { HUB_ORIGIN, startLanguageHub, useStandInHub } from './stand-in-hub';
 import { expect, searchFor, test } from './support';
 
 const DPI = 200;
@@ -116,4 +117,60 @@ test('a photo of a page (PNG) is read by OCR as a one-page document and shown wi
   await expect(viewer.getByRole('img', { name: /ferry-photo\.png/ })).toBeVisible();
   await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
   await expect(viewer.getByTestId('viewer-highlight')).toContainText('twenty');
+});
+
+const STRASSENBAHN = [
+  { text: 'Anreise zum Hafenbüro', px: 52 },
+  { text: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke', px: body, gap: true },
+  { text: 'und hält direkt vor dem Büro. Neue Kolleginnen und Kollegen fragen', px: body },
+  { text: 'oft nach der Fähre; die Bürovorsteherin hält diese Seite aktuell und', px: body },
+  { text: 'beantwortet gern alles Übrige, meist noch am selben Tag.', px: body },
+];
+
+test.describe('with the stand-in hub', () => {
+  test.use({ allowedOrigins: [HUB_ORIGIN] });
+
+  test('a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    const hub = await startLanguageHub();
+    try {
+      await page.goto('/');
+      await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+      await useStandInHub(page, hub);
+      await page.getByTestId('ocr-language').selectOption('deu');
+      await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'missing');
+      await page.getByTestId('ocr-language-use').click();
+      await expect(page.getByTestId('ocr-language-message')).toContainText('now read in German');
+      await expect(page.getByTestId('ocr-language-current')).toHaveText('German');
+      await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'downloaded');
+      expect(hub.served()).toBeGreaterThan(1_000_000);
+
+      // Offline, after a reload: the choice is kept and the model comes from the browser's cache.
+      await context.setOffline(true);
+      await page.reload();
+      const letter = await scan(page, STRASSENBAHN);
+      const pdf = scannedPdf([{ jpeg: letter.bytes, width: letter.width, height: letter.height, dpi: DPI }]);
+      await page.getByTestId('file-input').setInputFiles([{ name: 'anreise.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+      const row = page.locator('[data-testid="doc-row"][data-name="anreise.pdf"]');
+      await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+      const first = await searchFor(page, 'Straßenbahn Brücke');
+      // German's letters (ß, ä, ö, ü) are read as such, which the English model does not do.
+      await expect(first.getByTestId('result-proposition').filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' })).toHaveCount(1);
+    } finally {
+      await context.setOffline(false);
+      await hub.close();
+    }
+  });
+});
+
+test('a scan waiting for an OCR language that is not on the device fails on its row with what to do', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('carrel-ocr-language', 'fra'));
+  await page.reload();
+  const { bytes, width, height } = await scan(page, FERRY_NOTES.slice(0, 3));
+  await page.getByTestId('file-input').setInputFiles([{ name: 'lettre.pdf', mimeType: 'application/pdf', buffer: Buffer.from(scannedPdf([{ jpeg: bytes, width, height, dpi: DPI }])) }]);
+  const row = page.locator('[data-testid="doc-row"][data-name="lettre.pdf"]');
+  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  await expect(row.getByTestId('error')).toContainText('read in French, whose OCR model is not on this device');
+  await expect(row.getByTestId('error')).toContainText('Settings › OCR language');
 });

@@ -3,7 +3,9 @@
  * id) served by the stand-in hub, and the steps to point Carrel at it.
  */
 import type { Page } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { OCR_LANGUAGE_REPO, ocrLanguageFile } from '../src/shared/ocr-languages';
 import { makeTestModel } from '../scripts/make-test-model.mjs';
 import { HUB_PORT, startFakeHub, type FakeHub } from './fake-hub';
 import { expect } from './support';
@@ -15,6 +17,14 @@ const HUB_ROOT = join(import.meta.dirname, '..', 'test-results', 'hub');
 /** Makes the test model and starts the hub serving it. */
 export async function startStandInHub(): Promise<FakeHub> {
   await makeTestModel({ dims: 64, out: join(HUB_ROOT, MODEL_ID) });
+  return startFakeHub(HUB_ROOT, HUB_PORT);
+}
+
+/** Starts the hub serving tesseract's German model (from npm's @tesseract.js-data/deu) as OCR language files. */
+export async function startLanguageHub(): Promise<FakeHub> {
+  const folder = join(HUB_ROOT, OCR_LANGUAGE_REPO);
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(join(import.meta.dirname, '..', 'node_modules/@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz'), join(folder, ocrLanguageFile('deu')));
   return startFakeHub(HUB_ROOT, HUB_PORT);
 }
 

@@ -7,6 +7,7 @@ import { Ocr } from './parse/ocr';
 import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
 import { switchModel, type ReembedProgress } from './ingest/reembed';
 import { TARGET_MODEL_KEY } from '../src/shared/db';
+import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
 import type { ModelInfo } from '../src/shared/models';
 import { activeModel, chosenModels, loadEmbedder, needsFreshWorker, planRuntime, tryEmbedder } from './model-loader';
 
@@ -27,7 +28,7 @@ const api = {
       db,
       embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
-      ocr,
+      ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE),
       signal: ctx.signal,
       progress: (event: IngestProgress) => ctx.progress(event),
     });

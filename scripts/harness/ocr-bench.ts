@@ -36,7 +36,8 @@ export interface OcrBenchResult {
 export async function ocrBench(name: string, base64: string, pages: number[], variants = OCR_VARIANTS): Promise<OcrBenchResult> {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const doc = await openPdf(new Blob([bytes]), name);
-  const ocr = new Ocr(location.origin);
+  const engine = new Ocr(location.origin);
+  const ocr = engine.in('eng');
   const out: OcrBenchResult = { pages, variants: {} };
   try {
     // A first recognition loads the engine and model; it is not timed.
@@ -60,7 +61,7 @@ export async function ocrBench(name: string, base64: string, pages: number[], va
       };
     }
   } finally {
-    await ocr.close();
+    await engine.close();
     await doc.loadingTask.destroy();
   }
   return out;

@@ -13,6 +13,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   PDF_INVALID: 'The file may be damaged or incomplete. Try downloading or exporting it again.',
   IMAGE_INVALID: 'Save it again as PNG, JPEG or WebP and add the new file.',
   IMAGE_TOO_LARGE: 'Scale it down (a page at 300 dpi is about 2,500 × 3,500 pixels) and add it again.',
+  OCR_LANGUAGE_MISSING: 'Download it in Settings › OCR language (or choose English there), then press Retry.',
   PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, straight and in good light, or run OCR on it elsewhere (for example with ocrmypdf) and add the new file.',
   PDF_RENDER: 'The passage is shown in the extracted text instead.',
   ORIGINAL_MISSING: 'Add the file again to open it here.',

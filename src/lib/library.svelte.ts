@@ -17,6 +17,7 @@ import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, ingester } from './workers';
 import { search } from './search.svelte';
 import { chunking, sameSizes } from './chunking.svelte';
+import { ocrLanguage } from './ocr-language.svelte';
 import { DEFAULT_SIZES } from '../shared/chunk-sizes';
 import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 import { isInFlight, QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
@@ -439,7 +440,7 @@ class Library {
     try {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
-          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key },
+          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
         ),
       );

@@ -48,6 +48,8 @@ export interface IngestInput {
    * reload can then never find the file both stored and still queued (and read it again).
    */
   jobKey?: string;
+  /** The language scanned pages are read in (a tesseract code; default English). */
+  ocrLanguage?: string;
 }
 
 export interface IngestResult {

@@ -4,8 +4,7 @@
  * decoded) is refused without ever being drawn.
  */
 import { AppError, type ParsedDocument } from '../../src/shared/types';
-import type { OcrPage } from './ocr';
-import { pageItems } from './ocr';
+import { pageItems, type PageReader } from './ocr';
 import { assemble, buildDrafts, letterCount, ocrSummary } from './pdf';
 import { itemsToLines, removeFurniture } from './pdf-lines';
 
@@ -55,7 +54,7 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
 }
 
 /** Reads an image of a page by OCR; its words are stored in image pixels (y up) for the viewer's boxes. */
-export async function parseImage(bytes: Uint8Array, fileName: string, ocr: { recognize(image: Blob): Promise<OcrPage> } | undefined): Promise<ParsedDocument> {
+export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined): Promise<ParsedDocument> {
   const size = imageSize(bytes);
   if (!size || !size.width || !size.height) throw new AppError('IMAGE_INVALID', `“${fileName}” is named like an image but is not a PNG, JPEG or WebP file Carrel can read.`);
   const pixels = size.width * size.height;

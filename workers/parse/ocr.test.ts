@@ -1,4 +1,5 @@
 import type { Block } from 'tesseract.js';
+import { isLanguageData } from '../../src/shared/ocr-languages';
 import { describe, expect, it } from 'vitest';
 import { pageFromBlocks, pageItems, type OcrLine } from './ocr';
 
@@ -62,5 +63,14 @@ describe('pageItems (OCR words as a text layer)', () => {
     const items = pageItems(read, (x, y) => [x / 2, (1000 - y) / 2], 2);
     expect(items.map((i) => i.transform[3])).toEqual([45, 22, 22, 22, 22]);
     expect(items[1]).toMatchObject({ str: 'body one', width: 150, transform: [22, 0, 0, 22, 50, 400] });
+  });
+});
+
+describe('isLanguageData', () => {
+  it('takes a gzip stream or an unpacked traineddata file, not the HTML page a missing file may come back as', () => {
+    expect(isLanguageData(new Uint8Array([0x1f, 0x8b, 8, 8]))).toBe(true);
+    expect(isLanguageData(new Uint8Array([24, 0, 0, 0, 0xff, 0xff]))).toBe(true);
+    expect(isLanguageData(new TextEncoder().encode('<!doctype html><html>'))).toBe(false);
+    expect(isLanguageData(new Uint8Array([]))).toBe(false);
   });
 });

@@ -2,10 +2,14 @@
  * Optical character recognition for pages without a text layer (scans), with tesseract.js: its
  * worker, its WebAssembly core and the English model are served from Carrel's own origin under
  * /ocr/ (vite.config.ts copies them from node_modules and the service worker precaches them), so
- * OCR works offline and nothing is fetched from a CDN. One tesseract worker is started on the
- * first scanned page and kept for the rest of the file.
+ * OCR works offline and nothing is fetched from a CDN. Other languages come from the model cache
+ * or this site (src/shared/ocr-languages.ts). One tesseract worker is started on the first scanned
+ * page and kept for the rest of the file.
  */
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
+import { MODEL_CACHE } from '../../src/shared/models';
+import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePath } from '../../src/shared/ocr-languages';
+import { AppError } from '../../src/shared/types';
 import type { TextItemLike } from './pdf-lines';
 
 /** Where the OCR files are served (see ocrAssets in vite.config.ts). */
@@ -13,8 +17,24 @@ export const OCR_PATHS = {
   worker: '/ocr/worker.min.js',
   // SIMD is in every browser Carrel supports; naming the file skips tesseract's feature probe.
   core: '/ocr/tesseract-core-simd-lstm.wasm.js',
-  lang: '/ocr/lang',
 } as const;
+
+/** What reads one image: an `Ocr` set to one language. */
+export interface PageReader {
+  recognize(image: Blob): Promise<OcrPage>;
+}
+
+/** A language's model: downloaded (the model cache) first, else served by this site (English always is). */
+export async function languageData(code: string, origin: string): Promise<Uint8Array> {
+  const cached = await caches
+    .open(MODEL_CACHE)
+    .then((cache) => cache.match(ocrLanguageCacheKey(code)))
+    .catch(() => undefined);
+  const response = cached ?? (await fetch(new URL(ocrLanguageSitePath(code), origin)).catch(() => null));
+  const bytes = response?.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  if (!bytes || !isLanguageData(bytes)) throw new AppError('OCR_LANGUAGE_MISSING', `Scanned pages are read in ${ocrLanguageName(code)}, whose OCR model is not on this device.`);
+  return bytes;
+}
 
 export type Box = [x0: number, y0: number, x1: number, y1: number];
 
@@ -70,17 +90,24 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** A tesseract worker unused this long is stopped: its engine and model hold about 100 MB. */
 const IDLE_MS = 60_000;
 
-/** Reads images; one tesseract worker, started on first use and stopped when idle. */
+/** Reads images; one tesseract worker, started on first use, restarted for another language, stopped when idle. */
 export class Ocr {
   private worker: Promise<TesseractWorker> | null = null;
+  private language = '';
   private idle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly origin: string) {}
 
-  async recognize(image: Blob): Promise<OcrPage> {
+  /** This engine reading `language` (a tesseract code such as `eng`). */
+  in(language: string): PageReader {
+    return { recognize: (image) => this.recognize(image, language) };
+  }
+
+  async recognize(image: Blob, language: string): Promise<OcrPage> {
     clearTimeout(this.idle);
     try {
-      const worker = await this.start();
+      if (language !== this.language) await this.close();
+      const worker = await this.start(language);
       const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
       return pageFromBlocks(data.blocks ?? []);
     } finally {
@@ -94,17 +121,18 @@ export class Ocr {
     if (worker) await (await worker.catch(() => null))?.terminate();
   }
 
-  private start(): Promise<TesseractWorker> {
-    this.worker ??= createWorker('eng', OEM.LSTM_ONLY, {
-      workerPath: new URL(OCR_PATHS.worker, this.origin).href,
-      corePath: new URL(OCR_PATHS.core, this.origin).href,
-      langPath: new URL(OCR_PATHS.lang, this.origin).href,
-      // CSP allows workers from our origin only, not blob: URLs.
-      workerBlobURL: false,
-      gzip: true,
-      // The service worker already keeps these files; tesseract's own IndexedDB copy would double them.
-      cacheMethod: 'none',
-    });
+  private start(language: string): Promise<TesseractWorker> {
+    this.language = language;
+    this.worker ??= languageData(language, this.origin).then((data) =>
+      createWorker([{ code: language, data }], OEM.LSTM_ONLY, {
+        workerPath: new URL(OCR_PATHS.worker, this.origin).href,
+        corePath: new URL(OCR_PATHS.core, this.origin).href,
+        // CSP allows workers from our origin only, not blob: URLs.
+        workerBlobURL: false,
+        // The service worker and the model cache already keep the files; tesseract's own IndexedDB copy would double them.
+        cacheMethod: 'none',
+      }),
+    );
     // A worker that failed to start is not kept: the next page tries again.
     this.worker.catch(() => (this.worker = null));
     return this.worker;

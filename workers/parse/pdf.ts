@@ -5,7 +5,7 @@
  */
 import { AppError, type Block, type OcrSummary, type ParsedDocument } from '../../src/shared/types';
 import { pdfjsWasmUrl } from '../../src/shared/pdfjs-wasm';
-import { pageItems, type OcrPage } from './ocr';
+import { pageItems, type PageReader } from './ocr';
 import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
 import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
@@ -20,7 +20,7 @@ export interface PdfOptions {
   /** `ocr`: the page was a scan, read by OCR. */
   onPage?: (done: number, total: number, ocr?: boolean) => void;
   /** Reads scanned pages (workers/parse/ocr.ts); without it a PDF without a text layer is refused. */
-  ocr?: { recognize(image: Blob): Promise<OcrPage> };
+  ocr?: PageReader;
 }
 
 /** A page with fewer letters than this in its text layer, and an image on it, is read by OCR. */
@@ -119,8 +119,10 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
           ocrWords[p] = read.items.map(({ str, transform, width }) => ({ str, transform, width }));
         }
       } catch (error) {
-        // One unreadable page does not lose the others; the document says which pages failed.
+        // One unreadable page does not lose the others; the document says which pages failed. A
+        // language not on the device fails every page: the file says so, to be retried.
         opts.signal?.throwIfAborted();
+        if (error instanceof AppError && error.code === 'OCR_LANGUAGE_MISSING') throw error;
         console.warn(`OCR failed on page ${p} of ${fileName}`, error);
         failed.push(p);
       }

@@ -1,0 +1,105 @@
+/**
+ * Settings → OCR language: the language scanned pages are read in (kept in localStorage, so the
+ * ingest queue reads it synchronously), where each language's model is, and downloading one with
+ * the model downloader (resumable parts, from the model host or the mirror set under Model).
+ */
+import { MODEL_CACHE } from '../shared/models';
+import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, OCR_LANGUAGES, ocrLanguageCacheKey, ocrLanguageFile, ocrLanguageName, ocrLanguageSitePath } from '../shared/ocr-languages';
+import { AppError } from '../shared/types';
+import { isAbort } from './errors';
+import { downloadModel, type DownloadProgress } from './model-download';
+import { models } from './models.svelte';
+
+const KEY = 'carrel-ocr-language';
+const PARTS_CACHE = 'carrel-model-parts';
+
+/** Where a language's model is: shipped, downloaded into this browser, served by this site, or nowhere yet. */
+export type LanguageSource = 'builtin' | 'downloaded' | 'site' | 'missing';
+
+function load(): string {
+  const saved = localStorage.getItem(KEY);
+  return saved && OCR_LANGUAGES.some((l) => l.code === saved) ? saved : BUILTIN_OCR_LANGUAGE;
+}
+
+class OcrLanguage {
+  current = $state(load());
+  /** Sources found so far, by code (filled in as languages are looked at). */
+  sources = $state.raw<Record<string, LanguageSource>>({ [BUILTIN_OCR_LANGUAGE]: 'builtin' });
+  progress = $state.raw<DownloadProgress | null>(null);
+  downloading = $state<string | null>(null);
+  #download: AbortController | null = null;
+
+  /** Looks up where `code`'s model is. */
+  async locate(code: string): Promise<LanguageSource> {
+    const source = await findSource(code);
+    this.sources = { ...this.sources, [code]: source };
+    return source;
+  }
+
+  /** Reads scanned pages in `code` from now on; downloads its model first when it is nowhere yet. */
+  async choose(code: string): Promise<void> {
+    if ((await this.locate(code)) === 'missing') await this.#fetch(code);
+    this.current = code;
+    localStorage.setItem(KEY, code);
+  }
+
+  cancel(): void {
+    this.#download?.abort();
+  }
+
+  /** Deletes a downloaded model; reading falls back to English if it was the one in use. */
+  async remove(code: string): Promise<void> {
+    await (await caches.open(MODEL_CACHE)).delete(ocrLanguageCacheKey(code));
+    if (this.current === code && (await this.locate(code)) === 'missing') await this.choose(BUILTIN_OCR_LANGUAGE);
+    else await this.locate(code);
+  }
+
+  async #fetch(code: string): Promise<void> {
+    this.cancel();
+    const controller = new AbortController();
+    this.#download = controller;
+    this.downloading = code;
+    this.progress = { done: 0, total: 0, secondsLeft: null };
+    try {
+      await downloadModel({
+        modelId: OCR_LANGUAGE_REPO,
+        fileNames: [ocrLanguageFile(code)],
+        host: models.host,
+        files: await caches.open(MODEL_CACHE),
+        parts: await caches.open(PARTS_CACHE),
+        signal: controller.signal,
+        onProgress: (progress) => (this.progress = progress),
+      });
+      if ((await this.locate(code)) !== 'downloaded') {
+        await (await caches.open(MODEL_CACHE)).delete(ocrLanguageCacheKey(code));
+        throw new AppError('MODEL_DOWNLOAD', `What ${models.host} sent for ${ocrLanguageName(code)} is not an OCR language model.`);
+      }
+    } catch (error) {
+      if (isAbort(error)) throw new AppError('MODEL_DOWNLOAD', `The download of ${ocrLanguageName(code)} was stopped; what arrived is kept, and choosing it again resumes.`);
+      throw error;
+    } finally {
+      this.#download = null;
+      this.downloading = null;
+      this.progress = null;
+    }
+  }
+}
+
+async function findSource(code: string): Promise<LanguageSource> {
+  if (code === BUILTIN_OCR_LANGUAGE) return 'builtin';
+  const cached = await (await caches.open(MODEL_CACHE)).match(ocrLanguageCacheKey(code));
+  if (cached && (await startsLikeModel(cached))) return 'downloaded';
+  // A missing file may come back as the app's index.html (SPA fallback), which does not count.
+  const served = await fetch(ocrLanguageSitePath(code)).catch(() => null);
+  return served?.ok && (await startsLikeModel(served)) ? 'site' : 'missing';
+}
+
+/** Whether a response starts like a language model; reads its first chunk only. */
+async function startsLikeModel(response: Response): Promise<boolean> {
+  const reader = response.body?.getReader();
+  const first = await reader?.read().catch(() => null);
+  await reader?.cancel().catch(() => undefined);
+  return !!first?.value && first.value.length >= 4 && isLanguageData(first.value);
+}
+
+export const ocrLanguage = new OcrLanguage();
