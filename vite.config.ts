@@ -139,6 +139,7 @@ export default defineConfig({
               'image/png': ['.png'],
               'image/jpeg': ['.jpg', '.jpeg'],
               'image/webp': ['.webp'],
+              'image/tiff': ['.tif', '.tiff'],
             },
           },
         ],
@@ -148,7 +149,7 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub', 'application/vnd.oasis.opendocument.text', '.odt', 'application/vnd.oasis.opendocument.presentation', '.odp', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', '.pptx', 'image/png', '.png', 'image/jpeg', '.jpg', '.jpeg', 'image/webp', '.webp'] }],
+            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub', 'application/vnd.oasis.opendocument.text', '.odt', 'application/vnd.oasis.opendocument.presentation', '.odp', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', '.pptx', 'image/png', '.png', 'image/jpeg', '.jpg', '.jpeg', 'image/webp', '.webp', 'image/tiff', '.tif', '.tiff'] }],
           },
         },
       },

@@ -20,6 +20,7 @@ test('the manifest lets an installed Carrel open PDF, Word, EPUB, Markdown, text
         'image/png': ['.png'],
         'image/jpeg': ['.jpg', '.jpeg'],
         'image/webp': ['.webp'],
+        'image/tiff': ['.tif', '.tiff'],
       },
     },
   ]);

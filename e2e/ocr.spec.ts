@@ -1,6 +1,6 @@
 /** Scanned pages through the file input: read by OCR (tesseract.js from our own origin), found in other words, boxed on the scan. */
 import type { Page } from '@playwright/test';
-import { scannedPdf, type ScanPage } from '../scripts/lib/scan-fixture';
+import { grayTiff, scannedPdf, type GrayPage, type ScanPage } from '../scripts/lib/scan-fixture';
 import { HUB_ORIGIN, startLanguageHub, useStandInHub } from './stand-in-hub';
 import { expect, searchFor, test } from './support';
 
@@ -45,6 +45,23 @@ async function scan(page: Page, lines: { text: string; px: number; gap?: boolean
     { lines, width, height, type },
   );
   return { bytes: new Uint8Array(Buffer.from(base64, 'base64')), width, height };
+}
+
+/** The same page as grayscale pixels (one byte each), for a TIFF. */
+async function grayScan(page: Page, lines: { text: string; px: number; gap?: boolean }[]): Promise<GrayPage> {
+  const { bytes, width, height } = await scan(page, lines, 'image/png');
+  const gray = await page.evaluate(
+    async ({ png, width, height }) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(width, height);
+      const g = canvas.getContext('2d')!;
+      g.drawImage(bitmap, 0, 0);
+      const rgba = g.getImageData(0, 0, width, height).data;
+      return Array.from({ length: width * height }, (_, i) => rgba[i * 4]!);
+    },
+    { png: Array.from(bytes), width, height },
+  );
+  return { gray: new Uint8Array(gray), width, height };
 }
 
 test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({ page, context }) => {
@@ -173,4 +190,22 @@ test('a scan waiting for an OCR language that is not on the device fails on its 
   await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(row.getByTestId('error')).toContainText('read in French, whose OCR model is not on this device');
   await expect(row.getByTestId('error')).toContainText('Settings › OCR language');
+});
+
+test('a two-page TIFF is read page by page; a passage on page 2 is found and boxed on that page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const pages = [await grayScan(page, FERRY_NOTES.slice(0, 6)), await grayScan(page, [{ text: 'Harbour Bicycle Notes', px: 52 }, ...FERRY_NOTES.slice(6)])];
+  await page.getByTestId('file-input').setInputFiles([{ name: 'ferry-fax.tiff', mimeType: 'image/tiff', buffer: Buffer.from(await grayTiff(pages)) }]);
+  const row = page.locator('[data-testid="doc-row"][data-name="ferry-fax.tiff"]');
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(row).toContainText(/Image · 2 pages · read by OCR, \d+% sure/);
+
+  const first = await searchFor(page, 'where are bicycles parked');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'ferry-fax.tiff');
+  await first.getByTestId('result-proposition').filter({ hasText: 'Bicycles are parked' }).first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '2');
+  await expect(viewer.getByRole('img', { name: /ferry-fax\.tiff/ })).toBeVisible();
+  await expect(viewer.getByTestId('viewer-highlight').first()).toBeVisible();
 });

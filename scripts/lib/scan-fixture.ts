@@ -51,3 +51,32 @@ export function scannedPdf(pages: ScanPage[]): Uint8Array {
   }
   return out;
 }
+
+export interface GrayPage {
+  /** One byte per pixel, 0 black to 255 white, row by row. */
+  gray: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A multi-page grayscale TIFF, uncompressed, one strip per page, as a scanner writes it (made with UTIF's directory writer). */
+export async function grayTiff(pages: GrayPage[]): Promise<Uint8Array> {
+  const { default: UTIF } = await import('utif2');
+  const HEADER = 4096;
+  let offset = HEADER;
+  const directories = pages.map(({ width, height, gray }) => {
+    const directory = { t256: [width], t257: [height], t258: [8], t259: [1], t262: [1], t273: [offset], t277: [1], t278: [height], t279: [gray.length], t282: [[300, 1]], t283: [[300, 1]], t296: [2] };
+    offset += gray.length;
+    return directory;
+  });
+  const header = new Uint8Array(UTIF.encode(directories as unknown as Parameters<typeof UTIF.encode>[0]));
+  if (header.length > HEADER) throw new Error('TIFF directories too long for the fixture');
+  const out = new Uint8Array(offset);
+  out.set(header);
+  let at = HEADER;
+  for (const { gray } of pages) {
+    out.set(gray, at);
+    at += gray.length;
+  }
+  return out;
+}

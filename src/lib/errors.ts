@@ -11,7 +11,7 @@ const ACTIONS: Partial<Record<ErrorCode, string>> = {
   PDF_PASSWORD: 'Enter the password to open it.',
   PDF_BAD_PASSWORD: 'That password did not work. Try again.',
   PDF_INVALID: 'The file may be damaged or incomplete. Try downloading or exporting it again.',
-  IMAGE_INVALID: 'Save it again as PNG, JPEG or WebP and add the new file.',
+  IMAGE_INVALID: 'Save it again as PNG, JPEG, WebP or TIFF and add the new file.',
   IMAGE_TOO_LARGE: 'Scale it down (a page at 300 dpi is about 2,500 × 3,500 pixels) and add it again.',
   OCR_LANGUAGE_MISSING: 'Download it in Settings › OCR language (or choose English there), then press Retry.',
   PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, straight and in good light, or run OCR on it elsewhere (for example with ocrmypdf) and add the new file.',

@@ -1,5 +1,6 @@
 /** Boxes over a passage on an image of a page, from the words OCR read and placed when it was added. */
 import type { PageWord } from '../shared/db';
+import { isTiff, tiffPages } from '../shared/tiff';
 import { findPassage } from './pdf-passage';
 import type { PassageBox } from './pdf-view';
 
@@ -20,4 +21,20 @@ export function imageBoxes(words: readonly PageWord[], passage: string, naturalH
       text: str.slice(from, to),
     };
   });
+}
+
+/** What the browser can draw of page `page` of an image: the file itself, or for a TIFF (which browsers do not draw) that page as PNG. */
+export async function drawableImage(blob: Blob, page: number): Promise<Blob> {
+  if (!isTiff(new Uint8Array(await blob.slice(0, 4).arrayBuffer()))) return blob;
+  const pages = await tiffPages(await blob.arrayBuffer());
+  const pixels = pages[page - 1]?.pixels();
+  if (!pixels) throw new Error(`The TIFF has no page ${page}.`);
+  const canvas = document.createElement('canvas');
+  canvas.width = pixels.width;
+  canvas.height = pixels.height;
+  canvas.getContext('2d')!.putImageData(pixels, 0, 0);
+  const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  canvas.width = canvas.height = 0;
+  if (!png) throw new Error('The TIFF page could not be drawn.');
+  return png;
 }

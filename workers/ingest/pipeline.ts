@@ -190,8 +190,7 @@ async function parse(
     });
   }
   if (kind === 'image') {
-    deps.progress({ stage: 'parsing', done: 0, total: 1, ocr: true });
-    return parseImage(bytes, name, deps.ocr);
+    return parseImage(bytes, name, deps.ocr, (done, total) => deps.progress({ stage: 'parsing', done, total, ocr: true }));
   }
   if (kind === 'docx') return parseDocx(bytes, name);
   if (kind === 'odt' || kind === 'odp') return parseOdf(bytes, name);

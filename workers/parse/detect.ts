@@ -23,6 +23,8 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   jpg: 'image',
   jpeg: 'image',
   webp: 'image',
+  tif: 'image',
+  tiff: 'image',
 };
 
 const BY_MIME: Record<string, SourceKind> = {
@@ -40,6 +42,7 @@ const BY_MIME: Record<string, SourceKind> = {
   'image/png': 'image',
   'image/jpeg': 'image',
   'image/webp': 'image',
+  'image/tiff': 'image',
 };
 
 /** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type. */
@@ -48,7 +51,7 @@ export function detectKind(fileName: string, mime: string, head: Uint8Array): So
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt or .odp, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG or WebP image of a page).`);
+    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt or .odp, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG, WebP or TIFF image of pages).`);
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { grayTiff } from '../../scripts/lib/scan-fixture';
+import { tiffPages } from '../../src/shared/tiff';
 import { imageSize, MAX_IMAGE_PIXELS, parseImage } from './image';
 
 /** The first bytes of a PNG: signature and IHDR (the rest of a file is not needed to know its size). */
@@ -51,5 +53,23 @@ describe('parseImage refusals', () => {
 
   it('refuses a file named like an image that is not one', async () => {
     await expect(parseImage(new TextEncoder().encode('hello'), 'note.png', ocr)).rejects.toMatchObject({ code: 'IMAGE_INVALID' });
+  });
+
+  it('refuses a TIFF whose second page is 20,000 × 20,000 by its directory, before decoding; and a damaged TIFF', async () => {
+    const tiff = await grayTiff([
+      { gray: new Uint8Array(40 * 30).fill(255), width: 40, height: 30 },
+      { gray: new Uint8Array(0), width: 20_000, height: 20_000 },
+    ]);
+    await expect(parseImage(tiff, 'fax.tiff', ocr)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', message: expect.stringContaining('(page 2) is 20,000 × 20,000') });
+    await expect(parseImage(tiff.subarray(0, 12), 'cut.tiff', ocr)).rejects.toMatchObject({ code: 'IMAGE_INVALID' });
+  });
+});
+
+describe('tiffPages', () => {
+  it('gives each page’s size from its directory', async () => {
+    const gray = new Uint8Array(4 * 3).map((_, i) => i * 20);
+    const tiff = await grayTiff([{ gray, width: 4, height: 3 }, { gray: new Uint8Array(2 * 2), width: 2, height: 2 }]);
+    const pages = await tiffPages(tiff.buffer as ArrayBuffer);
+    expect(pages.map((p) => [p.width, p.height])).toEqual([[4, 3], [2, 2]]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * A photo or scan of a page (PNG, JPEG, WebP) is a one-page document read by OCR. Its size is read
- * from the file's header before anything is decoded, so a 20,000 × 20,000 image (1.6 GB once
- * decoded) is refused without ever being drawn.
+ * A photo or scan of a page (PNG, JPEG, WebP) is a one-page document read by OCR; a TIFF is one
+ * page per image it holds. Sizes are read from the file's header (a TIFF's directories) before
+ * anything is decoded, so a 20,000 × 20,000 image (1.6 GB once decoded) is refused without ever
+ * being drawn.
  */
+import { isTiff, tiffPages, type TiffPage } from '../../src/shared/tiff';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { pageItems, type PageReader } from './ocr';
 import { assemble, buildDrafts, letterCount, ocrSummary } from './pdf';
@@ -53,24 +55,38 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   return null;
 }
 
-/** Reads an image of a page by OCR; its words are stored in image pixels (y up) for the viewer's boxes. */
-export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined): Promise<ParsedDocument> {
+/** One page to read: its size (known before decoding) and a way to decode it. */
+interface ImagePage extends ImageSize {
+  decode(): Promise<ImageBitmap>;
+}
+
+function tooLarge(size: ImageSize, fileName: string, page: string): AppError {
+  const mp = Math.round((size.width * size.height) / 1e6);
+  return new AppError('IMAGE_TOO_LARGE', `“${fileName}”${page} is ${size.width.toLocaleString('en')} × ${size.height.toLocaleString('en')} pixels (${mp} million); Carrel reads images up to ${MAX_IMAGE_PIXELS / 1e6} million.`);
+}
+
+/** A PNG, JPEG or WebP: one page, decoded by the browser. */
+function singleImage(bytes: Uint8Array, fileName: string): ImagePage[] {
   const size = imageSize(bytes);
-  if (!size || !size.width || !size.height) throw new AppError('IMAGE_INVALID', `“${fileName}” is named like an image but is not a PNG, JPEG or WebP file Carrel can read.`);
-  const pixels = size.width * size.height;
-  if (pixels > MAX_IMAGE_PIXELS) {
-    const mp = Math.round(pixels / 1e6);
-    throw new AppError('IMAGE_TOO_LARGE', `“${fileName}” is ${size.width.toLocaleString('en')} × ${size.height.toLocaleString('en')} pixels (${mp} million); Carrel reads images up to ${MAX_IMAGE_PIXELS / 1e6} million.`);
-  }
-  if (!ocr) throw new AppError('PDF_NO_TEXT', `“${fileName}” is an image, and this reader has no OCR.`);
-  let bitmap: ImageBitmap;
+  if (!size || !size.width || !size.height) throw new AppError('IMAGE_INVALID', `“${fileName}” is named like an image but is not a PNG, JPEG, WebP or TIFF file Carrel can read.`);
+  return [{ ...size, decode: () => createImageBitmap(new Blob([bytes as BlobPart])) }];
+}
+
+/** A TIFF: one page per image it holds, each decoded only when it is read. */
+async function tiffImages(bytes: Uint8Array, fileName: string): Promise<ImagePage[]> {
+  let pages: TiffPage[];
   try {
-    bitmap = await createImageBitmap(new Blob([bytes as BlobPart]));
+    pages = await tiffPages(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   } catch {
-    throw new AppError('IMAGE_INVALID', `“${fileName}” is damaged: the image cannot be decoded.`);
+    throw new AppError('IMAGE_INVALID', `“${fileName}” is damaged: its TIFF directories cannot be read.`);
   }
-  const scale = Math.min(1, Math.sqrt(OCR_PIXELS / pixels));
-  const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
+  if (!pages.length) throw new AppError('IMAGE_INVALID', `“${fileName}” is a TIFF file with no image in it.`);
+  return pages.map((page) => ({ width: page.width, height: page.height, decode: () => createImageBitmap(page.pixels()) }));
+}
+
+/** Draws a page on white, scaled down to at most OCR_PIXELS, as a PNG for the OCR engine. */
+async function forOcr(bitmap: ImageBitmap, scale: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
   const context = canvas.getContext('2d')!;
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -78,15 +94,48 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageR
   bitmap.close();
   const png = await canvas.convertToBlob({ type: 'image/png' });
   canvas.width = canvas.height = 0;
-  const read = await ocr.recognize(png);
-  // Page units are the original image's pixels, with y up as in a PDF.
-  const items = pageItems(read, (x, y) => [x / scale, size.height - y / scale], scale);
-  if (!letterCount(items.map((i) => i.str).join(''))) throw new AppError('PDF_NO_TEXT', `OCR found no text in “${fileName}”.`);
-  const parsed = assemble(buildDrafts(removeFurniture([itemsToLines(items, 1)]), []), 1, null, '', fileName);
-  return {
-    ...parsed,
-    kind: 'image',
-    ocr: ocrSummary([{ page: 1, confidence: read.confidence }], []),
-    ocrWords: { 1: items.map(({ str, transform, width }) => ({ str, transform, width })) },
-  };
+  return png;
+}
+
+/**
+ * Reads an image of a page (or a TIFF's pages) by OCR; its words are stored in image pixels (y up)
+ * for the viewer's boxes. A page OCR fails on is reported and the others kept, as for a PDF.
+ */
+export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined, onPage?: (done: number, total: number) => void): Promise<ParsedDocument> {
+  const pages = isTiff(bytes) ? await tiffImages(bytes, fileName) : singleImage(bytes, fileName);
+  pages.forEach((page, i) => {
+    if (page.width * page.height > MAX_IMAGE_PIXELS) throw tooLarge(page, fileName, pages.length > 1 ? ` (page ${i + 1})` : '');
+  });
+  if (!ocr) throw new AppError('PDF_NO_TEXT', `“${fileName}” is an image, and this reader has no OCR.`);
+  const lines: ReturnType<typeof itemsToLines>[] = [];
+  const read: { page: number; confidence: number }[] = [];
+  const failed: number[] = [];
+  const ocrWords: NonNullable<ParsedDocument['ocrWords']> = {};
+  for (const [i, page] of pages.entries()) {
+    const number = i + 1;
+    onPage?.(i, pages.length);
+    const scale = Math.min(1, Math.sqrt(OCR_PIXELS / (page.width * page.height)));
+    let result: Awaited<ReturnType<PageReader['recognize']>>;
+    try {
+      result = await ocr.recognize(await forOcr(await page.decode(), scale));
+    } catch (error) {
+      // One unreadable page of several does not lose the others; a missing language fails them all.
+      if (pages.length > 1 && !(error instanceof AppError)) {
+        console.warn(`Page ${number} of ${fileName} could not be read`, error);
+        failed.push(number);
+        lines.push([]);
+        continue;
+      }
+      throw error instanceof AppError ? error : new AppError('IMAGE_INVALID', `“${fileName}” is damaged: the image cannot be decoded.`);
+    }
+    // Page units are the original image's pixels, with y up as in a PDF.
+    const items = pageItems(result, (x, y) => [x / scale, page.height - y / scale], scale);
+    lines.push(itemsToLines(items, number));
+    if (letterCount(items.map((item) => item.str).join(''))) read.push({ page: number, confidence: result.confidence });
+    ocrWords[number] = items.map(({ str, transform, width }) => ({ str, transform, width }));
+  }
+  onPage?.(pages.length, pages.length);
+  if (!read.length) throw new AppError('PDF_NO_TEXT', `OCR found no text in “${fileName}”.`);
+  const parsed = assemble(buildDrafts(removeFurniture(lines), []), pages.length, null, '', fileName);
+  return { ...parsed, kind: 'image', ocr: ocrSummary(read, failed), ocrWords };
 }
