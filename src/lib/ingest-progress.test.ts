@@ -9,6 +9,16 @@ describe('ingest progress', () => {
     expect(steps.at(-1)).toBe(1);
   });
 
+  it('counts reading as most of a scanned file, so the time left while OCR runs is not five times too long', () => {
+    // Halfway through OCR, with the rest taking little: about as long again is left.
+    const halfway = fileFraction('parsing', 0.5, true);
+    expect(timeLeftMs(60_000, halfway)! / 60_000).toBeGreaterThan(0.9);
+    expect(timeLeftMs(60_000, halfway)! / 60_000).toBeLessThan(1.5);
+    const steps = [fileFraction('parsing', 1, true), fileFraction('chunking', 1, true), fileFraction('embedding', 1, true), fileFraction('saving', 1, true)];
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(fileFraction('parsing', 0.5, true)).toBeGreaterThan(fileFraction('parsing', 0.5));
+  });
+
   it('extrapolates the time left from the pace so far, and says nothing too early', () => {
     expect(timeLeftMs(10_000, 0.25)).toBeCloseTo(30_000);
     expect(timeLeftMs(100, 0.5)).toBeNull();

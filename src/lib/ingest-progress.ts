@@ -13,9 +13,21 @@ const STAGE_SPAN: Record<IngestStage, [number, number]> = {
   saving: [0.95, 1],
 };
 
-/** The whole file's progress, 0–1, from one stage's `done / total`. */
-export function fileFraction(stage: IngestStage, stageProgress: number): number {
-  const [from, to] = STAGE_SPAN[stage];
+/**
+ * The same for a file with scanned pages: OCR takes seconds a page (2.5 s at 300 dpi on a 2-core
+ * machine, docs/benchmarks.md) against milliseconds to embed the page's text, so reading is
+ * nearly all of it.
+ */
+const SCANNED_SPAN: Record<IngestStage, [number, number]> = {
+  parsing: [0, 0.9],
+  chunking: [0.9, 0.92],
+  embedding: [0.92, 0.99],
+  saving: [0.99, 1],
+};
+
+/** The whole file's progress, 0–1, from one stage's `done / total`; `scanned` once OCR has started on it. */
+export function fileFraction(stage: IngestStage, stageProgress: number, scanned = false): number {
+  const [from, to] = (scanned ? SCANNED_SPAN : STAGE_SPAN)[stage];
   return from + (to - from) * Math.min(1, Math.max(0, stageProgress));
 }
 

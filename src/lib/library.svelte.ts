@@ -81,9 +81,9 @@ const TAB_ID = crypto.randomUUID();
 const tabLock = (id: string) => `carrel-tab-${id}`;
 
 
-function stageOf(event: IngestProgress): QueuedFilePatch {
+function stageOf(event: IngestProgress, scanned: boolean): QueuedFilePatch {
   const progress = event.total > 0 ? event.done / event.total : 0;
-  return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress) };
+  return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress, scanned) };
 }
 
 function stageLabelOf(event: IngestProgress, progress: number): { status: DocStatus; progress: number; stageLabel: string } {
@@ -441,7 +441,7 @@ class Library {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
           { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
-          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => job.update(stageOf(event as IngestProgress)) },
+          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => this.#progress(job, event as IngestProgress) },
         ),
       );
       // The next file is read while this one is loaded into the search index (in order).
@@ -459,6 +459,11 @@ class Library {
     } finally {
       this.#current = null;
     }
+  }
+
+  #progress(job: QueuedFile, event: IngestProgress): void {
+    if (event.ocr) job.scanned = true;
+    job.update(stageOf(event, job.scanned));
   }
 
   /** Pauses every file still waiting its turn. */

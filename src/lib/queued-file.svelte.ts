@@ -24,6 +24,8 @@ export class QueuedFile implements DocRow {
   /** Still to be read (queued, paused or being read). Derived, so a change of stage is not a change here. */
   readonly inFlight = $derived(isInFlight(this));
   password?: string;
+  /** OCR has started on this file: its time left is reckoned with reading as most of the work. */
+  scanned = false;
   controller = new AbortController();
   /**
    * When the file was handed to the ingest worker (to recognise its stored document). Not reactive:
