@@ -28,7 +28,7 @@ const api = {
       db,
       embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
-      ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE),
+      ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE, ctx.signal),
       signal: ctx.signal,
       progress: (event: IngestProgress) => ctx.progress(event),
     });

@@ -190,7 +190,7 @@ async function parse(
     });
   }
   if (kind === 'image') {
-    return parseImage(bytes, name, deps.ocr, (done, total) => deps.progress({ stage: 'parsing', done, total, ocr: true }));
+    return parseImage(bytes, name, deps.ocr, (done, total) => deps.progress({ stage: 'parsing', done, total, ocr: true }), deps.signal);
   }
   if (kind === 'docx') return parseDocx(bytes, name);
   if (kind === 'odt' || kind === 'odp') return parseOdf(bytes, name);

@@ -101,7 +101,7 @@ async function forOcr(bitmap: ImageBitmap, scale: number): Promise<Blob> {
  * Reads an image of a page (or a TIFF's pages) by OCR; its words are stored in image pixels (y up)
  * for the viewer's boxes. A page OCR fails on is reported and the others kept, as for a PDF.
  */
-export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined, onPage?: (done: number, total: number) => void): Promise<ParsedDocument> {
+export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined, onPage?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ParsedDocument> {
   const pages = isTiff(bytes) ? await tiffImages(bytes, fileName) : singleImage(bytes, fileName);
   pages.forEach((page, i) => {
     if (page.width * page.height > MAX_IMAGE_PIXELS) throw tooLarge(page, fileName, pages.length > 1 ? ` (page ${i + 1})` : '');
@@ -113,12 +113,14 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageR
   const ocrWords: NonNullable<ParsedDocument['ocrWords']> = {};
   for (const [i, page] of pages.entries()) {
     const number = i + 1;
+    signal?.throwIfAborted();
     onPage?.(i, pages.length);
     const scale = Math.min(1, Math.sqrt(OCR_PIXELS / (page.width * page.height)));
     let result: Awaited<ReturnType<PageReader['recognize']>>;
     try {
       result = await ocr.recognize(await forOcr(await page.decode(), scale));
     } catch (error) {
+      signal?.throwIfAborted();
       // One unreadable page of several does not lose the others; a missing language fails them all.
       if (pages.length > 1 && !(error instanceof AppError)) {
         console.warn(`Page ${number} of ${fileName} could not be read`, error);

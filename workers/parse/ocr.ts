@@ -98,19 +98,34 @@ export class Ocr {
 
   constructor(private readonly origin: string) {}
 
-  /** This engine reading `language` (a tesseract code such as `eng`). */
-  in(language: string): PageReader {
-    return { recognize: (image) => this.recognize(image, language) };
+  /** This engine reading `language` (a tesseract code such as `eng`), stopped mid-page when `signal` aborts. */
+  in(language: string, signal?: AbortSignal): PageReader {
+    return { recognize: (image) => this.recognize(image, language, signal) };
   }
 
-  async recognize(image: Blob, language: string): Promise<OcrPage> {
+  /**
+   * Reads one image. Pause and cancel stop it at once: tesseract cannot be interrupted inside a
+   * page, so its worker is terminated (the next page starts a new one, in about a second).
+   */
+  async recognize(image: Blob, language: string, signal?: AbortSignal): Promise<OcrPage> {
     clearTimeout(this.idle);
+    signal?.throwIfAborted();
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        reject(signal!.reason);
+        void this.close();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
     try {
       if (language !== this.language) await this.close();
-      const worker = await this.start(language);
-      const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
+      const worker = await Promise.race([this.start(language), aborted]);
+      const { data } = await Promise.race([worker.recognize(image, {}, { text: false, blocks: true }), aborted]);
       return pageFromBlocks(data.blocks ?? []);
     } finally {
+      signal?.removeEventListener('abort', onAbort);
+      aborted.catch(() => undefined);
       this.idle = setTimeout(() => void this.close(), IDLE_MS);
     }
   }
