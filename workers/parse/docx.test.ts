@@ -35,6 +35,23 @@ describe('parseDocx', () => {
     expect(parsed.text).toContain('Lighthouse');
   });
 
+  it('keeps a footnote’s text, after the paragraph that cites it', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const document = `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body><w:p><w:r><w:t>The ferry leaves every twenty minutes.</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p></w:body></w:document>`;
+    const footnotes = `<?xml version="1.0" encoding="UTF-8"?><w:footnotes ${W}><w:footnote w:id="1"><w:p><w:r><w:t>On Sundays only every forty minutes.</w:t></w:r></w:p></w:footnote></w:footnotes>`;
+    const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/></Relationships>`;
+    const parts = docxParts([])
+      .filter((part) => part.name !== 'word/document.xml' && part.name !== 'word/_rels/document.xml.rels')
+      .concat([
+        { name: 'word/document.xml', data: document },
+        { name: 'word/_rels/document.xml.rels', data: rels },
+        { name: 'word/footnotes.xml', data: footnotes },
+      ]);
+    const parsed = await parseDocx(bytes(makeZip(parts)), 'ferry.docx');
+    expect(parsed.text).toContain('On Sundays only every forty minutes.');
+    expect(parsed.text.indexOf('forty minutes')).toBeGreaterThan(parsed.text.indexOf('twenty minutes'));
+  });
+
   it('refuses an encrypted or old-format Word file, saying how to fix it', async () => {
     const ole = new Uint8Array(512);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
