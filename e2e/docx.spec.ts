@@ -35,7 +35,7 @@ test('a Word document is read with its headings, found in other words, and opens
   await expect(viewer.getByRole('cell', { name: 'Lighthouse' })).toBeVisible();
 });
 
-test('a truncated Word file, a zip bomb, a protected file and a ZIP of something else are refused; the rest is read', async ({ page }) => {
+test('a truncated Word file, a zip bomb, XML declaring entities, a protected file and a ZIP of something else are refused; the rest is read', async ({ page }) => {
   await page.goto('/');
   const protectedFile = Buffer.alloc(1024);
   protectedFile.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -44,12 +44,19 @@ test('a truncated Word file, a zip bomb, a protected file and a ZIP of something
     'bomb.docx': makeZip(docxParts([{ text: 'tiny' }]), { declare: { 'word/document.xml': 3 * 2 ** 30 } }),
     'locked.docx': protectedFile,
     'photos.docx': makeZip([{ name: 'beach.txt', data: 'a list of photos' }]),
+    'entities.docx': makeZip(
+      docxParts([]).map((part) =>
+        part.name === 'word/document.xml'
+          ? { ...part, data: String(part.data).replace('<w:document', '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY xxe SYSTEM "file:///etc/passwd">]><w:document').replace('<w:body>', '<w:body><w:p><w:r><w:t>&b;&xxe;</w:t></w:r></w:p>') }
+          : part,
+      ),
+    ),
   };
   await page.getByTestId('file-input').setInputFiles([
     ...Object.entries(bad).map(([name, buffer]) => ({ name, mimeType: MIME, buffer })),
     { name: 'handbook.docx', mimeType: MIME, buffer: HANDBOOK },
   ]);
-  const messages = { 'cut.docx': /damaged or incomplete/, 'bomb.docx': /would unpack to/, 'locked.docx': /password/, 'photos.docx': /not a Word document/ };
+  const messages = { 'cut.docx': /damaged or incomplete/, 'bomb.docx': /would unpack to/, 'locked.docx': /password/, 'photos.docx': /not a Word document/, 'entities.docx': /XML entities/ };
   for (const [name, message] of Object.entries(messages)) {
     const row = page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
     await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
