@@ -27,6 +27,12 @@ function headingPaths(pages: Line[][], outline: OutlineHeading[] = []): string[]
 const entry = (title: string, level: number, pageNumber: number): OutlineHeading => ({ key: title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''), title, level, page: pageNumber });
 
 describe('PDF heading paths', () => {
+  it('takes the title from the first heading with a word in it, not from scraps OCR read off a picture', () => {
+    const pages = [page(1, [['ha te 1]', 16], ...body('the raft'), ['The River', 16], ...body('the river')])];
+    expect(assemble(buildDrafts(pages, []), 1, null, '', 'huck.pdf').title).toBe('The River');
+    expect(assemble(buildDrafts([page(1, [['ha te 1]', 16], ...body('the raft')])], []), 1, null, '', 'huck.pdf').title).toBe('huck');
+  });
+
   it('keeps a level-3 outline entry as its own heading under its parents', () => {
     const pages = [
       page(1, [['3 Basic Shell Features', 14], ...body('features'), ['3.6 Redirections', 12], ...body('redirections')]),

@@ -399,7 +399,8 @@ export function assemble(drafts: Draft[], pageCount: number, labels: string[] | 
     if (labels) block.pageLabels = pages.map((p) => labels[p - 1] ?? String(p));
     blocks.push(block);
   }
-  const firstHeading = blocks.find((b) => b.kind === 'heading')?.text;
+  // A title has a word in it: a first "heading" of scraps ("ha te 1]", OCR reading a picture) or a bare number is not one.
+  const firstHeading = blocks.find((b) => b.kind === 'heading' && /\p{L}{3,}/u.test(b.text))?.text;
   const title = metaTitle && !/^(untitled|microsoft word)/i.test(metaTitle) ? metaTitle : firstHeading || titleFromFileName(fileName);
   return { kind: 'pdf', title, text, blocks, pageCount };
 }
