@@ -111,6 +111,7 @@ try {
     memory_mb: perSize((r) => Number((r.memoryMb.heap + r.memoryMb.buffers).toFixed(1))),
     memory_heap_mb: perSize((r) => r.memoryMb.heap),
     storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
+    storage_breakdown: pdf?.breakdown ?? null,
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
     index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl]?.error ? { error: r.indexes[impl].error } : r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
     sizes_run: sizes,

@@ -324,6 +324,8 @@ export interface FileResult {
   propositions: number;
   /** IndexedDB usage (navigator.storage.estimate) grown by this one document, in bytes. */
   storedBytes: number | null;
+  /** Bytes per proposition of each table's records for this document (and the index snapshot), estimated from their contents. */
+  breakdown: Record<string, number>;
   /**
    * Searches through the engine worker (round trip, as the UI sends them) while a second copy of the
    * file is being ingested, with the first copy in the library.
@@ -344,8 +346,40 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const ms = performance.now() - began;
   const after = await usage();
   const record = await pageDb().documents.get(result.docId);
+  const breakdown = await storageBreakdown(result.docId, result.propositions);
   const duringIngest = await queryDuringIngest(name, bytes);
-  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, duringIngest };
+  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, breakdown, duringIngest };
+}
+
+/**
+ * About how many bytes a value takes in IndexedDB: Chromium stores V8's serialisation, in which a
+ * string is one byte a character when it is all Latin-1 (else two), a number 8, a typed array or
+ * Blob its bytes; each property adds its name. Close enough to see which table holds what.
+ */
+export function approxBytes(value: unknown): number {
+  if (value === null || value === undefined || typeof value === 'boolean') return 1;
+  if (typeof value === 'number') return 8;
+  if (typeof value === 'string') return (/^[\u0000-\u00ff]*$/.test(value) ? 1 : 2) * value.length + 2;
+  if (value instanceof Blob) return value.size;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + approxBytes(item), 2);
+  if (typeof value === 'object') return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + 2 + approxBytes(item), 2);
+  return 0;
+}
+
+/** Where one document's bytes are, table by table, per proposition (the library holds only it). */
+async function storageBreakdown(docId: string, propositions: number): Promise<Record<string, number>> {
+  const db = pageDb();
+  const tables: Record<string, unknown[]> = {
+    documents: [await db.documents.get(docId)],
+    files: [await db.files.get(docId)],
+    texts: [await db.texts.get(docId)],
+    sections: await db.sections.where('docId').equals(docId).toArray(),
+    propositions: await db.propositions.where('docId').equals(docId).toArray(),
+    vectors: await db.vectors.where('docId').equals(docId).toArray(),
+    snapshots: await db.snapshots.toArray(),
+  };
+  return Object.fromEntries(Object.entries(tables).map(([table, records]) => [table, Math.round(approxBytes(records) / Math.max(1, propositions))]));
 }
 
 const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear model', 'plot a histogram', 'matrix multiplication', 'lists and data frames', 'loops and conditional execution'];

@@ -12,7 +12,7 @@ import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePa
 import { AppError } from '../../src/shared/types';
 import type { TextItemLike } from './pdf-lines';
 
-/** Where the OCR files are served (see ocrAssets in vite.config.ts). */
+/** Where the OCR files are served (see selfHostedAssets in vite.config.ts). */
 export const OCR_PATHS = {
   worker: '/ocr/worker.min.js',
   // SIMD is in every browser Carrel supports; naming the file skips tesseract's feature probe.
