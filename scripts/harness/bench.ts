@@ -359,7 +359,7 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
 export function approxBytes(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'number') return 8;
-  if (typeof value === 'string') return (/^[\u0000-\u00ff]*$/.test(value) ? 1 : 2) * value.length + 2;
+  if (typeof value === 'string') return ([...value].every((c) => c.charCodeAt(0) < 256) ? 1 : 2) * value.length + 2;
   if (value instanceof Blob) return value.size;
   if (ArrayBuffer.isView(value)) return value.byteLength;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + approxBytes(item), 2);
