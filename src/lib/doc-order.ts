@@ -1,5 +1,5 @@
 /** Filtering and sorting of the library list; pure, so the order is the same in every view. */
-import type { DocRow } from './library.svelte';
+import type { DocRow } from './doc-rows';
 
 export type DocSort = 'newest' | 'name' | 'size';
 

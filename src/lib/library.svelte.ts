@@ -9,54 +9,19 @@
  * ingest transaction commits, so nothing half-indexed is ever found.
  */
 import { liveQuery } from 'dexie';
-import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
+import type { DocStatus, DocumentRecord } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
 import { db } from './db';
 import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, ingester } from './workers';
-import { search } from './search.svelte';
+import { libraryEvents } from './library-events';
+import { sameRow, stageOf, storedRow, type DocRow, type QueueSummary } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
 import { DEFAULT_SIZES } from '../shared/chunk-sizes';
-import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
+import { formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
 import { isInFlight, QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
-
-export interface DocRow {
-  key: string;
-  name: string;
-  status: DocStatus;
-  progress: number;
-  stageLabel: string;
-  error?: { code: ErrorCode; message: string; action?: string };
-  notice?: string;
-  kind?: SourceKind;
-  size?: number;
-  pageCount?: number;
-  sectionCount?: number;
-  propositionCount?: number;
-  addedAt?: number;
-  docId?: string;
-  chunkMode?: ChunkMode;
-  /** Waiting because the user paused it (its status stays `queued`). */
-  paused?: boolean;
-  /** "about 20 s left", once the pace is known. */
-  timeLeft?: string;
-  /** 0–1 through the whole file (all stages). */
-  fraction?: number;
-  /** Pages read by OCR, with the confidence of that reading. */
-  ocr?: OcrSummary;
-}
-
-/** The ingest queue as a whole: what the overall progress bar shows. */
-export interface QueueSummary {
-  files: number;
-  finished: number;
-  fraction: number;
-  timeLeft: string | null;
-  /** Every file left is paused. */
-  paused: boolean;
-}
 
 const INGEST_TIMEOUT_MS = 30 * 60_000;
 /**
@@ -80,52 +45,6 @@ const READ_REST_MS = 1_000;
 const TAB_ID = crypto.randomUUID();
 const tabLock = (id: string) => `carrel-tab-${id}`;
 
-
-function stageOf(event: IngestProgress, scanned: boolean): QueuedFilePatch {
-  const progress = event.total > 0 ? event.done / event.total : 0;
-  return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress, scanned) };
-}
-
-function stageLabelOf(event: IngestProgress, progress: number): { status: DocStatus; progress: number; stageLabel: string } {
-  switch (event.stage) {
-    case 'parsing':
-      if (event.ocr && event.total === 1) return { status: 'parsing', progress, stageLabel: 'Reading the scan (OCR)' };
-      if (event.ocr) return { status: 'parsing', progress, stageLabel: `Reading scanned page ${Math.min(event.done + 1, event.total)} of ${event.total} (OCR)` };
-      return { status: 'parsing', progress, stageLabel: event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading' };
-    case 'chunking':
-      return { status: 'parsing', progress: 1, stageLabel: 'Finding sections and sentences' };
-    case 'embedding':
-      return { status: 'embedding', progress, stageLabel: `Embedding ${event.done} of ${event.total}` };
-    case 'saving':
-      return { status: 'embedding', progress: 1, stageLabel: 'Saving' };
-  }
-}
-
-function storedRow(doc: DocumentRecord, notice?: string): DocRow {
-  return {
-    key: doc.id,
-    docId: doc.id,
-    name: doc.name,
-    status: doc.status,
-    progress: 1,
-    stageLabel: '',
-    notice,
-    kind: doc.kind,
-    size: doc.size,
-    pageCount: doc.pageCount,
-    sectionCount: doc.sectionCount,
-    propositionCount: doc.propositionCount,
-    addedAt: doc.addedAt,
-    chunkMode: doc.chunkMode,
-    ocr: doc.ocr,
-  };
-}
-
-/** Whether two rows show the same thing (every field the same value). */
-function sameRow(a: DocRow, b: DocRow): boolean {
-  const keys = Object.keys(a) as (keyof DocRow)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
 
 class Library {
   #stored = $state.raw<DocumentRecord[]>([]);
@@ -322,8 +241,7 @@ class Library {
     await engine.api.remove({ docId: key });
     // Gone from the list at once, not after the next full read.
     this.#stored = this.#stored.filter((doc) => doc.id !== key);
-    if (search.scope.includes(key)) search.toggleScope(key);
-    search.refresh();
+    libraryEvents.emit({ type: 'removed', docId: key });
   }
 
   cancel(key: string): void {
@@ -387,7 +305,7 @@ class Library {
     for (const job of this.#jobs) this.cancel(job.key);
     for (const doc of this.#stored) await engine.api.remove({ docId: doc.id });
     this.#notices = {};
-    search.clearScope();
+    libraryEvents.emit({ type: 'cleared' });
   }
 
   /** Keeps the pause in the stored queue, so a paused file stays paused after a reload. */
@@ -491,7 +409,7 @@ class Library {
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
     this.#endBatchIfDone();
-    search.refresh();
+    libraryEvents.emit({ type: 'added', docId: result.docId });
   }
 
   /**

@@ -4,7 +4,7 @@
  * spent the tab's time re-walking the list instead of reading files.
  */
 import type { DocStatus } from '../shared/types';
-import type { DocRow } from './library.svelte';
+import type { DocRow } from './doc-rows';
 import { formatTimeLeft, timeLeftMs } from './ingest-progress';
 
 /** What a progress event, a pause or a failure changes in a queued file. */

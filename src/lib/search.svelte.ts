@@ -1,6 +1,7 @@
 /** Search as you type: debounced, tagged, and every answer but the latest is dropped. */
 import type { SearchResponse } from '../shared/types';
 import { handleError } from './errors';
+import { libraryEvents, type LibraryEvent } from './library-events';
 import { engine } from './workers';
 
 const DEBOUNCE_MS = 120;
@@ -24,6 +25,17 @@ class SearchState {
   #runningTag = 0;
   /** The library changed while the latest search was under way: run it once more when it answers. */
   #again = false;
+
+  constructor() {
+    libraryEvents.listen((event) => this.#libraryChanged(event));
+  }
+
+  /** A document arrived or went: search again; a removed one leaves the scope (an emptied library clears it). */
+  #libraryChanged(event: LibraryEvent): void {
+    if (event.type === 'cleared') return this.clearScope();
+    if (event.type === 'removed' && this.#scope.includes(event.docId)) return this.toggleScope(event.docId);
+    this.refresh();
+  }
 
   get query(): string {
     return this.#query;
