@@ -79,10 +79,10 @@ test('a file it cannot read says so and the library keeps working', async ({ pag
   await expect(broken.getByTestId('error')).toContainText(/damaged|invalid|PDF/i);
   const png = page.locator('[data-testid="doc-row"][data-name="picture.png"]');
   await expect(png).toHaveAttribute('data-status', 'failed');
-  await expect(png.getByTestId('error')).toContainText('not a PNG, JPEG or WebP file');
+  await expect(png.getByTestId('error')).toContainText('not a PNG, JPEG, WebP or TIFF file');
   const song = page.locator('[data-testid="doc-row"][data-name="song.mp3"]');
   await expect(song).toHaveAttribute('data-status', 'failed');
-  await expect(song.getByTestId('error')).toContainText(/not a file type Carrel can read \(PDF, Word \.docx, OpenDocument \.odt, PowerPoint \.pptx, EPUB/);
+  await expect(song.getByTestId('error')).toContainText(/not a file type Carrel can read \(PDF, Word \.docx, OpenDocument \.odt or \.odp, PowerPoint \.pptx, EPUB/);
 });
 
 test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({ page, context }) => {
