@@ -13,7 +13,8 @@ import { handleError, isAbort } from './errors';
 import { downloadModel, remoteFileUrl, type DownloadProgress } from './model-download';
 import { ingester } from './workers';
 
-const PARTS_CACHE = 'carrel-model-parts';
+/** Parts of downloads under way (src/lib/model-download.ts), kept so an interrupted one resumes. */
+export const PARTS_CACHE = 'carrel-model-parts';
 const SWITCH_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 export type ModelStatus = 'builtin' | 'available' | 'downloading' | 'interrupted' | 'not-downloaded';

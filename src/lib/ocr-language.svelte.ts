@@ -8,10 +8,9 @@ import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, OCR_LANGUAGES,
 import { AppError } from '../shared/types';
 import { isAbort } from './errors';
 import { downloadModel, type DownloadProgress } from './model-download';
-import { models } from './models.svelte';
+import { models, PARTS_CACHE } from './models.svelte';
 
 const KEY = 'carrel-ocr-language';
-const PARTS_CACHE = 'carrel-model-parts';
 
 /** Where a language's model is: shipped, downloaded into this browser, served by this site, or nowhere yet. */
 export type LanguageSource = 'builtin' | 'downloaded' | 'site' | 'missing';
