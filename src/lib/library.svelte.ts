@@ -1,6 +1,8 @@
 /**
- * The library as the UI sees it: stored documents (live from Dexie, so other tabs show up) plus the
- * files being read right now. One ingest runs at a time across all tabs (a Web Lock).
+ * The library as the UI sees it: stored documents (stored-documents.svelte.ts, live from Dexie, so
+ * other tabs show up) plus the files being read right now, as rows (doc-rows.ts). One ingest runs
+ * at a time across all tabs (a Web Lock). Finished, removed and cleared documents are announced on
+ * library-events.ts.
  *
  * Crash safety: every queued file is also written to Dexie's `jobs` table with the tab that owns it
  * (each tab holds a Web Lock named after itself for its whole life). When a tab is reloaded or
@@ -8,7 +10,6 @@
  * so the file is read again from the start. A document only becomes searchable when its single
  * ingest transaction commits, so nothing half-indexed is ever found.
  */
-import { liveQuery } from 'dexie';
 import type { DocStatus, DocumentRecord } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
 import type { JobRecord } from '../shared/db';
@@ -16,6 +17,7 @@ import { db } from './db';
 import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, ingester } from './workers';
 import { libraryEvents } from './library-events';
+import { StoredDocuments } from './stored-documents.svelte';
 import { sameRow, stageOf, storedRow, type DocRow, type QueueSummary } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
@@ -38,8 +40,6 @@ function stallMs(file: File): number {
 const UNASKED_ABORT: UserMessage = { code: 'ABORTED', message: 'Reading this file stopped before it was stored; nothing of it was kept.', action: 'Try adding the file again.' };
 /** Files written to the stored queue per transaction (see #saveQueue). */
 const QUEUE_SLICE = 100;
-/** The shortest rest between two full reads of the stored documents. */
-const READ_REST_MS = 1_000;
 
 /** This tab's identity; the lock of that name is held until the tab goes away. */
 const TAB_ID = crypto.randomUUID();
@@ -47,7 +47,7 @@ const tabLock = (id: string) => `carrel-tab-${id}`;
 
 
 class Library {
-  #stored = $state.raw<DocumentRecord[]>([]);
+  #docs = new StoredDocuments(() => this.#running);
   /** Files queued in this tab, newest first. Only membership changes replace the array; progress changes a file's own state. */
   #jobs = $state.raw<QueuedFile[]>([]);
   /** The file being read now, if any (the overall bar follows its progress). */
@@ -60,10 +60,6 @@ class Library {
   #unsaved = new Set<string>();
   /** Stored files still being loaded into the search index and shown, one after another. */
   #finishing: Promise<void> = Promise.resolve();
-  #reading = false;
-  #readAgain = false;
-  /** Documents this tab stored and showed while a full read was running: that read may not have them yet. */
-  #shownDuringRead = new Map<string, DocumentRecord>();
   #nextKey = 1;
   /** The current batch: bytes of files finished since the queue was last empty, and time spent reading. */
   #batch = $state.raw({ finishedBytes: 0, finished: 0, activeMs: 0 });
@@ -77,7 +73,7 @@ class Library {
    * files join or leave the queue or the stored documents change, never on a progress event.
    */
   readonly rows: DocRow[] = $derived.by(() => {
-    const storedSince = newestByName(this.#stored);
+    const storedSince = newestByName(this.#docs.list);
     // Between the document's commit and the worker's answer, the stored row already stands for the job.
     const jobRows = this.#jobs.filter((job) => job.force || !isStored(job, storedSince));
     // A document being re-indexed shows as its job until the new records commit.
@@ -85,7 +81,7 @@ class Library {
     // A plain Map on purpose: the cache is bookkeeping of this derivation, not state to react to.
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const cache = new Map<string, { doc: DocumentRecord; notice?: string; row: DocRow }>();
-    const storedRows = this.#stored.filter((doc) => !reindexing.has(doc.name)).map((doc) => {
+    const storedRows = this.#docs.list.filter((doc) => !reindexing.has(doc.name)).map((doc) => {
       const notice = this.#notices[doc.id];
       const old = this.#storedRows.get(doc.id);
       const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
@@ -129,47 +125,12 @@ class Library {
 
   /** Stored documents, newest first. */
   get documents(): DocumentRecord[] {
-    return this.#stored;
+    return this.#docs.list;
   }
 
   constructor() {
-    // Any change to the documents (from any tab or worker) triggers a coalesced re-read of them all.
-    liveQuery(() => db.documents.count()).subscribe({
-      next: () => void this.#readDocuments(),
-      error: (error) => console.error('library query failed', error),
-    });
+    this.#docs.start();
     void this.#resumeOrphans();
-  }
-
-  /**
-   * Reads the stored documents, one read at a time; changes during a read, or during the rest
-   * after it, cause one more read. A folder of thousands of files commits thousands of times, and
-   * each read deserialises every document on this thread. This tab's own files are shown as they
-   * finish (#showStored), so after each read it rests at least a second, or four times as long as
-   * the read took; while this tab is reading files, twenty times (its own files are what changes
-   * then, and other tabs' changes can wait a few seconds).
-   */
-  async #readDocuments(): Promise<void> {
-    if (this.#reading) {
-      this.#readAgain = true;
-      return;
-    }
-    this.#reading = true;
-    try {
-      do {
-        this.#readAgain = false;
-        this.#shownDuringRead.clear();
-        const began = performance.now();
-        const read = await db.documents.orderBy('addedAt').reverse().toArray();
-        this.#stored = [...this.#shownDuringRead.values()].reduce(withDocument, read);
-        const took = performance.now() - began;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(READ_REST_MS, (this.#running ? 20 : 4) * took)));
-      } while (this.#readAgain);
-    } catch (error) {
-      console.error('library query failed', error);
-    } finally {
-      this.#reading = false;
-    }
   }
 
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
@@ -240,7 +201,7 @@ class Library {
     if (job) return this.cancel(key);
     await engine.api.remove({ docId: key });
     // Gone from the list at once, not after the next full read.
-    this.#stored = this.#stored.filter((doc) => doc.id !== key);
+    this.#docs.drop(key);
     libraryEvents.emit({ type: 'removed', docId: key });
   }
 
@@ -295,7 +256,7 @@ class Library {
   /** Re-indexes every stored document whose chunking differs from the current settings. */
   async reindexForChunking(): Promise<number> {
     const { mode, sizes } = chunking.current;
-    const stale = this.#stored.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes)).map((doc) => doc.id);
+    const stale = this.#docs.list.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes)).map((doc) => doc.id);
     await this.reindex(stale);
     return stale.length;
   }
@@ -303,7 +264,7 @@ class Library {
   /** Deletes every document and stops every file being read. */
   async clear(): Promise<void> {
     for (const job of this.#jobs) this.cancel(job.key);
-    for (const doc of this.#stored) await engine.api.remove({ docId: doc.id });
+    for (const doc of this.#docs.list) await engine.api.remove({ docId: doc.id });
     this.#notices = {};
     libraryEvents.emit({ type: 'cleared' });
   }
@@ -405,7 +366,7 @@ class Library {
     if (job.password) this.#passwords.set(result.docId, job.password);
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
-    if (stored) this.#showStored(stored);
+    if (stored) this.#docs.show(stored);
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
     this.#endBatchIfDone();
@@ -420,20 +381,8 @@ class Library {
     console.error('could not show the stored file', error);
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#endBatchIfDone();
-    void this.#readDocuments();
+    void this.#docs.read();
   }
-
-  /** Shows a document this tab has just stored at once, rather than after the next full read. */
-  #showStored(doc: DocumentRecord): void {
-    if (this.#reading) this.#shownDuringRead.set(doc.id, doc);
-    this.#stored = withDocument(this.#stored, doc);
-  }
-}
-
-/** The list with `doc` in it: in its old place when it was there (re-indexed), else first (newest). */
-function withDocument(docs: DocumentRecord[], doc: DocumentRecord): DocumentRecord[] {
-  const at = docs.findIndex((d) => d.id === doc.id);
-  return at === -1 ? [doc, ...docs] : docs.with(at, doc);
 }
 
 /** For each stored name, when its newest document was added. */
