@@ -6,7 +6,7 @@
  */
 import { isTiff, tiffPages, type TiffPage } from '../../src/shared/tiff';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
-import { pageItems, type PageReader } from './ocr';
+import { pageItems, pageWords, type OcrPage, type PageReader } from './ocr';
 import { assemble, buildDrafts, letterCount, ocrSummary } from './pdf';
 import { itemsToLines, removeFurniture } from './pdf-lines';
 
@@ -116,7 +116,7 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageR
     signal?.throwIfAborted();
     onPage?.(i, pages.length);
     const scale = Math.min(1, Math.sqrt(OCR_PIXELS / (page.width * page.height)));
-    let result: Awaited<ReturnType<PageReader['recognize']>>;
+    let result: OcrPage;
     try {
       result = await ocr.recognize(await forOcr(await page.decode(), scale));
     } catch (error) {
@@ -134,7 +134,7 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageR
     const items = pageItems(result, (x, y) => [x / scale, page.height - y / scale], scale);
     lines.push(itemsToLines(items, number));
     if (letterCount(items.map((item) => item.str).join(''))) read.push({ page: number, confidence: result.confidence });
-    ocrWords[number] = items.map(({ str, transform, width }) => ({ str, transform, width }));
+    ocrWords[number] = pageWords(items);
   }
   onPage?.(pages.length, pages.length);
   if (!read.length) throw new AppError('PDF_NO_TEXT', `OCR found no text in “${fileName}”.`);

@@ -7,6 +7,7 @@
  * page and kept for the rest of the file.
  */
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
+import type { PageWord } from '../../src/shared/db';
 import { MODEL_CACHE } from '../../src/shared/models';
 import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePath } from '../../src/shared/ocr-languages';
 import { AppError } from '../../src/shared/types';
@@ -83,6 +84,9 @@ export function pageItems(read: OcrPage, place: (x: number, y: number) => [numbe
   }
   return items;
 }
+
+/** What is stored of a page's OCR words for the viewer's boxes (texts.ocrWords). */
+export const pageWords = (items: readonly TextItemLike[]): PageWord[] => items.map(({ str, transform, width }) => ({ str, transform, width }));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;

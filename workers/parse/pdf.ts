@@ -5,7 +5,7 @@
  */
 import { AppError, type Block, type OcrSummary, type ParsedDocument } from '../../src/shared/types';
 import { pdfjsWasmUrl } from '../../src/shared/pdfjs-wasm';
-import { pageItems, type PageReader } from './ocr';
+import { pageItems, pageWords, type PageReader } from './ocr';
 import { bodySize, itemsToLines, joinLine, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
 import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
@@ -116,7 +116,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
         if (letterCount(read.items.map((i) => i.str).join('')) > letterCount(items.map((i) => i.str).join(''))) {
           items = read.items;
           scanned.push({ page: p, confidence: read.confidence });
-          ocrWords[p] = read.items.map(({ str, transform, width }) => ({ str, transform, width }));
+          ocrWords[p] = pageWords(read.items);
         }
       } catch (error) {
         // One unreadable page does not lose the others; the document says which pages failed. A
