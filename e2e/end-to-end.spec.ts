@@ -114,3 +114,16 @@ test('a question the library cannot answer says so instead of showing noise', as
   await expect(page.getByText('Nothing relevant found for “quantum chromodynamics on a lattice”.')).toBeVisible();
   await expect(page.getByTestId('result')).toHaveCount(0);
 });
+
+test('a question in other words that clears no floor still shows the nearest passages that share its words, as weak matches', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  // Only "clinic" is in common with the notes: not an answer, but the Finances section is the nearest.
+  await page.getByTestId('search-input').fill('did the money side of the clinic go well');
+  await expect(page.getByTestId('answer-not-covered')).toHaveAttribute('data-weak', 'true');
+  await expect(page.getByTestId('answer-not-covered')).toContainText('Nothing in your documents answers “did the money side of the clinic go well” closely');
+  await expect(page.getByTestId('result-summary')).toContainText('none close');
+  await expect(page.getByTestId('result-proposition').filter({ hasText: 'record profits' })).toHaveCount(1);
+  // Weak matches are not answers: no sentence of them is offered as one.
+  await expect(page.getByTestId('answer').locator('.answer-text')).toHaveCount(0);
+});

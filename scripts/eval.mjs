@@ -18,7 +18,8 @@
  * Question mode (a file shaped like ../shared/eval/questions/paraphrase-qa.json: cases of `doc`,
  * `query`, `expect`, optional `password`, paths relative to the file's ../docs): every file under
  * ../docs is ingested as it is (PDFs through pdf.js), and the last line is
- * {questions, top1, top3, top10, misses: [{query, doc, rank, lost, top}]} where `lost` says at which
+ * {questions, top1, top3, top10, weak_top3, misses: [{query, doc, rank, lost, top, weak}]} where `weak_top3`
+ * counts the answers in the top 3 that were shown only as weak matches (under the relevance floor), and `lost` says at which
  * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
  * --stage-loss adds `stage_loss` {judged, document, section}: the shares of queries whose answering
  * document stage 1 cut, and whose answering section stage 2 cut (hierarchical strategies).
@@ -194,8 +195,10 @@ async function evaluateQuestions(page, cli, model) {
     const misses = results.filter((r) => r.lost !== null);
     for (const m of misses) log(`miss (${m.lost}${m.rank ? `, rank ${m.rank}` : ''}): "${m.query}" [${m.doc}] → ${m.top.join(' | ') || 'nothing'}`);
     const lost = Object.fromEntries([...new Set(misses.map((m) => m.lost))].map((stage) => [stage, misses.filter((m) => m.lost === stage).length]));
-    log(`${strategy}: top1 ${within(1)}, top3 ${within(3)}, top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`);
-    console.log(JSON.stringify({ set: basename(cli.dataset), strategy, model, questions: results.length, top1: within(1), top3: within(3), top10: within(10), lost, misses }));
+    // Answers found only among weak matches (shown as "none close", never used to write an answer).
+    const weakTop3 = results.filter((r) => r.weak && r.rank !== null && r.rank <= 3).length;
+    log(`${strategy}: top1 ${within(1)}, top3 ${within(3)} (${weakTop3} as weak matches), top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`);
+    console.log(JSON.stringify({ set: basename(cli.dataset), strategy, model, questions: results.length, top1: within(1), top3: within(3), top10: within(10), weak_top3: weakTop3, lost, misses }));
   }
 }
 

@@ -35,6 +35,8 @@ export interface QuestionResult {
   lost: LossStage | null;
   /** What the top three results were, as "name › heading path". */
   top: string[];
+  /** Whether no result cleared the relevance floor, so the results were shown as weak matches. */
+  weak: boolean;
 }
 
 const holds = (text: string, expect: string[]) => {
@@ -58,6 +60,7 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
       rank,
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
+      weak: !!response.weak,
     });
   }
   return out;

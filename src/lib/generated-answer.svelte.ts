@@ -44,7 +44,8 @@ class GeneratedAnswer {
     this.sources = [];
     this.state = null;
     const choice = generator.choice;
-    if (response.hits.length === 0 || generator.status !== 'ready') return;
+    // Weak matches are shown to the reader, but are not answers to write from.
+    if (response.hits.length === 0 || response.weak || generator.status !== 'ready') return;
     const budget = choice.kind === 'model' ? promptBudget(choice.info, PROMPT_PRESET) : PROMPT_PRESET - ANSWER_TOKENS;
     const prompt = buildPrompt(response.query, candidates(response), { budget, countTokens: estimateTokens, previous });
     if (!prompt) return;

@@ -181,8 +181,9 @@ export interface SearchOptions {
   /** How many result groups to return. */
   limit: number;
   /**
-   * Below both of these, the best proposition is not an answer and the result is empty ("nothing
-   * relevant found"). Calibrated per model (scripts/calibrate-relevance.mjs).
+   * Below both of these, the best proposition is not an answer: the result keeps only a few weak
+   * matches that share a word with the query, or is empty ("nothing relevant found"). Calibrated
+   * per model (scripts/calibrate-relevance.mjs).
    */
   minRelevance?: { dense: number; coverage: number };
   /**
@@ -200,7 +201,7 @@ export interface StageTrace {
   documents: string[];
   /** Sections kept by stage 2, best first. */
   sections: string[];
-  /** Whether the relevance floor emptied the result. */
+  /** Whether no result cleared the relevance floor (the hits, if any, are weak matches). */
   belowFloor: boolean;
 }
 
@@ -250,6 +251,11 @@ export interface SearchResponse {
   strategy: Strategy;
   tookMs: number;
   hits: ResultHit[];
+  /**
+   * No result cleared the relevance floor: `hits` are the few nearest passages that share a word
+   * with the query, to be shown as weak matches, not used as answers.
+   */
+  weak?: boolean;
   /** The embedding model whose vectors answered (absent where no engine ran, as in unit tests). */
   modelId?: string;
   /** Where the query was embedded: 'webgpu' or 'wasm'; null when the model was unavailable. */

@@ -112,9 +112,9 @@ export class Engine {
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
     const relatedFound = opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : [];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
-    const { hits, stages } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
+    const { hits, stages, weak } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const relatedWords = wordsFound(relatedFound, hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]));
-    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
+    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, ...(weak ? { weak } : {}), modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
     return opts.trace ? { ...response, stages } : response;
   }
 

@@ -4,7 +4,7 @@ import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, Secti
 import { assembleContext } from './context';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
-import { LibraryIndex, search, STAGE_K } from './search';
+import { LibraryIndex, search, STAGE_K, traceSearch } from './search';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
 const DIMS = 4;
@@ -130,6 +130,20 @@ describe('relevance floor', () => {
     expect(byMeaning[0]!.docName).toBe('health.md');
     const byWords = search(index, { text: 'tomatoes full sun', vector: null }, opts({ minRelevance: floor }));
     expect(byWords[0]!.propositions[0]!.scores.coverage).toBeGreaterThan(0.9);
+  });
+
+  it('under the floor keeps a few weak matches that share a word with the query, and only those', () => {
+    const index = library();
+    const off = new Float32Array([0.5, -0.5, 0.5, -0.5]);
+    // "ticket" is one word of five that count: coverage far under the floor, dense orthogonal.
+    const query = { text: 'how much did my lost ticket refund come to', vector: off };
+    const { hits, stages, weak } = traceSearch(index, query, opts({ minRelevance: floor }));
+    expect(stages.belowFloor).toBe(true);
+    expect(weak).toBe(true);
+    expect(hits.map((h) => h.headingPath.at(-1))).toEqual(['Tickets']);
+    expect(hits[0]!.propositions[0]!.scores.coverage).toBeLessThan(floor.coverage);
+    // Clearing the floor, the same query is a normal result.
+    expect(traceSearch(index, query, opts({ minRelevance: { dense: 2, coverage: 0.01 } })).weak).toBe(false);
   });
 });
 

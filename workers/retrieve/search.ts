@@ -64,6 +64,9 @@ const stage = (s: LevelScores, id: string, bm25Max = 0): StageScores => {
   return { dense: s.dense.get(id), bm25, coverage: bm25 !== undefined && bm25Max > 0 ? Math.min(1, bm25 / bm25Max) : undefined, fused: s.fused.get(id) ?? 0 };
 };
 
+/** How many weak matches (results under the relevance floor that share a word with the query) are shown. */
+const WEAK_MATCHES = 3;
+
 /** Whether the best proposition clears the model's relevance floor on either leg. */
 function relevant(scores: StageScores, floor: SearchOptions['minRelevance']): boolean {
   if (!floor) return true;
@@ -76,9 +79,9 @@ export function search(index: LibraryIndex, query: Query, opts: SearchOptions): 
 }
 
 /** `search`, also saying what passed each stage (so an evaluation can tell where an answer was lost). */
-export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptions): { hits: ResultHit[]; stages: StageTrace } {
+export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptions): { hits: ResultHit[]; stages: StageTrace; weak: boolean } {
   const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
-  if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages };
+  if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages, weak: false };
   const restrict = opts.docIds?.length ? new Set(opts.docIds) : null;
   const allowed = (docId: string) => !restrict || restrict.has(docId);
   const propositionK = Math.max(STAGE_K.proposition, opts.limit * 3);
@@ -124,10 +127,15 @@ export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptio
     .slice(0, propositionK);
   const bm25Max = index.bm25.proposition.maxScore(query.text);
   const hits = group(index, ranked, props, sections, docs, opts.limit, bm25Max);
-  // Nothing relevant: better an honest empty answer than noise.
   const best = hits.flatMap((h) => h.propositions.slice(0, 1)).slice(0, 5);
   stages.belowFloor = hits.length > 0 && !best.some((p) => relevant(p.scores, opts.minRelevance));
-  return { hits: stages.belowFloor ? [] : hits, stages };
+  if (!stages.belowFloor) return { hits, stages, weak: false };
+  // Nothing clears the floor. Passages that share a word with the question (or a related one) are
+  // still the nearest the library has, and may be what a question in other words was after
+  // ("how much did fixing the crane cost" → an invoice for a crane's repair): a few are kept, as
+  // weak matches, not answers. With no word in common the result is honestly empty.
+  const near = hits.filter((h) => h.propositions.some((p) => (p.scores.bm25 ?? 0) > 0)).slice(0, WEAK_MATCHES);
+  return { hits: near, stages, weak: near.length > 0 };
 }
 
 const ranking = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
