@@ -23,14 +23,14 @@ const ocr = new Ocr(self.location.origin);
 
 const api = {
   /** Reads, chunks and embeds one file with the active model, and stores it. */
-  ingest(input: IngestInput, ctx: CallContext) {
+  ingest(input: IngestInput, ctx: CallContext<IngestProgress>) {
     return ingestFile(input, {
       db,
       embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
       ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE, ctx.signal),
       signal: ctx.signal,
-      progress: (event: IngestProgress) => ctx.progress(event),
+      progress: (event) => ctx.progress(event),
     });
   },
 
@@ -38,14 +38,14 @@ const api = {
    * Re-embeds the library with the model being switched to, then makes it the active one. Answers
    * `freshWorker` instead when that model needs WebGPU, which only a fresh worker can start.
    */
-  async switchModel(_: Record<string, never>, ctx: CallContext) {
+  async switchModel(_: Record<string, never>, ctx: CallContext<ReembedProgress>) {
     const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
     if (target && (await needsFreshWorker(target))) return { modelId: null, documents: 0, freshWorker: true };
     return switchModel({
       db,
       embedder: (model) => loadEmbedder(model),
       signal: ctx.signal,
-      progress: (event: ReembedProgress) => ctx.progress(event),
+      progress: (event) => ctx.progress(event),
     });
   },
 };

@@ -320,7 +320,7 @@ class Library {
       const result = await withIngestLock(() =>
         ingester.api.ingest(
           { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
-          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => this.#progress(job, event as IngestProgress) },
+          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => this.#progress(job, event) },
         ),
       );
       // The next file is read while this one is loaded into the search index (in order).
