@@ -2,7 +2,7 @@
  * The document list's rows: one per stored document and one per file being read, with its stage,
  * progress and time left (what src/components/DocRow.svelte shows).
  */
-import type { IngestProgress } from '../../workers/ingest/pipeline';
+import type { IngestProgress } from '../shared/ingest';
 import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
 import { fileFraction } from './ingest-progress';
 

@@ -3,7 +3,7 @@
  * different shares of the time, so each stage's own progress is mapped onto one 0–1 scale for the
  * file; time left is extrapolated from the time spent so far.
  */
-import type { IngestStage } from '../../workers/ingest/pipeline';
+import type { IngestStage } from '../shared/ingest';
 
 /** Where each stage starts and ends on the file's 0–1 scale (embedding dominates). */
 const STAGE_SPAN: Record<IngestStage, [number, number]> = {

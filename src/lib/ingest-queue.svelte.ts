@@ -5,7 +5,7 @@
  * time left. What becomes of a stored file (searchable, shown) is its owner's part: `IngestHooks`.
  */
 import type { DocStatus } from '../shared/types';
-import type { IngestProgress, IngestResult } from '../../workers/ingest/pipeline';
+import type { IngestProgress, IngestResult } from '../shared/ingest';
 import type { JobRecord } from '../shared/db';
 import { handleError, isAbort, type UserMessage } from './errors';
 import { ingester } from './workers';

@@ -6,7 +6,7 @@
  * announced on library-events.ts.
  */
 import type { DocumentRecord } from '../shared/types';
-import type { IngestResult } from '../../workers/ingest/pipeline';
+import type { IngestResult } from '../shared/ingest';
 import { db } from './db';
 import { engine } from './workers';
 import { libraryEvents } from './library-events';
