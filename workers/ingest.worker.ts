@@ -4,8 +4,9 @@ import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
 import { Ocr } from './parse/ocr';
-import { ingestFile, type IngestInput, type IngestProgress } from './ingest/pipeline';
-import { switchModel, type ReembedProgress } from './ingest/reembed';
+import type { IngestInput, IngestProgress, ReembedProgress } from '../src/shared/ingest';
+import { ingestFile } from './ingest/pipeline';
+import { switchModel } from './ingest/reembed';
 import { TARGET_MODEL_KEY } from '../src/shared/db';
 import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
 import type { ModelInfo } from '../src/shared/models';
@@ -23,14 +24,14 @@ const ocr = new Ocr(self.location.origin);
 
 const api = {
   /** Reads, chunks and embeds one file with the active model, and stores it. */
-  ingest(input: IngestInput, ctx: CallContext) {
+  ingest(input: IngestInput, ctx: CallContext<IngestProgress>) {
     return ingestFile(input, {
       db,
       embedder: async () => tryEmbedder(await activeModel(db)),
       pdfjs,
       ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE, ctx.signal),
       signal: ctx.signal,
-      progress: (event: IngestProgress) => ctx.progress(event),
+      progress: (event) => ctx.progress(event),
     });
   },
 
@@ -38,14 +39,14 @@ const api = {
    * Re-embeds the library with the model being switched to, then makes it the active one. Answers
    * `freshWorker` instead when that model needs WebGPU, which only a fresh worker can start.
    */
-  async switchModel(_: Record<string, never>, ctx: CallContext) {
+  async switchModel(_: Record<string, never>, ctx: CallContext<ReembedProgress>) {
     const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
     if (target && (await needsFreshWorker(target))) return { modelId: null, documents: 0, freshWorker: true };
     return switchModel({
       db,
       embedder: (model) => loadEmbedder(model),
       signal: ctx.signal,
-      progress: (event: ReembedProgress) => ctx.progress(event),
+      progress: (event) => ctx.progress(event),
     });
   },
 };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { sameRow, stageOf } from './doc-rows';
+import type { DocumentRecord } from '../shared/types';
+import { libraryRows, sameRow, stageOf, type JobRow } from './doc-rows';
+
+function doc(id: string, name: string, addedAt: number): DocumentRecord {
+  return { id, name, kind: 'markdown', mime: 'text/markdown', size: 10, addedAt, status: 'ready', title: name, summary: '', keywords: [], tokens: 1, sectionCount: 1, propositionCount: 1, chunkMode: 'three-level' };
+}
+
+function job(name: string, fields: Partial<JobRow> = {}): JobRow {
+  return { key: `job-${name}`, name, status: 'parsing', progress: 0, stageLabel: 'Reading', force: false, ...fields };
+}
 
 describe('doc rows', () => {
   it('says which scanned page OCR is reading, and counts reading as most of a scanned file', () => {
@@ -14,5 +23,44 @@ describe('doc rows', () => {
     expect(sameRow(row, { ...row })).toBe(true);
     expect(sameRow(row, { ...row, progress: 0.5 })).toBe(false);
     expect(sameRow(row, { ...row, notice: 'x' })).toBe(false);
+  });
+});
+
+describe('library rows', () => {
+  it('lists files being read before stored documents, with their notices', () => {
+    const reading = job('new.md');
+    const { rows } = libraryRows([reading], [doc('b', 'b.md', 2), doc('a', 'a.md', 1)], { a: 'Already in your library — added once.' }, new Map());
+    expect(rows.map((row) => row.key)).toEqual(['job-new.md', 'b', 'a']);
+    expect(rows[0]).toBe(reading);
+    expect(rows[2]).toMatchObject({ docId: 'a', notice: 'Already in your library — added once.' });
+  });
+
+  it('lets a stored document stand for the file once it is stored after the file was started', () => {
+    const stored = doc('a', 'a.md', 200);
+    expect(libraryRows([job('a.md', { startedAt: 100 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['a']);
+    // An older document of the same name is not this file’s.
+    expect(libraryRows([job('a.md', { startedAt: 300 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['job-a.md', 'a']);
+    // A file not started yet is still waiting, whatever is stored.
+    expect(libraryRows([job('a.md')], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['job-a.md', 'a']);
+  });
+
+  it('shows a document being re-indexed as its job until the job ends', () => {
+    const { rows } = libraryRows([job('a.md', { force: true, startedAt: 100 })], [doc('a', 'a.md', 200), doc('b', 'b.md', 50)], {}, new Map());
+    expect(rows.map((row) => row.key)).toEqual(['job-a.md', 'b']);
+  });
+
+  it('keeps an unchanged row’s object, and makes a new one when its document or notice changes', () => {
+    const docs = [doc('a', 'a.md', 1), doc('b', 'b.md', 2)];
+    const first = libraryRows([], docs, {}, new Map());
+    const again = libraryRows([], [docs[0]!, { ...docs[1]! }], {}, first.cache);
+    expect(again.rows[0]).toBe(first.rows[0]);
+    // A re-read document equal in every field keeps its row too.
+    expect(again.rows[1]).toBe(first.rows[1]);
+    const noticed = libraryRows([], docs, { a: 'Indexed for keyword search only (the model could not load).' }, again.cache);
+    expect(noticed.rows[0]).not.toBe(first.rows[0]);
+    expect(noticed.rows[1]).toBe(first.rows[1]);
+    const failed = libraryRows([], [{ ...docs[0]!, status: 'failed' }, docs[1]!], {}, noticed.cache);
+    expect(failed.rows[0]).toMatchObject({ status: 'failed' });
+    expect(failed.cache.size).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
  * The document list's rows: one per stored document and one per file being read, with its stage,
  * progress and time left (what src/components/DocRow.svelte shows).
  */
-import type { IngestProgress } from '../../workers/ingest/pipeline';
+import type { IngestProgress } from '../shared/ingest';
 import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
 import { fileFraction } from './ingest-progress';
 
@@ -32,14 +32,12 @@ export interface DocRow {
   ocr?: OcrSummary;
 }
 
-/** The ingest queue as a whole: what the overall progress bar shows. */
-export interface QueueSummary {
-  files: number;
-  finished: number;
-  fraction: number;
-  timeLeft: string | null;
-  /** Every file left is paused. */
-  paused: boolean;
+/** A file being read, as the list needs it (a QueuedFile). */
+export interface JobRow extends DocRow {
+  /** A re-index: the document's stored row is hidden while it runs. */
+  readonly force: boolean;
+  /** When the file was handed to the reader (to recognise its stored document). */
+  readonly startedAt?: number;
 }
 
 /** A queued file's row from one progress event of its ingest; `scanned` once OCR has started on it. */
@@ -88,4 +86,42 @@ export function storedRow(doc: DocumentRecord, notice?: string): DocRow {
 export function sameRow(a: DocRow, b: DocRow): boolean {
   const keys = Object.keys(a) as (keyof DocRow)[];
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** The row last shown for each stored document and what it was made from, so an unchanged row keeps its object. */
+export type StoredRowCache = Map<string, { doc: DocumentRecord; notice?: string; row: DocRow }>;
+
+/**
+ * The list: files being read, then stored documents (each newest first), with `notices` by document
+ * id. Reads no job's progress, so a progress event does not rebuild it. Answers the rows and the
+ * cache to pass next time, whose unchanged rows keep their objects.
+ */
+export function libraryRows(jobs: readonly JobRow[], docs: readonly DocumentRecord[], notices: Record<string, string>, previous: StoredRowCache): { rows: DocRow[]; cache: StoredRowCache } {
+  const storedSince = newestByName(docs);
+  // Between the document's commit and the worker's answer, the stored row already stands for the job.
+  const jobRows = jobs.filter((job) => job.force || !isStored(job, storedSince));
+  // A document being re-indexed shows as its job until the new records commit.
+  const reindexing = new Set(jobs.filter((job) => job.force).map((job) => job.name));
+  const cache: StoredRowCache = new Map();
+  const storedRows = docs.filter((doc) => !reindexing.has(doc.name)).map((doc) => {
+    const notice = notices[doc.id];
+    const old = previous.get(doc.id);
+    const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
+    const row = old && sameRow(old.row, fresh) ? old.row : fresh;
+    cache.set(doc.id, { doc, notice, row });
+    return row;
+  });
+  return { rows: [...jobRows, ...storedRows], cache };
+}
+
+/** For each stored name, when its newest document was added. */
+function newestByName(docs: readonly DocumentRecord[]): Map<string, number> {
+  const newest = new Map<string, number>();
+  for (const doc of docs) newest.set(doc.name, Math.max(newest.get(doc.name) ?? 0, doc.addedAt));
+  return newest;
+}
+
+/** Whether the stored list already shows the job's document (it stands for the job from then on). */
+function isStored(job: JobRow, newest: Map<string, number>): boolean {
+  return job.startedAt !== undefined && (newest.get(job.name) ?? -1) >= job.startedAt;
 }

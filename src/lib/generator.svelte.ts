@@ -125,7 +125,7 @@ class GeneratorState {
     try {
       return await this.#worker().api.answer(
         { modelId: choice.info.id, dtype: choice.dtype, messages, maxNewTokens },
-        { signal, timeoutMs: 600_000, stallMs: 60_000, onProgress: (event) => (event as { type: string }).type === 'text' && onText((event as { text: string }).text) },
+        { signal, timeoutMs: 600_000, stallMs: 60_000, onProgress: (event) => onText(event.text) },
       );
     } catch (error) {
       if (isAbort(error)) return { text: '', stopped: true };

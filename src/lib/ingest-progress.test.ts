@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileFraction, formatTimeLeft, queueFraction, timeLeftMs } from './ingest-progress';
+import { fileFraction, formatTimeLeft, queueFraction, queueSummary, timeLeftMs } from './ingest-progress';
 
 describe('ingest progress', () => {
   it('maps each stage onto one rising scale for the file', () => {
@@ -35,5 +35,19 @@ describe('ingest progress', () => {
   it('weighs the queue by bytes', () => {
     expect(queueFraction(0, [])).toBe(0);
     expect(queueFraction(100, [{ size: 100, fraction: 0.5 }, { size: 200, fraction: 0 }])).toBeCloseTo(150 / 400);
+  });
+
+  it('sums up the queue: nothing when it is empty, files done of all in the batch, progress by bytes', () => {
+    expect(queueSummary({ files: 0, bytes: 0, paused: true }, { finished: 3, finishedBytes: 300, activeMs: 9_000 }, null)).toBeNull();
+    // One 100-byte file done, a 100-byte file half read, a 200-byte file waiting: 150 of 400 bytes.
+    const summary = queueSummary({ files: 2, bytes: 300, paused: false }, { finished: 1, finishedBytes: 100, activeMs: 15_000 }, { size: 100, fraction: 0.5 });
+    expect(summary).toMatchObject({ files: 3, finished: 1, paused: false, timeLeft: 'about 25 s left' });
+    expect(summary!.fraction).toBeCloseTo(150 / 400);
+  });
+
+  it('counts a queue with no file being read as not started, and gives no time left while it is paused', () => {
+    const paused = queueSummary({ files: 2, bytes: 300, paused: true }, { finished: 1, finishedBytes: 100, activeMs: 15_000 }, null);
+    expect(paused).toMatchObject({ files: 3, paused: true, timeLeft: null });
+    expect(paused!.fraction).toBeCloseTo(100 / 400);
   });
 });

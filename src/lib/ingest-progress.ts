@@ -3,7 +3,7 @@
  * different shares of the time, so each stage's own progress is mapped onto one 0–1 scale for the
  * file; time left is extrapolated from the time spent so far.
  */
-import type { IngestStage } from '../../workers/ingest/pipeline';
+import type { IngestStage } from '../shared/ingest';
 
 /** Where each stage starts and ends on the file's 0–1 scale (embedding dominates). */
 const STAGE_SPAN: Record<IngestStage, [number, number]> = {
@@ -62,4 +62,41 @@ export function queueFraction(doneBytes: number, items: QueueItem[]): number {
   const total = doneBytes + items.reduce((n, item) => n + item.size, 0);
   if (total === 0) return 0;
   return (doneBytes + items.reduce((n, item) => n + item.size * item.fraction, 0)) / total;
+}
+
+/** The ingest queue as a whole: what the overall progress bar shows. */
+export interface QueueSummary {
+  files: number;
+  finished: number;
+  fraction: number;
+  timeLeft: string | null;
+  /** Every file left is paused. */
+  paused: boolean;
+}
+
+/** The files still to read (waiting, paused or being read) and their bytes. */
+export interface QueueLeft {
+  files: number;
+  bytes: number;
+  /** Every one of them is paused. */
+  paused: boolean;
+}
+
+/** The current batch: files finished since the queue was last empty, their bytes, and the time spent reading. */
+export interface QueueBatch {
+  finished: number;
+  finishedBytes: number;
+  activeMs: number;
+}
+
+/**
+ * The queue's overall progress, or null when nothing is left. `reading` is the file being read now,
+ * if any: the only one with progress (a waiting or paused file counts as not started).
+ */
+export function queueSummary(left: QueueLeft, batch: QueueBatch, reading: QueueItem | null): QueueSummary | null {
+  if (left.files === 0) return null;
+  const current = reading ?? { size: 0, fraction: 0 };
+  const fraction = queueFraction(batch.finishedBytes, [current, { size: left.bytes - current.size, fraction: 0 }]);
+  const ms = left.paused ? null : timeLeftMs(batch.activeMs, fraction);
+  return { files: batch.finished + left.files, finished: batch.finished, fraction, timeLeft: ms === null ? null : formatTimeLeft(ms), paused: left.paused };
 }

@@ -16,7 +16,7 @@ export function acceptLaunchedFiles(): void {
   queue?.setConsumer((params) => {
     if (!params.files.length) return;
     Promise.all(params.files.map((handle) => handle.getFile())).then(
-      (files) => library.addFiles(files),
+      (files) => library.queue.add(files),
       (error: unknown) => appStatus.report(error),
     );
   });

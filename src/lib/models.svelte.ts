@@ -167,7 +167,7 @@ class Models {
       const run = () =>
         ingester.api.switchModel(
           {},
-          { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event as { done: number; total: number }) },
+          { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event) },
         );
       // A model that runs on WebGPU needs a file reader whose runtime was loaded for it.
       if ('freshWorker' in (await run())) {

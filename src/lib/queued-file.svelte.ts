@@ -4,7 +4,7 @@
  * spent the tab's time re-walking the list instead of reading files.
  */
 import type { DocStatus } from '../shared/types';
-import type { DocRow } from './doc-rows';
+import type { DocRow, JobRow } from './doc-rows';
 import { formatTimeLeft, timeLeftMs } from './ingest-progress';
 
 /** What a progress event, a pause or a failure changes in a queued file. */
@@ -12,7 +12,7 @@ export type QueuedFilePatch = Partial<Pick<QueuedFile, 'status' | 'progress' | '
 
 export const isInFlight = (job: { status: DocStatus }) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding';
 
-export class QueuedFile implements DocRow {
+export class QueuedFile implements JobRow {
   status = $state<DocStatus>('queued');
   progress = $state(0);
   stageLabel = $state('');

@@ -25,7 +25,7 @@ export function acceptSharedFiles(): void {
   url.searchParams.delete('shared');
   history.replaceState(null, '', url);
   takeSharedFiles().then(
-    (files) => files.length && library.addFiles(files),
+    (files) => files.length && library.queue.add(files),
     (error: unknown) => appStatus.report(error),
   );
 }

@@ -13,7 +13,7 @@ function fakeWorker() {
   let finish = false;
   const checkpoint = () => new Promise<void>((resolve) => (step = resolve));
   const api = {
-    async work(_: Record<string, never>, ctx: CallContext) {
+    async work(_: Record<string, never>, ctx: CallContext<string>) {
       ctx.progress('started');
       await checkpoint();
       if (finish) return 'done';

@@ -3,11 +3,12 @@
  * rejects every pending call if the worker dies or hangs, and starts a fresh worker on the next call.
  */
 import { AppError } from '../shared/types';
-import { deserializeError, type ApiMethod, type RpcResponse } from '../shared/rpc';
+import { deserializeError, type ApiMethod, type ProgressOf, type RpcResponse } from '../shared/rpc';
 
-export interface CallOptions {
+/** How to make one call; `P` is the type of the method's progress events. */
+export interface CallOptions<P = unknown> {
   signal?: AbortSignal;
-  onProgress?: (event: unknown) => void;
+  onProgress?: (event: P) => void;
   /** Milliseconds before the call fails with TIMEOUT (default 60 s). */
   timeoutMs?: number;
   /**
@@ -17,10 +18,10 @@ export interface CallOptions {
   stallMs?: number;
 }
 
-/** The main thread's view of a worker API: same names, promises, optional call options. */
+/** The main thread's view of a worker API: same names, promises, call options whose `onProgress` gets the method's progress type. */
 export type Remote<Api> = {
   [K in keyof Api]: Api[K] extends (arg: infer A, ...rest: never[]) => infer R
-    ? (arg: A, options?: CallOptions) => Promise<Awaited<R>>
+    ? (arg: A, options?: CallOptions<ProgressOf<Api[K]>>) => Promise<Awaited<R>>
     : never;
 };
 

@@ -5,13 +5,18 @@
  */
 import { AppError, type ErrorCode } from './types';
 
-export interface CallContext {
+/** What a worker method gets besides its argument; `P` is the type of its progress events (none by default). */
+export interface CallContext<P = never> {
   signal: AbortSignal;
   /** Sends a progress event to the caller of this call. */
-  progress(event: unknown): void;
+  progress(event: P): void;
 }
 
-export type ApiMethod = (arg: never, ctx: CallContext) => unknown;
+/** The server hands every method a context that posts whatever it is given. */
+export type ApiMethod = (arg: never, ctx: CallContext<unknown>) => unknown;
+
+/** The progress events a worker method sends, read off its `ctx` parameter (`never` when it has none). */
+export type ProgressOf<M> = M extends (arg: never, ctx: infer C) => unknown ? (C extends CallContext<infer P> ? P : never) : never;
 
 export type RpcRequest =
   | { type: 'call'; id: number; method: string; arg: unknown }
@@ -73,7 +78,7 @@ export function expose(api: Record<string, ApiMethod>, port: Port): void {
     }
     const controller = new AbortController();
     running.set(request.id, controller);
-    const ctx: CallContext = {
+    const ctx: CallContext<unknown> = {
       signal: controller.signal,
       progress: (progressEvent) => port.postMessage({ type: 'progress', id: request.id, event: progressEvent }),
     };

@@ -5,7 +5,8 @@
 import type { CarrelDb, TextRecord, VectorRecord } from '../../src/shared/db';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
-import { AppError, type ChunkMode, type ChunkSizes, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
+import type { IngestInput, IngestProgress, IngestResult } from '../../src/shared/ingest';
+import { AppError, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
@@ -22,45 +23,6 @@ import { approximateTokens } from './approximate-tokens';
 
 /** Files above this are refused with a message rather than freezing the tab. */
 export const MAX_FILE_BYTES = 256 * 2 ** 20;
-
-export type IngestStage = 'parsing' | 'chunking' | 'embedding' | 'saving';
-
-export interface IngestProgress {
-  stage: IngestStage;
-  done: number;
-  total: number;
-  /** The page being read is a scan, read by OCR. */
-  ocr?: boolean;
-}
-
-export interface IngestInput {
-  file: File;
-  password?: string;
-  chunkMode: ChunkMode;
-  /** Paragraph mode: the delimiter between parents (default: a blank line). */
-  delimiter?: string;
-  /** Section and passage sizes (default: DESIGN §4's). */
-  sizes?: ChunkSizes;
-  /** Re-index: chunk and embed again even when the document is already stored. */
-  force?: boolean;
-  /**
-   * The file's entry in the stored queue (`jobs`), deleted in the document's own transaction: a
-   * reload can then never find the file both stored and still queued (and read it again).
-   */
-  jobKey?: string;
-  /** The language scanned pages are read in (a tesseract code; default English). */
-  ocrLanguage?: string;
-}
-
-export interface IngestResult {
-  docId: string;
-  duplicate: boolean;
-  title: string;
-  sections: number;
-  propositions: number;
-  /** False when the model could not load: the document is searchable by keywords only. */
-  embedded: boolean;
-}
 
 export interface IngestDeps {
   db: CarrelDb;

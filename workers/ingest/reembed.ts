@@ -5,15 +5,10 @@
  * interrupted switch resumes where it stopped.
  */
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
+import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
 import type { Embedder } from '../embed/embedder';
 import { embedAll } from './pipeline';
-
-export interface ReembedProgress {
-  modelId: string;
-  done: number;
-  total: number;
-}
 
 export interface ReembedDeps {
   db: CarrelDb;

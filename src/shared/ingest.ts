@@ -1,0 +1,51 @@
+/**
+ * The ingest worker's side of the boundary, typed once for both sides: what it is given to read a
+ * file, the progress it reports while reading, and what it answers; and the progress of a model
+ * switch, which re-embeds the library.
+ */
+import type { ChunkMode, ChunkSizes } from './types';
+
+export type IngestStage = 'parsing' | 'chunking' | 'embedding' | 'saving';
+
+export interface IngestProgress {
+  stage: IngestStage;
+  done: number;
+  total: number;
+  /** The page being read is a scan, read by OCR. */
+  ocr?: boolean;
+}
+
+export interface IngestInput {
+  file: File;
+  password?: string;
+  chunkMode: ChunkMode;
+  /** Paragraph mode: the delimiter between parents (default: a blank line). */
+  delimiter?: string;
+  /** Section and passage sizes (default: DESIGN §4's). */
+  sizes?: ChunkSizes;
+  /** Re-index: chunk and embed again even when the document is already stored. */
+  force?: boolean;
+  /**
+   * The file's entry in the stored queue (`jobs`), deleted in the document's own transaction: a
+   * reload can then never find the file both stored and still queued (and read it again).
+   */
+  jobKey?: string;
+  /** The language scanned pages are read in (a tesseract code; default English). */
+  ocrLanguage?: string;
+}
+
+export interface IngestResult {
+  docId: string;
+  duplicate: boolean;
+  title: string;
+  sections: number;
+  propositions: number;
+  /** False when the model could not load: the document is searchable by keywords only. */
+  embedded: boolean;
+}
+
+export interface ReembedProgress {
+  modelId: string;
+  done: number;
+  total: number;
+}
