@@ -7,11 +7,10 @@ import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
 import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
-import { fromPropositionColumns, toPropositionColumns, type PropositionColumns } from './proposition-columns';
+import { fromPropositionColumns, toPropositionColumns, type PropositionColumns, type PropositionMeta } from './proposition-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
-export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
 
 export interface DocumentVectors {
   doc: Float32Array | null;

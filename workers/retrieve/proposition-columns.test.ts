@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PropositionMeta } from './library-index';
+import type { PropositionMeta } from './proposition-columns';
 import { fromPropositionColumns, toPropositionColumns } from './proposition-columns';
 
 /** n propositions, 4 to a section and 40 to a document, with varied texts, pages and types. */

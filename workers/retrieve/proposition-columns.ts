@@ -5,7 +5,10 @@
  * of that, and the objects are rebuilt here in a plain loop. Heading paths, document and section
  * ids are shared between the propositions that have the same ones.
  */
-import type { PropositionMeta } from './library-index';
+import type { PropositionRecord } from '../../src/shared/types';
+
+/** What the index keeps of a proposition (the rows of these columns). */
+export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
 
 /** Distinct values once, and per row the position of its value in `table`. */
 interface InternedColumn<T> {
