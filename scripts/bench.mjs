@@ -10,6 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
+import { workerMemoryMb } from './lib/worker-memory.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, 'ocr-pages': { type: 'string' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
@@ -55,6 +56,9 @@ try {
     pdf = await page.evaluate(({ name, base64 }) => window.carrel.bench.ingestFile(name, base64), { name: values.pdf.split('/').pop(), base64 });
     log(`${values.pdf}: ${JSON.stringify(pdf)}`);
   } else if (!values.quick) log(`${values.pdf} not found: pdf figures are null`);
+  // Each worker after reading the PDF (or OCR pages), with the model loaded where it is used.
+  const workersMemory = await workerMemoryMb(page);
+  log(`workers: ${JSON.stringify(workersMemory)}`);
 
   const results = {};
   /** size → why it has no figures (the page threw or crashed); the sizes after a crash are not run. */
@@ -110,6 +114,8 @@ try {
     },
     memory_mb: perSize((r) => Number((r.memoryMb.heap + r.memoryMb.buffers).toFixed(1))),
     memory_heap_mb: perSize((r) => r.memoryMb.heap),
+    // JS heap and array buffers per worker; WebAssembly memory (the ONNX runtime's) is not visible here.
+    workers_memory_mb: workersMemory,
     storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
     storage_breakdown: pdf?.breakdown ?? null,
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
