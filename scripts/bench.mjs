@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
- *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] [-- --port 4193] (0 = any free port)
+ *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] (0 = none) [-- --port 4193] (0 = any free port)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -42,8 +42,11 @@ try {
 
   // OCR accuracy and speed on pages of the PDF drawn as scans (its text layer is the truth).
   let ocr = null;
-  if (existsSync(values.pdf)) {
-    const pages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45')).split(',').map(Number);
+  // --ocr-pages 0 skips OCR (pages are 1-based), for runs that only want the other figures.
+  const ocrPages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45')).split(',').map(Number).filter((page) => page > 0);
+  if (ocrPages.length === 0) log('--ocr-pages 0: ocr figures are null');
+  else if (existsSync(values.pdf)) {
+    const pages = ocrPages;
     const base64 = readFileSync(values.pdf).toString('base64');
     ocr = { file: values.pdf.split('/').pop(), ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), { name: values.pdf.split('/').pop(), base64, pages })) };
     log(`ocr: ${JSON.stringify(ocr)}`);

@@ -2,6 +2,7 @@
  * `npm run chunk` in the page: one file through the real ingest worker (detect → parse, pdf.js in
  * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
  */
+import { readChunks } from '../../src/shared/chunk-text';
 import { engine, ingester } from '../../src/lib/workers';
 import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../src/shared/types';
 import { pageDb } from './page-db';
@@ -50,11 +51,7 @@ async function ingestOnce(file: File, password: string | undefined, mode: ChunkM
 /** Reads one stored document back as a ChunkReport. */
 async function readBack(docId: string): Promise<ChunkReport> {
   const db = pageDb();
-  const [doc, sections, propositions] = await Promise.all([
-    db.documents.get(docId),
-    db.sections.where('docId').equals(docId).sortBy('order'),
-    db.propositions.where('docId').equals(docId).sortBy('order'),
-  ]);
+  const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
   if (!doc) throw new AppError('UNKNOWN', `document ${docId} was not stored`);
   return {
     title: doc.title,

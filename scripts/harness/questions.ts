@@ -5,6 +5,7 @@
  * For a question not answered in the top 3, says where the answer was lost, so work goes there.
  */
 import { engine } from '../../src/lib/workers';
+import { readChunks, withChunkTexts } from '../../src/shared/chunk-text';
 import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
@@ -50,8 +51,9 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
   for (const c of cases) {
     const response = await engine.api.search({ query: c.query, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
     const { hits, stages } = response;
-    const texts = await db.sections.bulkGet(hits.slice(0, 10).map((h) => h.sectionId));
-    const answering = (i: number) => hits[i]!.docName === c.doc && (holds(texts[i]?.text ?? '', c.expect) || hits[i]!.propositions.some((p) => holds(p.text, c.expect)));
+    const stored = (await db.sections.bulkGet(hits.slice(0, 10).map((h) => h.sectionId))).filter((s) => s !== undefined);
+    const texts = new Map((await withChunkTexts(db, stored)).map((s) => [s.id, s.text]));
+    const answering = (i: number) => hits[i]!.docName === c.doc && (holds(texts.get(hits[i]!.sectionId) ?? '', c.expect) || hits[i]!.propositions.some((p) => holds(p.text, c.expect)));
     const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
     const rank = at < 0 ? null : at + 1;
     out.push({
@@ -70,7 +72,7 @@ async function lossStage(c: QuestionCase, stages: { documents: string[]; section
   const db = pageDb();
   const doc = await db.documents.where('name').equals(c.doc).first();
   if (!doc) return 'missing';
-  const sections = await db.sections.where('docId').equals(doc.id).toArray();
+  const { sections } = await readChunks(db, doc.id);
   const holding = new Set(sections.filter((s) => holds(s.text, c.expect)).map((s) => s.id));
   if (holding.size === 0) return 'passage';
   if (stages?.belowFloor) return 'floor';

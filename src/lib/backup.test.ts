@@ -1,6 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readChunks, storedChunk } from '../shared/chunk-text';
 import { openDb, type CarrelDb } from '../shared/db';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
@@ -214,6 +215,23 @@ describe('backup', () => {
     const target = fresh();
     expect(await importLibrary(target, v1)).toEqual({ added: 2, skipped: 0 });
     expect(await target.conversations.count()).toBe(0);
+  });
+
+  it('writes whole texts, as backups always had them, and imports them stored once', async () => {
+    const text = 'Spring tides follow the full moon. Neap tides follow the quarter moon.';
+    const whole = (p: PropositionRecord) => ({ ...p, text: text.slice(p.start, p.end) });
+    const library = fresh();
+    await seedDocument(library, 'tides');
+    await library.texts.put({ docId: 'tides', text });
+    const stored = (await readChunks(library, 'tides')).propositions.map(whole);
+    await library.propositions.bulkPut(stored.map((p) => storedChunk(p, text)));
+
+    const records = await readBackup(await exportLibrary(library));
+    expect(records.propositions).toEqual(stored);
+    const target = fresh();
+    await importLibrary(target, await exportLibrary(library));
+    expect(await target.propositions.filter((p) => p.text !== undefined).count()).toBe(0);
+    expect((await readChunks(target, 'tides')).propositions).toEqual(stored);
   });
 
   it('names the file by day', () => {

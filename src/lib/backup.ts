@@ -3,6 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that Float32Arrays and Blobs point into, so both round-trip bit for bit.
  */
+import { storedChunk, withChunkTexts } from '../shared/chunk-text';
 import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type TextRecord, type VectorRecord } from '../shared/db';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
 
@@ -45,8 +46,9 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
     documents: await db.documents.toArray(),
     files: await db.files.toArray(),
     texts: await db.texts.toArray(),
-    sections: await db.sections.toArray(),
-    propositions: await db.propositions.toArray(),
+    // Whole texts, as backups always had them: any version of Carrel can import the file.
+    sections: await withChunkTexts<SectionRecord>(db, await db.sections.toArray()),
+    propositions: await withChunkTexts<PropositionRecord>(db, await db.propositions.toArray()),
     vectors: await db.vectors.toArray(),
     settings: await db.settings.toArray(),
     conversations: await db.conversations.toArray(),
@@ -209,8 +211,10 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
       if (await db.documents.get(doc.id)) return false;
       await db.files.bulkPut(files.get(doc.id) ?? []);
       await db.texts.bulkPut(texts.get(doc.id) ?? []);
-      await db.sections.bulkPut(sections.get(doc.id) ?? []);
-      await db.propositions.bulkPut(propositions.get(doc.id) ?? []);
+      const text = texts.get(doc.id)?.[0]?.text;
+      const store = <T extends SectionRecord | PropositionRecord>(rows: T[] = []) => (text === undefined ? rows : rows.map((row) => storedChunk(row, text)));
+      await db.sections.bulkPut(store(sections.get(doc.id)));
+      await db.propositions.bulkPut(store(propositions.get(doc.id)));
       await db.vectors.bulkPut(vectors.get(doc.id) ?? []);
       await db.documents.add(doc);
       return true;

@@ -2,6 +2,7 @@
  * Keeps the in-memory index equal to the ready documents in Dexie. Dexie is the truth: documents
  * added or deleted by any tab or worker are picked up by diffing ids.
  */
+import { readChunks } from '../../src/shared/chunk-text';
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
 import type { DocumentRecord } from '../../src/shared/types';
 import type { LibraryIndex } from '../retrieve/search';
@@ -28,16 +29,10 @@ export function documentStamp(doc: DocumentRecord): string {
 
 /** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
 export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<string | null> {
-  const [doc, sections, propositions, vectors] = await db.transaction(
+  const [doc, { sections, propositions }, vectors] = await db.transaction(
     'r',
-    [db.documents, db.sections, db.propositions, db.vectors],
-    () =>
-      Promise.all([
-        db.documents.get(docId),
-        db.sections.where('docId').equals(docId).sortBy('order'),
-        db.propositions.where('docId').equals(docId).sortBy('order'),
-        db.vectors.get([modelId, docId]),
-      ]),
+    [db.documents, db.texts, db.sections, db.propositions, db.vectors],
+    () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;
   index.addDocument(doc, sections, propositions, unpackVectors(vectors));

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
@@ -52,9 +53,10 @@ describe('ingestFile', () => {
     expect(result.duplicate).toBe(false);
     const doc = await db.documents.get(result.docId);
     expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', modelId: 'carrel-glove-50k' });
-    const sections = await db.sections.where('docId').equals(result.docId).toArray();
+    // Text is stored once: in the texts table, not again in the records that point into it.
+    expect(await db.propositions.where('docId').equals(result.docId).filter((p) => p.text !== undefined).count()).toBe(0);
+    const { sections, propositions } = await readChunks(db, result.docId);
     expect(sections.length).toBeGreaterThan(0);
-    const propositions = await db.propositions.where('docId').equals(result.docId).toArray();
     expect(propositions.map((p) => p.headingPath.at(-1))).toEqual(expect.arrayContaining(['Treatment', 'Gardening']));
     expect(propositions.every((p) => sections.some((s) => s.id === p.sectionId))).toBe(true);
     expect(propositions.some((p) => p.text.includes('physician prescribed antibiotics'))).toBe(true);

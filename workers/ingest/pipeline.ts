@@ -2,6 +2,7 @@
  * Ingest one file: read → parse → chunk → embed → one Dexie transaction. Nothing is visible to
  * search until that transaction commits the document with status `ready`.
  */
+import { storedChunk } from '../../src/shared/chunk-text';
 import type { CarrelDb, TextRecord, VectorRecord } from '../../src/shared/db';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
@@ -122,8 +123,9 @@ async function save(db: CarrelDb, { record, file, text, chunked, vectors, jobKey
     await deleteDocumentRecords(db, docId);
     await db.files.put({ docId, blob: file });
     await db.texts.put(text);
-    await db.sections.bulkPut(chunked.sections);
-    await db.propositions.bulkPut(chunked.propositions);
+    // Text is stored once: the records keep only what the document's text does not hold.
+    await db.sections.bulkPut(chunked.sections.map((section) => storedChunk(section, text.text)));
+    await db.propositions.bulkPut(chunked.propositions.map((proposition) => storedChunk(proposition, text.text)));
     if (vectors) await db.vectors.put(vectors);
     if (jobKey) await db.jobs.delete(jobKey);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.

@@ -4,6 +4,7 @@
  * does the new model become the active one. Documents that already have them are skipped, so an
  * interrupted switch resumes where it stopped.
  */
+import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
 import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
@@ -26,11 +27,7 @@ async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
 
 /** Re-embeds one document from its stored records; a document deleted meanwhile is skipped. */
 async function reembedDocument(db: CarrelDb, embedder: Embedder, docId: string, signal: AbortSignal): Promise<void> {
-  const [doc, sections, propositions] = await Promise.all([
-    db.documents.get(docId),
-    db.sections.where('docId').equals(docId).sortBy('order'),
-    db.propositions.where('docId').equals(docId).sortBy('order'),
-  ]);
+  const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
   if (!doc) return;
   const vectors = await embedAll(embedder, docId, { title: doc.title, summary: doc.summary, sections, propositions }, { signal, progress: () => {} });
   await db.transaction('rw', [db.documents, db.vectors], async () => {

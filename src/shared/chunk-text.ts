@@ -1,0 +1,52 @@
+/**
+ * Text is stored once (issue 20): a section or proposition is its document's text from `start` to
+ * `end` (true of every record the chunker made on 16 files over eight formats and all three modes),
+ * so a stored record keeps its own `text` only when it differs from that slice. Whatever reads
+ * records from the database gets them whole through `withChunkTexts` or `readChunks`.
+ */
+import type { CarrelDb } from './db';
+import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
+
+/** A chunk as stored: `text` is absent when it is the document's text from `start` to `end`. */
+export type StoredChunk<T extends ChunkBase> = Omit<T, 'text'> & { text?: string };
+export type StoredSection = StoredChunk<SectionRecord>;
+export type StoredProposition = StoredChunk<PropositionRecord>;
+
+/** What to store for `record`, given its document's whole extracted text. */
+export function storedChunk<T extends ChunkBase>(record: T, documentText: string): StoredChunk<T> {
+  const stored: StoredChunk<T> = { ...record };
+  stripChunkText(stored, documentText);
+  return stored;
+}
+
+/** Drops a stored chunk's text in place when its document's text holds it (also the schema upgrade's step). */
+export function stripChunkText(record: { text?: string; start: number; end: number }, documentText: string): void {
+  if (record.text === documentText.slice(record.start, record.end)) delete record.text;
+}
+
+/** A stored chunk made whole from its document's text (the empty string when neither has it). */
+function withText<T extends ChunkBase>(record: StoredChunk<T>, documentText: string | undefined): T {
+  return { ...record, text: record.text ?? documentText?.slice(record.start, record.end) ?? '' } as T;
+}
+
+/** Stored chunks of any documents made whole, reading each document's text once. */
+export async function withChunkTexts<T extends ChunkBase>(db: CarrelDb, records: StoredChunk<T>[]): Promise<T[]> {
+  const docIds = [...new Set(records.filter((r) => r.text === undefined).map((r) => r.docId))];
+  const texts = new Map((await db.texts.bulkGet(docIds)).map((record, i) => [docIds[i]!, record?.text]));
+  return records.map((record) => withText(record, texts.get(record.docId)));
+}
+
+/** One document's sections and propositions in order, with their texts, in one read transaction. */
+export async function readChunks(db: CarrelDb, docId: string): Promise<{ sections: SectionRecord[]; propositions: PropositionRecord[] }> {
+  return db.transaction('r', [db.texts, db.sections, db.propositions], async () => {
+    const [text, sections, propositions] = await Promise.all([
+      db.texts.get(docId),
+      db.sections.where('docId').equals(docId).sortBy('order'),
+      db.propositions.where('docId').equals(docId).sortBy('order'),
+    ]);
+    return {
+      sections: sections.map((s) => withText<SectionRecord>(s, text?.text)),
+      propositions: propositions.map((p) => withText<PropositionRecord>(p, text?.text)),
+    };
+  });
+}
