@@ -1,7 +1,8 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
 import { extractAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
-import type { SearchOptions } from '../../src/shared/types';
+import { withChunkTexts } from '../../src/shared/chunk-text';
+import type { SearchOptions, SectionRecord } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;
@@ -33,13 +34,15 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
     const response = await engine.api.search({ query: text, options }, { timeoutMs: SEARCH_TIMEOUT_MS });
     const ms = performance.now() - began;
     const { hits } = response;
-    const sections = await pageDb().sections.bulkGet(hits.slice(0, 3).map((h) => h.sectionId));
+    const top = hits.slice(0, 3).map((h) => h.sectionId);
+    const stored = (await pageDb().sections.bulkGet(top)).filter((s) => s !== undefined);
+    const texts = new Map((await withChunkTexts<SectionRecord>(pageDb(), stored)).map((s) => [s.id, s.text]));
     out.push({
       ms,
       tookMs: response.tookMs,
       docs: [...new Set(hits.map((h) => h.docName))],
       sections: hits.map((h) => h.sectionId),
-      sectionTexts: sections.map((s) => s?.text ?? ''),
+      sectionTexts: top.map((id) => texts.get(id) ?? ''),
       propositions: hits
         .flatMap((h) => h.propositions)
         .sort((a, b) => b.score - a.score)
