@@ -50,7 +50,7 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
     documents: await db.documents.toArray(),
     files: await db.files.toArray(),
     texts: await db.texts.toArray(),
-    // Whole texts, as backups always had them: any version of Carrel can import the file.
+    // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
     sections: await withChunkTexts<SectionRecord>(db, await db.sections.toArray()),
     propositions: await withChunkTexts<PropositionRecord>(db, await db.propositions.toArray()),
     vectors: await db.vectors.toArray(),
