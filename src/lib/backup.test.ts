@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChunks, storedChunk } from '../shared/chunk-text';
 import { openDb, type CarrelDb } from '../shared/db';
+import { decodeRows, readVectors, storedVectors } from '../shared/vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
 
@@ -27,6 +28,12 @@ function chunk(docId: string, order: number) {
   };
 }
 
+const SEED_VECTORS = (docId: string, sectionId: string, propositionIds: string[]) => ({
+  modelId: 'm', docId, dims: 3, doc: new Float32Array([0.1, -0, Number.MIN_VALUE]),
+  sectionIds: [sectionId], sections: new Float32Array([1 / 3, 2 / 3, -1e-30]),
+  propositionIds, propositions: new Float32Array([1e-30, 2, 3, 7, -4.5, 6]),
+});
+
 async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
   const doc: DocumentRecord = {
     id: docId, name: `${docId}.md`, kind: 'markdown', mime: 'text/markdown', size: 11, addedAt: 1700000000000, status: 'ready',
@@ -40,11 +47,7 @@ async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
     await db.texts.add({ docId, text: `text of ${docId}` });
     await db.sections.add(section);
     await db.propositions.bulkAdd(propositions);
-    await db.vectors.add({
-      modelId: 'm', docId, dims: 3, doc: new Float32Array([0.1, -0, Number.MIN_VALUE]),
-      sectionIds: [section.id], sections: new Float32Array([1 / 3, 2 / 3, NaN]),
-      propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([1e-30, 2, 3, Infinity, -4.5, 6]),
-    });
+    await db.vectors.add(storedVectors(SEED_VECTORS(docId, section.id, propositions.map((p) => p.id))));
   });
 }
 
@@ -62,8 +65,14 @@ async function dump(db: CarrelDb) {
   };
 }
 
-/** Rewrites an unencrypted backup as format 1 wrote it: no conversations in the manifest, version 1. */
-async function asFormatOne(file: Blob): Promise<Blob> {
+type Ref = { $i8?: number; $f32?: number; length: number };
+type ManifestVectors = { dims: number; doc: { codes: Ref; scales: Ref } | Ref | null; sections: { codes: Ref; scales: Ref } | Ref; propositions: { codes: Ref; scales: Ref } | Ref };
+
+/**
+ * Rewrites an unencrypted backup as an older format wrote it, version 1 without conversations,
+ * 1 and 2 with float32 vectors (appended to the binary area, which the int8 ones stay in unread).
+ */
+async function asFormat(version: 1 | 2, file: Blob): Promise<Blob> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const magic = 'CARREL-BACKUP'.length;
   const headerLength = new DataView(bytes.buffer).getUint32(magic, true);
@@ -71,14 +80,36 @@ async function asFormatOne(file: Blob): Promise<Blob> {
   const payload = bytes.subarray(magic + 4 + headerLength);
   const manifestLength = new DataView(payload.buffer, payload.byteOffset).getUint32(0, true);
   const manifest = JSON.parse(new TextDecoder().decode(payload.subarray(4, 4 + manifestLength))) as Record<string, unknown>;
-  delete manifest.conversations;
+  if (version < 2) delete manifest.conversations;
+  const binary = payload.slice(4 + manifestLength);
+  const floats: Float32Array[] = [];
+  let end = binary.byteLength + ((4 - (binary.byteLength % 4)) % 4);
+  const asFloat32 = (rows: { codes: Ref; scales: Ref }, dims: number): Ref => {
+    const codes = new Int8Array(binary.buffer.slice(rows.codes.$i8!, rows.codes.$i8! + rows.codes.length));
+    const scales = new Float32Array(binary.buffer.slice(rows.scales.$f32!, rows.scales.$f32! + rows.scales.length * 4));
+    floats.push(decodeRows({ codes, scales }, dims));
+    const ref = { $f32: end, length: codes.length };
+    end += codes.length * 4;
+    return ref;
+  };
+  for (const v of manifest.vectors as ManifestVectors[]) {
+    if (v.doc && 'codes' in v.doc) v.doc = asFloat32(v.doc, v.dims);
+    if ('codes' in v.sections) v.sections = asFloat32(v.sections, v.dims);
+    if ('codes' in v.propositions) v.propositions = asFloat32(v.propositions, v.dims);
+  }
   const newManifest = new TextEncoder().encode(JSON.stringify(manifest));
-  const newPayload = new Uint8Array(4 + newManifest.byteLength + payload.byteLength - 4 - manifestLength);
+  const newPayload = new Uint8Array(4 + newManifest.byteLength + end);
   new DataView(newPayload.buffer).setUint32(0, newManifest.byteLength, true);
   newPayload.set(newManifest, 4);
-  newPayload.set(payload.subarray(4 + manifestLength), 4 + newManifest.byteLength);
+  const binaryStart = 4 + newManifest.byteLength;
+  newPayload.set(binary, binaryStart);
+  let at = binaryStart + binary.byteLength + ((4 - (binary.byteLength % 4)) % 4);
+  for (const data of floats) {
+    newPayload.set(new Uint8Array(data.buffer), at);
+    at += data.byteLength;
+  }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', newPayload));
-  const newHeader = new TextEncoder().encode(JSON.stringify({ ...header, version: 1, checksum: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') }));
+  const newHeader = new TextEncoder().encode(JSON.stringify({ ...header, version, checksum: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') }));
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, newHeader.byteLength, true);
   return new Blob([bytes.subarray(0, magic), length, newHeader, newPayload]);
@@ -112,8 +143,8 @@ describe('backup', () => {
     const restored = await dump(target);
     expect(restored).toEqual(await dump(source));
     const vector = restored.vectors.find((v) => v.docId === 'doc-a')!;
-    expect(vector.sections).toBeInstanceOf(Float32Array);
-    expect(Object.is(vector.doc![1], -0)).toBe(true);
+    expect(vector.sections.codes).toBeInstanceOf(Int8Array);
+    expect(vector.sections.scales).toBeInstanceOf(Float32Array);
     expect(restored.files[0].bytes.length).toBeGreaterThan(0);
   });
 
@@ -208,13 +239,23 @@ describe('backup', () => {
   });
 
   it('reads a format-1 file (before conversations) as one with none', async () => {
-    const v1 = await asFormatOne(await exportLibrary(source));
+    const v1 = await asFormat(1, await exportLibrary(source));
     const records = await readBackup(v1);
     expect(records.conversations).toEqual([]);
     expect(records.documents.map((d) => d.id)).toEqual(['doc-a', 'doc-b']);
     const target = fresh();
     expect(await importLibrary(target, v1)).toEqual({ added: 2, skipped: 0 });
     expect(await target.conversations.count()).toBe(0);
+  });
+
+  it('reads a format-2 file (float32 vectors) and stores its vectors as int8', async () => {
+    const v2 = await asFormat(2, await exportLibrary(source));
+    const target = fresh();
+    expect(await importLibrary(target, v2)).toEqual({ added: 2, skipped: 0 });
+    const stored = (await target.vectors.get(['m', 'doc-a']))!;
+    expect(stored.propositions.codes).toBeInstanceOf(Int8Array);
+    // Decoded on the way out, quantised again on the way in: the rows read back as the source library’s do.
+    expect(readVectors(stored)).toEqual(readVectors((await source.vectors.get(['m', 'doc-a']))!));
   });
 
   it('writes whole texts, as backups always had them, and imports them stored once', async () => {

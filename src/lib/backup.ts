@@ -1,15 +1,19 @@
 /**
  * The library as one file: magic, a JSON header (format version, SHA-256 of the payload, optional
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
- * binary area that Float32Arrays and Blobs point into, so both round-trip bit for bit.
+ * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
 import { storedChunk, withChunkTexts } from '../shared/chunk-text';
-import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type TextRecord, type VectorRecord } from '../shared/db';
+import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from '../shared/db';
+import { storedVectors } from '../shared/vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
-/** 2 added conversations (issue 18); a version 1 file reads as one with none (`migrate`). */
-export const BACKUP_VERSION = 2;
+/**
+ * 2 added conversations (issue 18); a version 1 file reads as one with none (`migrate`).
+ * 3 carries vectors as stored, int8 rows with a scale each (issue 20); older files' float32 ones are quantised on reading.
+ */
+export const BACKUP_VERSION = 3;
 export const PBKDF2_ITERATIONS = 310_000;
 
 interface BackupHeader {
@@ -26,7 +30,7 @@ interface LibraryRecords {
   texts: TextRecord[];
   sections: SectionRecord[];
   propositions: PropositionRecord[];
-  vectors: VectorRecord[];
+  vectors: StoredVectorRecord[];
   settings: SettingRecord[];
   conversations: ConversationRecord[];
 }
@@ -46,7 +50,7 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
     documents: await db.documents.toArray(),
     files: await db.files.toArray(),
     texts: await db.texts.toArray(),
-    // Whole texts, as backups always had them: any version of Carrel can import the file.
+    // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
     sections: await withChunkTexts<SectionRecord>(db, await db.sections.toArray()),
     propositions: await withChunkTexts<PropositionRecord>(db, await db.propositions.toArray()),
     vectors: await db.vectors.toArray(),
@@ -55,7 +59,7 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
   }));
 }
 
-/** Replaces Float32Arrays and Blobs by references into one binary area. */
+/** Replaces typed arrays and Blobs by references into one binary area. */
 async function encodeRecords(records: LibraryRecords): Promise<Uint8Array<ArrayBuffer>> {
   const parts: Uint8Array[] = [];
   let offset = 0;
@@ -72,6 +76,9 @@ async function encodeRecords(records: LibraryRecords): Promise<Uint8Array<ArrayB
   const walk = async (value: unknown): Promise<unknown> => {
     if (value instanceof Float32Array) {
       return { $f32: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))), length: value.length };
+    }
+    if (value instanceof Int8Array) {
+      return { $i8: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))), length: value.length };
     }
     if (value instanceof Blob) {
       const bytes = new Uint8Array(await value.arrayBuffer());
@@ -99,8 +106,9 @@ function decodeRecords(payload: Uint8Array): LibraryRecords {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') {
-      const ref = value as { $f32?: number; $blob?: number; length: number; type?: string };
+      const ref = value as { $f32?: number; $i8?: number; $blob?: number; length: number; type?: string };
       if (typeof ref.$f32 === 'number') return new Float32Array(binary.buffer.slice(ref.$f32, ref.$f32 + ref.length * 4));
+      if (typeof ref.$i8 === 'number') return new Int8Array(binary.buffer.slice(ref.$i8, ref.$i8 + ref.length));
       if (typeof ref.$blob === 'number') return new Blob([binary.slice(ref.$blob, ref.$blob + ref.length)], { type: ref.type });
       return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field)]));
     }
@@ -179,7 +187,9 @@ export async function readBackup(file: Blob, passphrase?: string): Promise<Libra
 /** Brings the records of an older format up to this one. */
 function migrate(version: number, records: LibraryRecords): LibraryRecords {
   // Version 1 had no conversations.
-  if (version < 2) return { ...records, conversations: [] };
+  if (version < 2) records = { ...records, conversations: [] };
+  // Versions 1 and 2 carried vectors as float32.
+  if (version < 3) records = { ...records, vectors: (records.vectors as unknown as VectorRecord[]).map(storedVectors) };
   return records;
 }
 

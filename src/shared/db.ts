@@ -6,6 +6,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import { stripChunkText, type StoredProposition, type StoredSection } from './chunk-text';
 import type { ModelInfo } from './models';
 import type { DocumentRecord } from './types';
+import { isFloat32Record, storedVectors, type Int8Rows } from './vector-codec';
 
 /** The original file, kept for the viewer and for re-indexing. */
 export interface FileRecord {
@@ -43,6 +44,13 @@ export interface VectorRecord {
   propositionIds: string[];
   propositions: Float32Array;
 }
+
+/** A `VectorRecord` as stored: every row int8 with one scale (vector-codec.ts); read it through `readVectors`. */
+export type StoredVectorRecord = Omit<VectorRecord, 'doc' | 'sections' | 'propositions'> & {
+  doc: Int8Rows | null;
+  sections: Int8Rows;
+  propositions: Int8Rows;
+};
 
 /** One question and the answer shown for it, with the passages it cited (issue 18). */
 export interface ConversationTurn {
@@ -113,7 +121,8 @@ export type CarrelDb = Dexie & {
   /** Read them through `readChunks` or `withChunkTexts` (chunk-text.ts): their text is mostly not stored. */
   sections: EntityTable<StoredSection, 'id'>;
   propositions: EntityTable<StoredProposition, 'id'>;
-  vectors: Dexie.Table<VectorRecord, [string, string]>;
+  /** Write them through `storedVectors`, read them through `readVectors` (vector-codec.ts). */
+  vectors: Dexie.Table<StoredVectorRecord, [string, string]>;
   settings: EntityTable<SettingRecord, 'key'>;
   snapshots: EntityTable<SnapshotRecord, 'key'>;
   jobs: EntityTable<JobRecord, 'key'>;
@@ -158,6 +167,17 @@ export function openDb(name = DB_NAME): CarrelDb {
         for (const table of ['sections', 'propositions']) {
           await tx.table<StoredSection, string>(table).where('docId').equals(docId).modify((record) => stripChunkText(record, text));
         }
+      }
+    });
+  // v5: vectors are stored as int8 rows with a scale each (issue 20): a quarter of float32's bytes.
+  // One record at a time, so a large library is never all in memory.
+  db.version(5)
+    .stores({})
+    .upgrade(async (tx) => {
+      const vectors = tx.table<VectorRecord | StoredVectorRecord, [string, string]>('vectors');
+      for (const key of await vectors.toCollection().primaryKeys()) {
+        const record = await vectors.get(key);
+        if (record && isFloat32Record(record)) await vectors.put(storedVectors(record));
       }
     });
   // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.

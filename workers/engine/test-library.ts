@@ -1,5 +1,6 @@
 /** A tiny library written straight to IndexedDB, as the ingest worker would, for the engine's tests. */
 import type { CarrelDb } from '../../src/shared/db';
+import { storedVectors } from '../../src/shared/vector-codec';
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
 
 export const MODEL = 'test-model';
@@ -19,6 +20,6 @@ export async function addDocument(db: CarrelDb, docId: string, word: string, add
     await db.documents.put(doc);
     await db.sections.put(section);
     await db.propositions.bulkPut(propositions);
-    await db.vectors.put({ modelId: MODEL, docId, dims: DIMS, doc: unit(0), sectionIds: [section.id], sections: unit(1), propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([...unit(2), ...unit(3)]) });
+    await db.vectors.put(storedVectors({ modelId: MODEL, docId, dims: DIMS, doc: unit(0), sectionIds: [section.id], sections: unit(1), propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([...unit(2), ...unit(3)]) }));
   });
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
+import { readVectors } from '../../src/shared/vector-codec';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { ingestFile, MAX_FILE_BYTES, pack, type IngestDeps } from './pipeline';
@@ -60,10 +61,13 @@ describe('ingestFile', () => {
     expect(propositions.map((p) => p.headingPath.at(-1))).toEqual(expect.arrayContaining(['Treatment', 'Gardening']));
     expect(propositions.every((p) => sections.some((s) => s.id === p.sectionId))).toBe(true);
     expect(propositions.some((p) => p.text.includes('physician prescribed antibiotics'))).toBe(true);
-    const vectors = await db.vectors.get(['carrel-glove-50k', result.docId]);
-    expect(vectors!.propositionIds.length).toBe(propositions.length);
-    expect(vectors!.propositions.length).toBe(propositions.length * 100);
-    expect(vectors!.propositions.every(Number.isFinite)).toBe(true);
+    const stored = (await db.vectors.get(['carrel-glove-50k', result.docId]))!;
+    // Stored as int8, 100 bytes and a scale a row; read back as float32.
+    expect(stored.propositions.codes.length).toBe(propositions.length * 100);
+    const vectors = readVectors(stored);
+    expect(vectors.propositionIds.length).toBe(propositions.length);
+    expect(vectors.propositions.length).toBe(propositions.length * 100);
+    expect(vectors.propositions.every(Number.isFinite)).toBe(true);
     expect((await db.files.get(result.docId))!.blob.size).toBe(markdown.length);
   });
 

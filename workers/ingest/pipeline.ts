@@ -6,6 +6,7 @@ import { storedChunk } from '../../src/shared/chunk-text';
 import type { CarrelDb, TextRecord, VectorRecord } from '../../src/shared/db';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
+import { storedVectors } from '../../src/shared/vector-codec';
 import type { IngestInput, IngestProgress, IngestResult } from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
@@ -126,7 +127,7 @@ async function save(db: CarrelDb, { record, file, text, chunked, vectors, jobKey
     // Text is stored once: the records keep only what the document's text does not hold.
     await db.sections.bulkPut(chunked.sections.map((section) => storedChunk(section, text.text)));
     await db.propositions.bulkPut(chunked.propositions.map((proposition) => storedChunk(proposition, text.text)));
-    if (vectors) await db.vectors.put(vectors);
+    if (vectors) await db.vectors.put(storedVectors(vectors));
     if (jobKey) await db.jobs.delete(jobKey);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
     signal.throwIfAborted();
