@@ -5,24 +5,10 @@
  * records from the database gets them whole through `withChunkTexts` or `readChunks`.
  */
 import type { CarrelDb } from './db';
+import type { StoredChunk } from './stored-chunk';
 import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
 
-/** A chunk as stored: `text` is absent when it is the document's text from `start` to `end`. */
-export type StoredChunk<T extends ChunkBase> = Omit<T, 'text'> & { text?: string };
-export type StoredSection = StoredChunk<SectionRecord>;
-export type StoredProposition = StoredChunk<PropositionRecord>;
-
-/** What to store for `record`, given its document's whole extracted text. */
-export function storedChunk<T extends ChunkBase>(record: T, documentText: string): StoredChunk<T> {
-  const stored: StoredChunk<T> = { ...record };
-  stripChunkText(stored, documentText);
-  return stored;
-}
-
-/** Drops a stored chunk's text in place when its document's text holds it (also the schema upgrade's step). */
-export function stripChunkText(record: { text?: string; start: number; end: number }, documentText: string): void {
-  if (record.text === documentText.slice(record.start, record.end)) delete record.text;
-}
+export { storedChunk, stripChunkText, type StoredChunk, type StoredProposition, type StoredSection } from './stored-chunk';
 
 /** A stored chunk made whole from its document's text (the empty string when neither has it). */
 function withText<T extends ChunkBase>(record: StoredChunk<T>, documentText: string | undefined): T {

@@ -3,10 +3,12 @@
  * A schema change is a new version below; old versions are never edited.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { stripChunkText, type StoredProposition, type StoredSection } from './chunk-text';
+import { stripChunkText, type StoredProposition, type StoredSection } from './stored-chunk';
 import type { ModelInfo } from './models';
 import type { DocumentRecord } from './types';
-import { isFloat32Record, storedVectors, type Int8Rows } from './vector-codec';
+import { isFloat32Record, storedVectors, type StoredVectorRecord, type VectorRecord } from './vector-codec';
+
+export type { StoredVectorRecord, VectorRecord };
 
 /** The original file, kept for the viewer and for re-indexing. */
 export interface FileRecord {
@@ -28,29 +30,6 @@ export interface TextRecord {
   /** Pages read by OCR: their words as text items in page coordinates, so the viewer can box a passage on the scan. */
   ocrWords?: Record<number, PageWord[]>;
 }
-
-/**
- * All vectors of one document for one model, stored contiguously (row i of `sections` belongs to
- * `sectionIds[i]`), so start-up reads one row per document instead of one per chunk.
- */
-export interface VectorRecord {
-  modelId: string;
-  docId: string;
-  dims: number;
-  /** The document summary's vector, or null when the summary has no known word. */
-  doc: Float32Array | null;
-  sectionIds: string[];
-  sections: Float32Array;
-  propositionIds: string[];
-  propositions: Float32Array;
-}
-
-/** A `VectorRecord` as stored: every row int8 with one scale (vector-codec.ts); read it through `readVectors`. */
-export type StoredVectorRecord = Omit<VectorRecord, 'doc' | 'sections' | 'propositions'> & {
-  doc: Int8Rows | null;
-  sections: Int8Rows;
-  propositions: Int8Rows;
-};
 
 /** One question and the answer shown for it, with the passages it cited (issue 18). */
 export interface ConversationTurn {

@@ -4,13 +4,35 @@
  * component comes back within scale / 2 of what was embedded, the same rounding the in-memory int8
  * index already searches with (recall@10 0.996 against float32 at 100,000 rows).
  */
-import type { StoredVectorRecord, VectorRecord } from './db';
 
 /** Rows of int8 codes with one scale each: component d of row i is `codes[i * dims + d] * scales[i]`. */
 export interface Int8Rows {
   codes: Int8Array;
   scales: Float32Array;
 }
+
+/**
+ * All vectors of one document for one model, stored contiguously (row i of `sections` belongs to
+ * `sectionIds[i]`), so start-up reads one row per document instead of one per chunk.
+ */
+export interface VectorRecord {
+  modelId: string;
+  docId: string;
+  dims: number;
+  /** The document summary's vector, or null when the summary has no known word. */
+  doc: Float32Array | null;
+  sectionIds: string[];
+  sections: Float32Array;
+  propositionIds: string[];
+  propositions: Float32Array;
+}
+
+/** A `VectorRecord` as stored: every row int8 with one scale; read it through `readVectors`. */
+export type StoredVectorRecord = Omit<VectorRecord, 'doc' | 'sections' | 'propositions'> & {
+  doc: Int8Rows | null;
+  sections: Int8Rows;
+  propositions: Int8Rows;
+};
 
 /** Quantises `data` (rows of `dims` floats, one after another) to int8 rows. */
 export function encodeRows(data: Float32Array, dims: number): Int8Rows {
