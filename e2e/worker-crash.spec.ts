@@ -38,3 +38,29 @@ test('the file reader crashing mid-file fails that file only; a new reader takes
   await page.reload();
   await expect(page.getByTestId('doc-row')).toHaveCount(2);
 });
+
+test('the search engine crashing while it embeds and stores a file fails that file only; a new engine takes the rest', async ({ page }) => {
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
+  await page.goto('/');
+  const engine = await engineStarted;
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    { name: 'after-one.md', mimeType: 'text/markdown', buffer: Buffer.from('# Bells\n\nThe bell founder tunes each bell by shaving bronze from its lip.') },
+  ]);
+  const doomed = page.locator('[data-testid="doc-row"][data-name="doomed.md"]');
+  // Embedding is the engine's part of reading a file.
+  await expect(doomed).toHaveAttribute('data-status', 'embedding', { timeout: 60_000 });
+  await engine.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated engine crash');
+    });
+  });
+
+  await expect(doomed).toHaveAttribute('data-status', 'failed');
+  await expect(doomed.getByTestId('error')).toContainText('The search engine stopped');
+  await expect(page.locator('[data-testid="doc-row"][data-name="after-one.md"]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const first = await searchFor(page, 'bell founder tunes bronze');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'after-one.md');
+  await page.reload();
+  await expect(page.getByTestId('doc-row')).toHaveCount(1);
+});

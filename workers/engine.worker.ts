@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb } from '../src/shared/db';
-import { expose } from '../src/shared/rpc';
+import { openDb, TARGET_MODEL_KEY } from '../src/shared/db';
+import type { IngestProgress, ReembedProgress, StoreRequest } from '../src/shared/ingest';
+import type { ModelInfo } from '../src/shared/models';
+import { expose, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
 import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
 import { changedParts, Engine } from './engine/engine';
@@ -12,7 +14,7 @@ import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
 planRuntime(chosenModels(db));
-const engine = new Engine(db, { activeModel, tryEmbedder, unloadEmbedder });
+const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEmbedder });
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
 
 /**
@@ -60,7 +62,28 @@ const api = {
     return engine.search(request);
   },
 
-  /** Loads documents the page has just stored (it calls in after each file), or everything new. */
+  /**
+   * Serves one file's reader on `port`: the ingest worker hands the read and chunked document over
+   * it, straight to the engine, which embeds, stores and indexes it. The call lasts until the page
+   * is done with the file (it aborts the call then), so the page learns of a crash while the file
+   * is read, and a file the page gave up on is not stored after all.
+   */
+  serveReader(port: MessagePort, ctx: CallContext) {
+    expose(readerApi(ctx.signal), port);
+    return new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  },
+
+  /**
+   * Re-embeds the library with the model being switched to, then searches with it. Answers
+   * `freshWorker` instead when that model needs WebGPU, which only a fresh worker can start.
+   */
+  async switchModel(_: Record<string, never>, ctx: CallContext<ReembedProgress>) {
+    const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
+    if (target && (await needsFreshWorker(target))) return { modelId: null, documents: 0, freshWorker: true };
+    return engine.switchModel(ctx);
+  },
+
+  /** Loads documents written elsewhere (a restored backup), or everything new. */
   refresh(request: Parameters<Engine['refresh']>[0]) {
     return engine.refresh(request);
   },
@@ -83,6 +106,15 @@ const api = {
   },
 };
 
+/** What a file reader calls on its port; everything stops once the page is done with the file. */
+const readerApi = (served: AbortSignal) => ({
+  /** Embeds, stores and indexes one read document; resolves once it is searchable. */
+  store(request: StoreRequest, ctx: CallContext<IngestProgress>) {
+    return engine.store(request, { ...ctx, signal: AbortSignal.any([ctx.signal, served]) });
+  },
+});
+
 export type EngineApi = typeof api;
+export type ReaderApi = ReturnType<typeof readerApi>;
 
 expose(api, self);

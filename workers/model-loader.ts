@@ -11,7 +11,7 @@ import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../src/shared/db';
 import { gpuSupport } from '../src/shared/gpu';
 import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
-import { createEmbedder, type Embedder, type ModelCache } from './embed/embedder';
+import { createEmbedder, createTokenCounter, type Embedder, type ModelCache, type TokenCounter } from './embed/embedder';
 import { withWasmFallback } from './embed/fallback';
 
 export type Device = 'wasm' | 'webgpu';
@@ -134,6 +134,22 @@ export async function unloadEmbedder(modelId: string): Promise<void> {
   const promise = loading.get(modelId);
   loading.delete(modelId);
   await promise?.then((embedder) => embedder.dispose()).catch(() => undefined);
+}
+
+const tokenizers = new Map<string, Promise<TokenCounter>>();
+
+/**
+ * The model's token counter without its weights (the file reader chunks by the model's tokens;
+ * only the engine embeds), or null when the tokenizer cannot load.
+ */
+export function tryTokenCounter(model: ModelInfo): Promise<TokenCounter | null> {
+  let promise = tokenizers.get(model.id);
+  if (!promise) {
+    promise = createTokenCounter({ modelId: model.id, modelBaseUrl: '/models/', cache: downloadedFiles });
+    tokenizers.set(model.id, promise);
+    promise.catch(() => tokenizers.delete(model.id));
+  }
+  return promise.catch(() => null);
 }
 
 /** The model search uses: the one the library's vectors are complete for. */

@@ -5,7 +5,7 @@
  * crosses a worker boundary; it only generates text, times calls and reads the results back.
  */
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { engine, ingester } from '../../src/lib/workers';
+import { engine, ingest as readFile } from '../../src/lib/workers';
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { FlatIndex } from '../../workers/index/flat-index';
@@ -318,7 +318,7 @@ function holding(): boolean {
 }
 
 export interface FileResult {
-  /** Upload to searchable: the ingest worker's ingest, then the engine's refresh, in ms. */
+  /** Upload to searchable: the file reader's parse and chunk, then the engine's embed, store and index, in ms. */
   ms: number;
   pages: number | null;
   propositions: number;
@@ -341,8 +341,7 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
   const before = await usage();
   const began = performance.now();
-  const result = await ingester.api.ingest({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
-  await engine.api.refresh({}, { timeoutMs: 10 * 60_000 });
+  const result = await readFile({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
   const ms = performance.now() - began;
   const after = await usage();
   const record = await pageDb().documents.get(result.docId);
@@ -389,7 +388,7 @@ async function queryDuringIngest(name: string, bytes: Uint8Array): Promise<FileR
   const copy = new File([bytes, new Uint8Array([10])], `copy-${name}`);
   let ingesting = true;
   const began = performance.now();
-  const ingest = ingester.api.ingest({ file: copy, chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 }).finally(() => (ingesting = false));
+  const ingest = readFile({ file: copy, chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 }).finally(() => (ingesting = false));
   const times: number[] = [];
   for (let i = 0; ingesting; i++) {
     const t0 = performance.now();

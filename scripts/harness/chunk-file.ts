@@ -3,7 +3,7 @@
  * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
  */
 import { readChunks } from '../../src/shared/chunk-text';
-import { engine, ingester } from '../../src/lib/workers';
+import { engine, ingest as readFile } from '../../src/lib/workers';
 import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
@@ -39,11 +39,11 @@ function toBytes(input: string | number[]): Uint8Array<ArrayBuffer> {
 
 async function ingestOnce(file: File, password: string | undefined, mode: ChunkMode) {
   const input = { file, password, chunkMode: mode };
-  const result = await ingester.api.ingest(input, { timeoutMs: INGEST_TIMEOUT_MS });
+  const result = await readFile(input, { timeoutMs: INGEST_TIMEOUT_MS });
   // The same bytes were stored before in another mode: store them again in this one.
   if (result.duplicate && (await pageDb().documents.get(result.docId))?.chunkMode !== mode) {
     await engine.api.remove({ docId: result.docId });
-    return ingester.api.ingest(input, { timeoutMs: INGEST_TIMEOUT_MS });
+    return readFile(input, { timeoutMs: INGEST_TIMEOUT_MS });
   }
   return result;
 }

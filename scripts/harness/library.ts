@@ -1,9 +1,9 @@
 /**
  * Fills and empties the evaluation library through the real workers, as the app does: files go
- * to the ingest worker, then the engine picks the committed documents up from Dexie.
+ * to the file reader, which hands each one to the engine to embed, store and index.
  */
 import Dexie from 'dexie';
-import { engine, ingester } from '../../src/lib/workers';
+import { engine, ingest as readFile, ingester } from '../../src/lib/workers';
 import { DB_NAME } from '../../src/shared/db';
 import { AppError } from '../../src/shared/types';
 import { closePageDb } from './page-db';
@@ -45,7 +45,7 @@ export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Pr
     for (let i = next++; i < docs.length; i = next++) {
       const { name, password } = docs[i]!;
       try {
-        const result = await ingester.api.ingest({ file: toFile(docs[i]!), password, chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
+        const result = await readFile({ file: toFile(docs[i]!), password, chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
         if (result.duplicate) report.duplicates.push(name);
         else report.stored++;
       } catch (error) {

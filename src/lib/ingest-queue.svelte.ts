@@ -8,7 +8,7 @@ import type { DocStatus } from '../shared/types';
 import type { IngestProgress, IngestResult } from '../shared/ingest';
 import type { JobRecord } from '../shared/db';
 import { handleError, isAbort, type UserMessage } from './errors';
-import { ingester } from './workers';
+import { ingest } from './workers';
 import { stageOf } from './doc-rows';
 import { chunking } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
@@ -35,8 +35,8 @@ const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
 
 /** What the queue's owner does with a file once its document is stored. */
 export interface IngestHooks {
-  /** Makes the stored document searchable and shows it; the file's row stays until this settles. */
-  finish(job: QueuedFile, result: IngestResult): Promise<void>;
+  /** Shows the stored (and already searchable) document; the file's row stays until this settles. */
+  finish(result: IngestResult): Promise<void>;
   /** `finish` failed: the file's row is gone, so the stored document has to be shown another way. */
   finishFailed(): void;
 }
@@ -239,7 +239,7 @@ export class IngestQueue {
     const { mode, delimiter, sizes } = chunking.current;
     try {
       const result = await withIngestLock(() =>
-        ingester.api.ingest(
+        ingest(
           { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
           { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => this.#progress(job, event) },
         ),
@@ -279,7 +279,7 @@ export class IngestQueue {
 
   /** The document is committed: the owner finishes it while it is dropped from the stored queue. */
   async #finish(job: QueuedFile, result: IngestResult): Promise<void> {
-    await Promise.all([this.hooks.finish(job, result), forgetJob(job.key)]);
+    await Promise.all([this.hooks.finish(result), forgetJob(job.key)]);
     if (job.password) this.#passwords.set(result.docId, job.password);
     this.#jobs = this.#jobs.filter((j) => j.key !== job.key);
     this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };

@@ -12,7 +12,6 @@ import { engine } from './workers';
 import { libraryEvents } from './library-events';
 import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
-import type { QueuedFile } from './queued-file.svelte';
 import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../shared/chunk-sizes';
@@ -21,8 +20,8 @@ class Library {
   #docs = new StoredDocuments(() => this.queue.reading);
   /** The files this tab is reading: add, pause, resume, cancel, passwords, overall progress. */
   readonly queue = new IngestQueue({
-    finish: (job, result) => this.#finish(job, result),
-    // The next full read shows the stored document (the engine's own sync indexes it).
+    finish: (result) => this.#finish(result),
+    // The next full read shows the stored document (the engine has already indexed it).
     finishFailed: () => void this.#docs.read(),
   });
   #notices = $state.raw<Record<string, string>>({});
@@ -81,12 +80,9 @@ class Library {
     libraryEvents.emit({ type: 'cleared' });
   }
 
-  /** A file's document is committed: index it and fetch its row at once, then show it. */
-  async #finish(job: QueuedFile, result: IngestResult): Promise<void> {
-    const [, stored] = await Promise.all([
-      engine.api.refresh({ docIds: [result.docId], reindexed: job.force ? [result.docId] : [] }),
-      result.duplicate ? undefined : db.documents.get(result.docId),
-    ]);
+  /** A file's document is stored and indexed (the engine did both): fetch its row and show it. */
+  async #finish(result: IngestResult): Promise<void> {
+    const stored = result.duplicate ? undefined : await db.documents.get(result.docId);
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     if (stored) this.#docs.show(stored);

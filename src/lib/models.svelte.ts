@@ -11,7 +11,7 @@ import { appStatus } from './app-status.svelte';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
 import { downloadModel, remoteFileUrl, type DownloadProgress } from './model-download';
-import { ingester } from './workers';
+import { engine } from './workers';
 
 /** Parts of downloads under way (src/lib/model-download.ts), kept so an interrupted one resumes. */
 export const PARTS_CACHE = 'carrel-model-parts';
@@ -165,13 +165,13 @@ class Models {
     const started = this.targetId;
     try {
       const run = () =>
-        ingester.api.switchModel(
+        engine.api.switchModel(
           {},
           { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event) },
         );
-      // A model that runs on WebGPU needs a file reader whose runtime was loaded for it.
+      // A model that runs on WebGPU needs an engine whose runtime was loaded for it.
       if ('freshWorker' in (await run())) {
-        await ingester.renew();
+        await engine.renew();
         await run();
       }
       await appStatus.refreshModel();

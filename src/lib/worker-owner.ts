@@ -16,6 +16,8 @@ export interface CallOptions<P = unknown> {
    * taken for hung (alive, never answering): it is terminated, and the next call starts a fresh one.
    */
   stallMs?: number;
+  /** Objects moved to the worker instead of copied (a MessagePort must be). */
+  transfer?: Transferable[];
 }
 
 /** The main thread's view of a worker API: same names, promises, call options whose `onProgress` gets the method's progress type. */
@@ -130,7 +132,7 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
   }
 
   private async send(method: string, arg: unknown, options: CallOptions): Promise<never> {
-    const { signal, onProgress, timeoutMs = 60_000, stallMs } = options;
+    const { signal, onProgress, timeoutMs = 60_000, stallMs, transfer = [] } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
     // Aborted while the worker was starting: an abort listener added now would never fire.
@@ -173,7 +175,7 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
         reject: (error) => (done(), reject(error)),
         onProgress: (event) => (watch(), onProgress?.(event)),
       });
-      worker.postMessage({ type: 'call', id, method, arg });
+      worker.postMessage({ type: 'call', id, method, arg }, transfer);
       watch();
     });
   }

@@ -1,9 +1,10 @@
 /**
- * The ingest worker's side of the boundary, typed once for both sides: what it is given to read a
- * file, the progress it reports while reading, and what it answers; and the progress of a model
- * switch, which re-embeds the library.
+ * The ingest worker's side of the boundary, typed once for every side: what it is given to read a
+ * file, the progress it reports while reading, and what it answers; what it hands the engine to
+ * embed and store; and the progress of a model switch, which re-embeds the library.
  */
-import type { ChunkMode, ChunkSizes } from './types';
+import type { TextRecord } from './db';
+import type { ChunkMode, ChunkSizes, DocumentRecord, PropositionRecord, SectionRecord } from './types';
 
 export type IngestStage = 'parsing' | 'chunking' | 'embedding' | 'saving';
 
@@ -32,6 +33,27 @@ export interface IngestInput {
   jobKey?: string;
   /** The language scanned pages are read in (a tesseract code; default English). */
   ocrLanguage?: string;
+  /** This file's channel to the engine, which embeds and stores what the reader read. */
+  engine: MessagePort;
+}
+
+/**
+ * One read and chunked document, handed from the file reader to the engine. The engine embeds it,
+ * stores it in one transaction (the record's `modelId` is the engine's to set) and indexes it.
+ */
+export interface StoreRequest {
+  record: DocumentRecord;
+  file: File;
+  text: TextRecord;
+  sections: SectionRecord[];
+  propositions: PropositionRecord[];
+  /** The file's entry in the stored queue, deleted in the same transaction. */
+  jobKey?: string;
+}
+
+export interface StoreResult {
+  /** False when the model could not load: the document is searchable by keywords only. */
+  embedded: boolean;
 }
 
 export interface IngestResult {

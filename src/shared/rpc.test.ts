@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { deserializeError, serializeError } from './rpc';
+import { connect, deserializeError, expose, serializeError, type CallContext } from './rpc';
 import { AppError } from './types';
 
 describe('errors across the worker boundary', () => {
@@ -28,5 +28,36 @@ describe('errors across the worker boundary', () => {
 
   it('reports anything else as UNKNOWN with its message', () => {
     expect(deserializeError(serializeError(new TypeError('boom')))).toMatchObject({ code: 'UNKNOWN', message: 'boom' });
+  });
+});
+
+describe('calls between workers over a MessagePort', () => {
+  /** What the engine serves a file reader, in miniature: progress, an error with its code, and an abort. */
+  const api = {
+    async count({ to }: { to: number }, ctx: CallContext<number>) {
+      for (let i = 1; i <= to; i++) ctx.progress(i);
+      return to * 2;
+    },
+    async refuse(_: Record<string, never>) {
+      throw new AppError('PDF_NO_TEXT', 'no text layer');
+    },
+    wait(_: Record<string, never>, ctx: CallContext) {
+      return new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
+    },
+  };
+
+  it('answers, passes progress back and errors with their codes, and an abort forward', async () => {
+    const { port1, port2 } = new MessageChannel();
+    expose(api, port1);
+    const remote = connect<typeof api>(port2);
+    const seen: number[] = [];
+    expect(await remote.count({ to: 3 }, { onProgress: (n) => seen.push(n) })).toBe(6);
+    expect(seen).toEqual([1, 2, 3]);
+    await expect(remote.refuse({})).rejects.toMatchObject({ code: 'PDF_NO_TEXT', message: 'no text layer' });
+    const controller = new AbortController();
+    const waiting = remote.wait({}, { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'ABORTED' });
+    port1.close();
   });
 });

@@ -2,7 +2,7 @@
  * Text → vectors through Transformers.js. Mean-pooled and L2-normalised; a text with no known word
  * gives null, never a NaN vector. Works in a worker (WASM/WebGPU) and in Node (CPU) for tests.
  */
-import { env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
+import { AutoTokenizer, env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 
 /** Where Transformers.js looks for a file before fetching it (keys are the same-origin paths). */
 export interface ModelCache {
@@ -40,8 +40,11 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
-/** Loads the model and returns an embedder. */
-export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
+/** Counts tokens as a model's tokenizer does, without special tokens. */
+export type TokenCounter = (text: string) => number;
+
+/** Where Transformers.js finds model files (only ours: no hub, no second cache). */
+function configure(opts: Pick<EmbedderOptions, 'modelBaseUrl' | 'cache' | 'wasmPaths'>): void {
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = opts.modelBaseUrl ?? '/models/';
@@ -54,7 +57,18 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   env.useWasmCache = false;
   const wasm = env.backends.onnx.wasm;
   if (opts.wasmPaths && wasm) wasm.wasmPaths = opts.wasmPaths;
+}
 
+/** Loads only a model's tokenizer (a few MB, no weights): what chunking needs to count tokens. */
+export async function createTokenCounter(opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>): Promise<TokenCounter> {
+  configure(opts);
+  const tokenizer = await AutoTokenizer.from_pretrained(opts.modelId);
+  return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;
+}
+
+/** Loads the model and returns an embedder. */
+export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
+  configure(opts);
   const extractor = (await pipeline('feature-extraction', opts.modelId, {
     device: opts.device,
     dtype: opts.dtype ?? 'q8',

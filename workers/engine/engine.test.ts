@@ -1,11 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
+import Dexie, { RangeSet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import { changedParts, Engine, type ModelAccess } from './engine';
 import { restoreSnapshot } from './snapshot';
-import { addDocument, MODEL } from './test-library';
+import { addDocument, MODEL, readDocument } from './test-library';
 
 const TEST_MODEL: ModelInfo = { ...BUILTIN_MODEL, id: MODEL, label: 'Test model', dims: 4 };
 const OTHER_MODEL: ModelInfo = { ...TEST_MODEL, id: 'other-model', label: 'Other model' };
@@ -22,6 +23,7 @@ function setUp(delay = { quietMs: 60_000, maxWaitMs: 60_000 }) {
       return state.active;
     },
     tryEmbedder: async () => null,
+    loadEmbedder: () => Promise.reject(new Error('no model in this test')),
     unloadEmbedder: async (id) => void state.unloaded.push(id),
   };
   const engine = new Engine(db, models, delay);
@@ -71,7 +73,40 @@ describe('Engine', () => {
     expect(await found(engine, 'giraffe')).toEqual(['beta']);
   });
 
-  it('loads a document this tab stored, drops a removed one, and reads a re-indexed one afresh', async () => {
+  it('stores and indexes what the file reader hands it, without reading it back, and takes only other writers for changes', async () => {
+    const { db, engine } = setUp();
+    await engine.start();
+    // As the worker wires it: Dexie reports every write, this engine's own ones too.
+    const report = (parts: Record<string, unknown>) => engine.changed(changedParts(db.name, parts));
+    Dexie.on('storagemutated', report);
+    try {
+      const counter = countDocumentReads(db);
+      expect(await engine.store(readDocument('alpha', 'zebra'), { signal: new AbortController().signal, progress: () => {} })).toEqual({ embedded: false });
+      expect(await found(engine, 'zebra')).toEqual(['alpha']);
+      await engine.remove('alpha');
+      expect(await found(engine, 'zebra')).toEqual([]);
+      expect(counter.reads).toBe(0);
+
+      // Another writer's document is read once Dexie reports it.
+      await addDocument(db, 'beta', 'giraffe');
+      expect(await found(engine, 'giraffe')).toEqual(['beta']);
+      expect(counter.reads).toBeGreaterThan(0);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(report);
+    }
+  });
+
+  it('stores nothing and indexes nothing when the file is cancelled while saving', async () => {
+    const { db, engine } = setUp();
+    await engine.start();
+    const controller = new AbortController();
+    const saving = engine.store(readDocument('alpha', 'zebra'), { signal: controller.signal, progress: (event) => void (event.stage === 'saving' && controller.abort()) });
+    await expect(saving).rejects.toThrow();
+    expect(await db.documents.count()).toBe(0);
+    expect(await found(engine, 'zebra')).toEqual([]);
+  });
+
+  it('loads a document another writer stored when asked, drops a removed one, and reads a re-indexed one afresh', async () => {
     const { db, engine } = setUp();
     await engine.start();
     await addDocument(db, 'alpha', 'zebra');
@@ -113,8 +148,14 @@ describe('Engine', () => {
 });
 
 describe('changedParts', () => {
-  it('tells document and settings changes apart by their Dexie keys', () => {
-    expect(changedParts('carrel', { 'idb://carrel/documents/': 1, 'idb://carrel/jobs/': 1 })).toEqual({ documents: true, settings: false });
+  it('tells document and settings changes apart by their Dexie keys, and names the documents when Dexie does', () => {
+    const keys = new RangeSet().addKeys(['alpha', 'beta']);
+    expect(changedParts('carrel', { 'idb://carrel/documents/': keys, 'idb://carrel/jobs/': 1 })).toEqual({ documents: true, settings: false, documentIds: ['alpha', 'beta'] });
+    // Its structured clone, as another tab's change arrives.
+    expect(changedParts('carrel', { 'idb://carrel/documents/': structuredClone({ ...keys }) }).documentIds?.sort()).toEqual(['alpha', 'beta']);
+    // A range (a clear, a bulk delete) or no primary keys at all: which documents is unknown.
+    expect(changedParts('carrel', { 'idb://carrel/documents/': new RangeSet('a', 'z') }).documentIds).toBeNull();
+    expect(changedParts('carrel', { 'idb://carrel/documents/status': keys }).documentIds).toBeNull();
     expect(changedParts('carrel', { 'idb://carrel/settings/': 1 })).toEqual({ documents: false, settings: true });
     expect(changedParts('carrel', { 'idb://other/documents/': 1 })).toEqual({ documents: false, settings: false });
   });

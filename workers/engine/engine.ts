@@ -3,11 +3,20 @@
  * how both follow IndexedDB. The worker file only wires this to its messages and to Dexie's
  * `storagemutated` events, so the whole life of the index can be tested in Node.
  *
- * A query reads nothing from IndexedDB: the index changes when this tab stores or removes a
- * document (the page calls `refresh`) and when any tab or worker changes the documents or the
- * active model (`changed`, from Dexie's cross-context events). Only then is IndexedDB read.
+ * The engine is this tab's only writer of documents and the only holder of the embedding model:
+ * the file reader hands it each read and chunked document (`store`), and it embeds, stores and
+ * indexes it from memory, with no read-back. It removes documents and re-embeds the library for a
+ * model switch (`switchModel`) too.
+ *
+ * A query reads nothing from IndexedDB: the index changes when the engine itself stores or removes
+ * a document, and when another tab changes the documents or the active model (`changed`, from
+ * Dexie's cross-context events). Only then is IndexedDB read.
  */
 import { deleteDocument, type CarrelDb } from '../../src/shared/db';
+import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
+import type { CallContext } from '../../src/shared/rpc';
+import { readVectors, storedVectors } from '../../src/shared/vector-codec';
+import { embedAll } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import type { SearchOptions, SearchResponse } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
@@ -15,14 +24,18 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
+import { switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
-import { loadDocument, syncIndex } from './sync';
+import { saveDocument } from './store';
+import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
 
 /** How the engine reaches models (the worker passes model-loader's; tests pass their own). */
 export interface ModelAccess {
   activeModel(db: CarrelDb): Promise<ModelInfo>;
   /** The model's embedder, or null when it cannot load (search falls back to keywords). */
   tryEmbedder(model: ModelInfo): Promise<Embedder | null>;
+  /** The model's embedder; rejects when it cannot load (a model switch needs it). */
+  loadEmbedder(model: ModelInfo): Promise<Embedder>;
   unloadEmbedder(modelId: string): Promise<void>;
 }
 
@@ -30,14 +43,35 @@ export interface ModelAccess {
 export interface ChangedParts {
   documents: boolean;
   settings: boolean;
+  /** The documents whose records changed, when Dexie named each one (null: unknown, maybe all). */
+  documentIds?: string[] | null;
+}
+
+/** Dexie's interval tree of the keys a change touched (a RangeSet, or its structured clone from another context). */
+interface KeyTree {
+  from?: unknown;
+  to?: unknown;
+  l?: KeyTree | null;
+  r?: KeyTree | null;
+}
+
+/** The single keys in a Dexie key tree; null when it holds a range (a clear, a bulk delete). */
+function singleKeys(tree: KeyTree | null | undefined, into: string[] = []): string[] | null {
+  if (!tree || tree.from === undefined) return into;
+  if (typeof tree.from !== 'string' || tree.from !== tree.to) return null;
+  into.push(tree.from);
+  return singleKeys(tree.l, into) && singleKeys(tree.r, into);
 }
 
 /** Turns Dexie's `storagemutated` parts (keys like `idb://carrel/documents/…`) into what changed for the engine. */
 export function changedParts(dbName: string, parts: Record<string, unknown>): ChangedParts {
   const keys = Object.keys(parts);
+  const documents = keys.some((part) => part.startsWith(`idb://${dbName}/documents/`));
+  const primaryKeys = parts[`idb://${dbName}/documents/`] as KeyTree | undefined;
   return {
-    documents: keys.some((part) => part.startsWith(`idb://${dbName}/documents/`)),
+    documents,
     settings: keys.some((part) => part.startsWith(`idb://${dbName}/settings/`)),
+    ...(documents ? { documentIds: primaryKeys ? singleKeys(primaryKeys) : null } : {}),
   };
 }
 
@@ -53,6 +87,8 @@ export class Engine {
   private started: Promise<void> | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private firstUnsaved = 0;
+  /** Documents this engine is writing or deleting: Dexie reports its own writes as changes too. */
+  private writing = new Set<string>();
   /** Query expansion for the keyword leg, once loaded (none in tests unless given). */
   lexicon: Lexicon | null = null;
 
@@ -85,9 +121,13 @@ export class Engine {
     await this.models.unloadEmbedder(previous);
   }
 
-  /** Another context changed IndexedDB: note it, so the next query (or `catchUp`) reads what changed. */
+  /**
+   * IndexedDB changed: note it, so the next query (or `catchUp`) reads what changed, unless the
+   * change was only this engine's own writing, which the index already holds.
+   */
   changed(parts: ChangedParts): void {
-    this.stale = { documents: this.stale.documents || parts.documents, settings: this.stale.settings || parts.settings };
+    const own = !!parts.documentIds?.length && parts.documentIds.every((docId) => this.writing.has(docId));
+    this.stale = { documents: this.stale.documents || (parts.documents && !own), settings: this.stale.settings || parts.settings };
   }
 
   /** Reads what other contexts changed since the last time, if anything; nothing when nothing did. */
@@ -119,8 +159,46 @@ export class Engine {
   }
 
   /**
-   * Loads documents the page has just stored, or without `docIds` everything written since the last
-   * read. `reindexed`: documents indexed again (same id), dropped first so they are read afresh.
+   * Embeds a document the file reader read, stores it in one transaction and adds it to the index
+   * from memory. A model switch that completes meanwhile is followed: the document is embedded
+   * again with the new model (the save refuses vectors of a model no longer active).
+   */
+  async store(request: StoreRequest, ctx: CallContext<IngestProgress>): Promise<StoreResult> {
+    await this.catchUp();
+    const docId = request.record.id;
+    for (;;) {
+      const model = this.model;
+      const embedder = await this.models.tryEmbedder(model);
+      const embedded = embedder ? await embedAll(embedder, docId, { ...request.record, sections: request.sections, propositions: request.propositions }, ctx) : null;
+      const vectors = embedded && storedVectors(embedded);
+      const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
+      ctx.progress({ stage: 'saving', done: 0, total: 1 });
+      if (await this.writingDocument(docId, () => saveDocument(this.db, stored, vectors, ctx.signal))) {
+        await this.exclusive(() => {
+          // Indexed from what was stored: int8 vectors read back as a reload would read them.
+          if (this.model.id !== model.id) return;
+          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors) : undefined));
+          this.indexed.set(docId, documentStamp(stored.record));
+          this.scheduleSnapshot();
+        });
+        return { embedded: !!vectors };
+      }
+      await this.followActiveModel();
+    }
+  }
+
+  /** Runs (or resumes) a switch to the target model, then searches with it. */
+  async switchModel(ctx: CallContext<ReembedProgress>): Promise<{ modelId: string | null; documents: number }> {
+    await this.start();
+    const result = await switchModel({ db: this.db, embedder: (model) => this.models.loadEmbedder(model), signal: ctx.signal, progress: ctx.progress });
+    await this.followActiveModel();
+    return result;
+  }
+
+  /**
+   * Loads documents written elsewhere, or without `docIds` everything written since the last read
+   * (after a backup import). `reindexed`: documents indexed again (same id), dropped first so they
+   * are read afresh.
    */
   async refresh({ docIds, reindexed = [] }: { docIds?: string[]; reindexed?: string[] }): Promise<{ documents: number }> {
     await this.start();
@@ -134,8 +212,29 @@ export class Engine {
 
   /** Deletes a document and every record of it, and drops it from the index. */
   async remove(docId: string): Promise<void> {
-    await deleteDocument(this.db, docId);
-    await this.sync();
+    await this.start();
+    await this.writingDocument(docId, () => deleteDocument(this.db, docId));
+    await this.exclusive(() => {
+      if (!this.indexed.delete(docId)) return;
+      this.index.removeDocument(docId);
+      this.scheduleSnapshot();
+    });
+  }
+
+  /** Runs this engine's own write of a document; Dexie's report of it is then not taken for another tab's. */
+  private async writingDocument<T>(docId: string, write: () => Promise<T>): Promise<T> {
+    this.writing.add(docId);
+    try {
+      return await write();
+    } finally {
+      this.writing.delete(docId);
+    }
+  }
+
+  /** Runs `change` to the index after every read of the library under way, and before the next. */
+  private exclusive(change: () => void): Promise<unknown> {
+    this.work = this.work.then(change).catch((error) => console.error('index change failed', error));
+    return this.work;
   }
 
   /** Adds the ready documents the index lacks and drops those IndexedDB no longer has. */

@@ -1,13 +1,14 @@
-/** A tiny library written straight to IndexedDB, as the ingest worker would, for the engine's tests. */
+/** A tiny library for the engine's tests: documents written straight to IndexedDB (as another tab would), or handed to the engine as the file reader does. */
 import type { CarrelDb } from '../../src/shared/db';
+import type { StoreRequest } from '../../src/shared/ingest';
 import { storedVectors } from '../../src/shared/vector-codec';
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
 
 export const MODEL = 'test-model';
 export const DIMS = 4;
 
-/** One ready document with a section of two propositions, a word of its own and unit vectors. */
-export async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 1): Promise<void> {
+/** One ready document with a section of two propositions and a word of its own. */
+function documentRecords(docId: string, word: string, addedAt: number) {
   const doc: DocumentRecord = {
     id: docId, name: `${docId}.md`, kind: 'markdown', mime: 'text/markdown', size: 10, addedAt, status: 'ready', title: docId,
     summary: '', keywords: [], tokens: 8, sectionCount: 1, propositionCount: 2, chunkMode: 'three-level', modelId: MODEL,
@@ -15,6 +16,18 @@ export async function addDocument(db: CarrelDb, docId: string, word: string, add
   const base = { docId, headingPath: ['Intro'], pages: [1], position: 0, tokens: 4, keywords: [], prevId: null, nextId: null };
   const section: SectionRecord = { ...base, id: `${docId}-s`, order: 0, text: `${word} first. ${word} second.`, start: 0, end: 20, embedded: true };
   const propositions: PropositionRecord[] = [0, 1].map((order) => ({ ...base, id: `${docId}-p${order}`, sectionId: section.id, order, text: `${word} proposition ${order}`, start: order * 10, end: order * 10 + 9, type: 'fact' }));
+  return { doc, section, propositions };
+}
+
+/** The document as the file reader hands it to the engine (which sets the model). */
+export function readDocument(docId: string, word: string, addedAt = 1): StoreRequest {
+  const { doc, section, propositions } = documentRecords(docId, word, addedAt);
+  return { record: { ...doc, modelId: undefined }, file: new File([word], `${docId}.md`), text: { docId, text: section.text }, sections: [section], propositions };
+}
+
+/** The document with unit vectors, written straight to IndexedDB. */
+export async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 1): Promise<void> {
+  const { doc, section, propositions } = documentRecords(docId, word, addedAt);
   const unit = (i: number) => Float32Array.from({ length: DIMS }, (_, d) => (d === i % DIMS ? 1 : 0));
   await db.transaction('rw', [db.documents, db.sections, db.propositions, db.vectors], async () => {
     await db.documents.put(doc);

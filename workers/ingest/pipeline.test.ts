@@ -4,10 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
+import { BUILTIN_MODEL } from '../../src/shared/models';
 import { readVectors } from '../../src/shared/vector-codec';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
-import { ingestFile, MAX_FILE_BYTES, pack, type IngestDeps } from './pipeline';
+import { pack } from '../embed/document-vectors';
+import type { Engine } from '../engine/engine';
+import { ingestFile, MAX_FILE_BYTES, type IngestDeps } from './pipeline';
+import { readerDeps, testEngine } from './test-reader';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
@@ -24,6 +28,7 @@ Tomatoes grow best in full sun with regular watering.
 
 let embedder: Embedder;
 let db: CarrelDb;
+let engine: Engine;
 let dbCount = 0;
 
 beforeAll(async () => {
@@ -32,14 +37,7 @@ beforeAll(async () => {
 afterAll(() => embedder?.dispose());
 
 function deps(overrides: Partial<IngestDeps> = {}): IngestDeps {
-  return {
-    db,
-    embedder: async () => embedder,
-    pdfjs: () => Promise.reject(new Error('no PDFs in this test')),
-    signal: new AbortController().signal,
-    progress: () => {},
-    ...overrides,
-  };
+  return readerDeps(db, engine, embedder, overrides);
 }
 
 const file = (text: string, name = 'notes.md') => new File([text], name, { type: 'text/markdown' });
@@ -47,6 +45,7 @@ const file = (text: string, name = 'notes.md') => new File([text], name, { type:
 describe('ingestFile', () => {
   beforeAll(() => {
     db = openDb(`pipeline-test-${dbCount++}`);
+    engine = testEngine(db, { 'carrel-glove-50k': embedder });
   });
 
   it('stores the document, its hierarchy and its vectors in one go', async () => {
@@ -90,7 +89,7 @@ describe('ingestFile', () => {
   });
 
   it('keeps keyword search possible when the model cannot load', async () => {
-    const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, deps({ embedder: async () => null }));
+    const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, readerDeps(db, testEngine(db, {}), null));
     expect(result.embedded).toBe(false);
     expect(await db.vectors.where('docId').equals(result.docId).count()).toBe(0);
     expect(await db.propositions.where('docId').equals(result.docId).count()).toBeGreaterThan(0);
@@ -124,20 +123,20 @@ describe('ingestFile', () => {
   });
 
   it('embeds again with the new model when a model switch finished while the file was embedded', async () => {
-    // The switch completes (another model becomes active) after this ingest took its embedder.
+    // The engine searches with the built-in model; the switch completes (another model becomes
+    // active) after it started, so the first save finds its vectors outdated.
     const other: Embedder = { ...embedder, modelId: 'other/model', embed: (texts, opts) => embedder.embed(texts, opts) };
-    const stored: string[] = [];
-    let calls = 0;
-    await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { id: 'other/model' } });
+    const switching = testEngine(db, { 'carrel-glove-50k': embedder, 'other/model': other });
+    await switching.start();
+    await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { ...BUILTIN_MODEL, id: 'other/model' } });
     try {
-      const result = await ingestFile(
-        { file: file('# Switch\n\nThe lighthouse keeper polished the lens every evening.'), chunkMode: 'three-level' },
-        deps({ embedder: async () => (calls++ === 0 ? embedder : other) }),
-      );
-      for (const v of await db.vectors.where('docId').equals(result.docId).toArray()) stored.push(v.modelId);
+      const result = await ingestFile({ file: file('# Switch\n\nThe lighthouse keeper polished the lens every evening.'), chunkMode: 'three-level' }, readerDeps(db, switching, embedder));
+      const stored = (await db.vectors.where('docId').equals(result.docId).toArray()).map((v) => v.modelId);
       expect(stored).toEqual(['other/model']);
       expect((await db.documents.get(result.docId))?.modelId).toBe('other/model');
-      expect(calls).toBe(2);
+      expect(switching.model.id).toBe('other/model');
+      const found = await switching.search({ query: 'lighthouse keeper', options: { minRelevance: undefined } });
+      expect(found.hits.map((hit) => hit.docId)).toContain(result.docId);
     } finally {
       await db.settings.delete(ACTIVE_MODEL_KEY);
     }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, openDb, type CarrelDb } from '../../src/shared/db';
 import { customModel, type ModelInfo } from '../../src/shared/models';
 import { createEmbedder, type Embedder } from '../embed/embedder';
-import { ingestFile, type IngestDeps } from './pipeline';
+import { ingestFile } from '../ingest/pipeline';
+import { readerDeps, testEngine } from '../ingest/test-reader';
 import { switchModel, type ReembedDeps } from './reembed';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
@@ -37,7 +38,7 @@ function targetEmbedder(onEmbed: () => void | Promise<void> = () => {}): Embedde
 }
 
 async function ingest(name: string, text: string) {
-  const deps: IngestDeps = { db, embedder: async () => builtin, pdfjs: () => Promise.reject(new Error('no PDFs')), signal: new AbortController().signal, progress: () => {} };
+  const deps = readerDeps(db, testEngine(db, { [builtin.modelId]: builtin }), builtin);
   return ingestFile({ file: new File([text], name, { type: 'text/markdown' }), chunkMode: 'three-level' }, deps);
 }
 

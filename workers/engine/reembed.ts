@@ -10,7 +10,7 @@ import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
 import { storedVectors } from '../../src/shared/vector-codec';
 import type { Embedder } from '../embed/embedder';
-import { embedAll } from './pipeline';
+import { embedAll } from '../embed/document-vectors';
 
 export interface ReembedDeps {
   db: CarrelDb;

@@ -1,0 +1,56 @@
+/** A document's vectors: its summary (or title), its embedded sections and every proposition, packed per kind. */
+import type { VectorRecord } from '../../src/shared/db';
+import type { IngestProgress } from '../../src/shared/ingest';
+import type { PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { Embedder } from './embedder';
+
+const EMBED_BATCH = 128;
+
+/** What of a document gets a vector. */
+export interface EmbeddableDocument {
+  title: string;
+  summary: string;
+  sections: Pick<SectionRecord, 'id' | 'embedded' | 'headingPath' | 'text'>[];
+  propositions: Pick<PropositionRecord, 'id' | 'text'>[];
+}
+
+/** Embeds the summary, the embedded sections and every proposition, reporting progress per batch. */
+export async function embedAll(
+  embedder: Embedder,
+  docId: string,
+  chunked: EmbeddableDocument,
+  deps: { signal: AbortSignal; progress(event: IngestProgress): void },
+): Promise<VectorRecord> {
+  const sections = chunked.sections.filter((s) => s.embedded);
+  const texts = [
+    chunked.summary || chunked.title,
+    ...sections.map((s) => `${s.headingPath.join(' ')}\n${s.text}`),
+    ...chunked.propositions.map((p) => p.text),
+  ];
+  const out: (Float32Array | null)[] = [];
+  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    deps.progress({ stage: 'embedding', done: i, total: texts.length });
+    out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal })));
+  }
+  deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
+  const sectionVectors = pack(sections.map((s) => s.id), out.slice(1, 1 + sections.length), embedder.dims);
+  const propositionVectors = pack(chunked.propositions.map((p) => p.id), out.slice(1 + sections.length), embedder.dims);
+  return {
+    modelId: embedder.modelId,
+    docId,
+    dims: embedder.dims,
+    doc: out[0] ?? null,
+    sectionIds: sectionVectors.ids,
+    sections: sectionVectors.data,
+    propositionIds: propositionVectors.ids,
+    propositions: propositionVectors.data,
+  };
+}
+
+/** Packs vectors into one contiguous array, skipping texts that had no known word (null). */
+export function pack(ids: string[], vectors: (Float32Array | null)[], dims: number): { ids: string[]; data: Float32Array } {
+  const kept = ids.flatMap((id, i) => (vectors[i] ? [[id, vectors[i]] as const] : []));
+  const data = new Float32Array(kept.length * dims);
+  kept.forEach(([, vector], row) => data.set(vector, row * dims));
+  return { ids: kept.map(([id]) => id), data };
+}

@@ -1,0 +1,30 @@
+/** Writing one document: every record of it in one transaction, or nothing. */
+import { storedChunk } from '../../src/shared/chunk-text';
+import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../src/shared/db';
+import type { StoreRequest } from '../../src/shared/ingest';
+import { BUILTIN_MODEL } from '../../src/shared/models';
+import type { StoredVectorRecord } from '../../src/shared/vector-codec';
+
+/**
+ * Replaces every record of the document in one transaction; false (nothing written) when the
+ * vectors are not the active model's. Nothing is searchable before it commits.
+ */
+export async function saveDocument(db: CarrelDb, { record, file, text, sections, propositions, jobKey }: StoreRequest, vectors: StoredVectorRecord | null, signal: AbortSignal): Promise<boolean> {
+  return db.transaction('rw', [...documentTables(db), db.settings, db.jobs], async () => {
+    const active = ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
+    if (vectors && vectors.modelId !== active) return false;
+    const docId = record.id;
+    await deleteDocumentRecords(db, docId);
+    await db.files.put({ docId, blob: file });
+    await db.texts.put(text);
+    // Text is stored once: the records keep only what the document's text does not hold.
+    await db.sections.bulkPut(sections.map((section) => storedChunk(section, text.text)));
+    await db.propositions.bulkPut(propositions.map((proposition) => storedChunk(proposition, text.text)));
+    if (vectors) await db.vectors.put(vectors);
+    if (jobKey) await db.jobs.delete(jobKey);
+    // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
+    signal.throwIfAborted();
+    await db.documents.put(record);
+    return true;
+  });
+}
