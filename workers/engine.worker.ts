@@ -83,7 +83,12 @@ const api = {
     return engine.switchModel(ctx);
   },
 
-  /** Loads documents written elsewhere (a restored backup), or everything new. */
+  /** Adds a backup's documents that are not stored yet, and indexes them. */
+  importBackup({ file, passphrase }: { file: Blob; passphrase?: string }, ctx: CallContext) {
+    return engine.importBackup(file, passphrase, ctx.signal);
+  },
+
+  /** Loads documents written elsewhere, or everything new (the eval and bench harness call it). */
   refresh(request: Parameters<Engine['refresh']>[0]) {
     return engine.refresh(request);
   },

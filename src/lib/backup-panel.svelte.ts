@@ -1,8 +1,11 @@
 /** State of the backup section: export, import (asking for a passphrase when the file needs one). */
-import { backupFileName, backupIsEncrypted, exportLibrary, importLibrary } from './backup';
+import { backupFileName, backupIsEncrypted, exportLibrary } from '../shared/backup';
 import { db } from './db';
 import { handleError } from './errors';
 import { engine } from './workers';
+
+/** A backup of thousands of documents takes minutes to check and write. */
+const IMPORT_TIMEOUT_MS = 60 * 60_000;
 
 class BackupPanel {
   busy = $state(false);
@@ -52,9 +55,8 @@ class BackupPanel {
   /** Adds the backup's documents that are not here yet. */
   import(file: File, passphrase?: string): Promise<boolean> {
     return this.#run(async () => {
-      const { added, skipped } = await importLibrary(db, file, passphrase || undefined);
-      // The engine reads nothing on a query: tell it the library grew (other tabs hear of it from Dexie).
-      if (added) await engine.api.refresh({});
+      // The engine writes the documents and indexes them; other tabs hear of them from Dexie.
+      const { added, skipped } = await engine.api.importBackup({ file, passphrase: passphrase || undefined }, { timeoutMs: IMPORT_TIMEOUT_MS });
       this.pending = null;
       const already = skipped ? ` ${skipped} ${skipped === 1 ? 'was' : 'were'} already in the library.` : '';
       return `Imported ${added} ${added === 1 ? 'document' : 'documents'}.${already}`;

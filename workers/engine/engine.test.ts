@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { RangeSet } from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { exportLibrary } from '../../src/shared/backup';
 import { openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import { changedParts, Engine, type ModelAccess } from './engine';
@@ -104,6 +105,20 @@ describe('Engine', () => {
     await expect(saving).rejects.toThrow();
     expect(await db.documents.count()).toBe(0);
     expect(await found(engine, 'zebra')).toEqual([]);
+  });
+
+  it('imports a backup’s new documents and searches them at once', async () => {
+    const source = setUp();
+    await addDocument(source.db, 'alpha', 'zebra');
+    await addDocument(source.db, 'beta', 'giraffe');
+    const backup = await exportLibrary(source.db);
+
+    const { db, engine } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.start();
+    expect(await engine.importBackup(backup, undefined, new AbortController().signal)).toEqual({ added: 1, skipped: 1 });
+    expect(await found(engine, 'giraffe')).toEqual(['beta']);
+    expect(await db.documents.count()).toBe(2);
   });
 
   it('loads a document another writer stored when asked, drops a removed one, and reads a re-indexed one afresh', async () => {

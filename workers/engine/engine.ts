@@ -5,13 +5,14 @@
  *
  * The engine is this tab's only writer of documents and the only holder of the embedding model:
  * the file reader hands it each read and chunked document (`store`), and it embeds, stores and
- * indexes it from memory, with no read-back. It removes documents and re-embeds the library for a
- * model switch (`switchModel`) too.
+ * indexes it from memory, with no read-back. It removes documents, imports backups and re-embeds
+ * the library for a model switch (`switchModel`) too.
  *
  * A query reads nothing from IndexedDB: the index changes when the engine itself stores or removes
  * a document, and when another tab changes the documents or the active model (`changed`, from
  * Dexie's cross-context events). Only then is IndexedDB read.
  */
+import { importLibrary, type ImportSummary } from '../../src/shared/backup';
 import { deleteDocument, type CarrelDb } from '../../src/shared/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
 import type { CallContext } from '../../src/shared/rpc';
@@ -187,6 +188,16 @@ export class Engine {
     }
   }
 
+  /** Adds a backup's documents that are not stored yet (each in one transaction), and indexes them. */
+  async importBackup(file: Blob, passphrase: string | undefined, signal: AbortSignal): Promise<ImportSummary> {
+    await this.start();
+    const summary = await importLibrary(this.db, file, passphrase, signal);
+    // Dexie reported those writes as changes; the sync below reads them, so they need no second read.
+    this.stale = { ...this.stale, documents: false };
+    if (summary.added) await this.sync();
+    return summary;
+  }
+
   /** Runs (or resumes) a switch to the target model, then searches with it. */
   async switchModel(ctx: CallContext<ReembedProgress>): Promise<{ modelId: string | null; documents: number }> {
     await this.start();
@@ -196,9 +207,8 @@ export class Engine {
   }
 
   /**
-   * Loads documents written elsewhere, or without `docIds` everything written since the last read
-   * (after a backup import). `reindexed`: documents indexed again (same id), dropped first so they
-   * are read afresh.
+   * Loads documents written elsewhere, or without `docIds` everything written since the last read.
+   * `reindexed`: documents indexed again (same id), dropped first so they are read afresh.
    */
   async refresh({ docIds, reindexed = [] }: { docIds?: string[]; reindexed?: string[] }): Promise<{ documents: number }> {
     await this.start();

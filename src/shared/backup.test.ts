@@ -1,10 +1,10 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChunks, storedChunk } from '../shared/chunk-text';
-import { openDb, type CarrelDb } from '../shared/db';
-import { decodeRows, readVectors, storedVectors } from '../shared/vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
+import { readChunks, storedChunk } from './chunk-text';
+import { openDb, type CarrelDb } from './db';
+import { decodeRows, readVectors, storedVectors } from './vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
 
 let dbCount = 0;

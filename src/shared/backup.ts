@@ -3,10 +3,10 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { storedChunk, withChunkTexts } from '../shared/chunk-text';
-import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from '../shared/db';
-import { storedVectors } from '../shared/vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../shared/types';
+import { storedChunk, withChunkTexts } from './chunk-text';
+import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from './db';
+import { storedVectors } from './vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
 /**
