@@ -1,6 +1,6 @@
 /** The viewer's reads from the library database: a document, its original file and its extracted text. */
 import { AppError, type DocumentRecord } from '../shared/types';
-import type { TextRecord } from '../shared/db';
+import { readText, type TextRecord } from '../shared/text-codec';
 import { db } from './db';
 
 export interface Original {
@@ -15,9 +15,10 @@ export interface Original {
 
 /** Reads one document's original in one transaction; throws ORIGINAL_MISSING when it is gone. */
 export async function loadOriginal(docId: string, docName: string): Promise<Original> {
-  const [doc, file, text] = await db.transaction('r', [db.documents, db.files, db.texts], () =>
+  const [doc, file, stored] = await db.transaction('r', [db.documents, db.files, db.texts], () =>
     Promise.all([db.documents.get(docId), db.files.get(docId), db.texts.get(docId)]),
   );
+  const text = stored && readText(stored);
   if (!doc || !text) throw new AppError('ORIGINAL_MISSING', `“${docName}” is no longer in your library.`);
   return { doc, blob: file?.blob ?? null, text: text.text, ...(text.ocrWords ? { ocrWords: text.ocrWords } : {}) };
 }

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readChunks, storedChunk } from './chunk-text';
 import { openDb, type CarrelDb } from './db';
+import { storedText } from './text-codec';
 import { decodeRows, readVectors, storedVectors } from './vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
@@ -44,7 +45,7 @@ async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
   await db.transaction('rw', [db.documents, db.files, db.texts, db.sections, db.propositions, db.vectors], async () => {
     await db.documents.add(doc);
     await db.files.add({ docId, blob: new Blob([`# ${docId}\n\u00e9\u0000\u00ff`], { type: 'text/markdown' }) });
-    await db.texts.add({ docId, text: `text of ${docId}` });
+    await db.texts.add(storedText({ docId, text: `text of ${docId}` }));
     await db.sections.add(section);
     await db.propositions.bulkAdd(propositions);
     await db.vectors.add(storedVectors(SEED_VECTORS(docId, section.id, propositions.map((p) => p.id))));
@@ -263,7 +264,7 @@ describe('backup', () => {
     const whole = (p: PropositionRecord) => ({ ...p, text: text.slice(p.start, p.end) });
     const library = fresh();
     await seedDocument(library, 'tides');
-    await library.texts.put({ docId: 'tides', text });
+    await library.texts.put(storedText({ docId: 'tides', text }));
     const stored = (await readChunks(library, 'tides')).propositions.map(whole);
     await library.propositions.bulkPut(stored.map((p) => storedChunk(p, text)));
 

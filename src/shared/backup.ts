@@ -5,6 +5,7 @@
  */
 import { storedChunk, withChunkTexts } from './chunk-text';
 import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from './db';
+import { readText, storedText } from './text-codec';
 import { storedVectors } from './vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
 
@@ -49,7 +50,7 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
   return db.transaction('r', [...documentTables(db), db.settings, db.conversations], async () => ({
     documents: await db.documents.toArray(),
     files: await db.files.toArray(),
-    texts: await db.texts.toArray(),
+    texts: (await db.texts.toArray()).map(readText),
     // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
     sections: await withChunkTexts<SectionRecord>(db, await db.sections.toArray()),
     propositions: await withChunkTexts<PropositionRecord>(db, await db.propositions.toArray()),
@@ -220,7 +221,7 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
     const wasAdded = await db.transaction('rw', documentTables(db), async () => {
       if (await db.documents.get(doc.id)) return false;
       await db.files.bulkPut(files.get(doc.id) ?? []);
-      await db.texts.bulkPut(texts.get(doc.id) ?? []);
+      await db.texts.bulkPut((texts.get(doc.id) ?? []).map(storedText));
       const text = texts.get(doc.id)?.[0]?.text;
       const store = <T extends SectionRecord | PropositionRecord>(rows: T[] = []) => (text === undefined ? rows : rows.map((row) => storedChunk(row, text)));
       await db.sections.bulkPut(store(sections.get(doc.id)));

@@ -5,6 +5,7 @@
  * records from the database gets them whole through `withChunkTexts` or `readChunks`.
  */
 import type { CarrelDb } from './db';
+import { readText } from './text-codec';
 import type { StoredChunk } from './stored-chunk';
 import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
 
@@ -18,21 +19,22 @@ function withText<T extends ChunkBase>(record: StoredChunk<T>, documentText: str
 /** Stored chunks of any documents made whole, reading each document's text once. */
 export async function withChunkTexts<T extends ChunkBase>(db: CarrelDb, records: StoredChunk<T>[]): Promise<T[]> {
   const docIds = [...new Set(records.filter((r) => r.text === undefined).map((r) => r.docId))];
-  const texts = new Map((await db.texts.bulkGet(docIds)).map((record, i) => [docIds[i]!, record?.text]));
+  const texts = new Map((await db.texts.bulkGet(docIds)).map((record, i) => [docIds[i]!, record && readText(record).text]));
   return records.map((record) => withText(record, texts.get(record.docId)));
 }
 
 /** One document's sections and propositions in order, with their texts, in one read transaction. */
 export async function readChunks(db: CarrelDb, docId: string): Promise<{ sections: SectionRecord[]; propositions: PropositionRecord[] }> {
   return db.transaction('r', [db.texts, db.sections, db.propositions], async () => {
-    const [text, sections, propositions] = await Promise.all([
+    const [stored, sections, propositions] = await Promise.all([
       db.texts.get(docId),
       db.sections.where('docId').equals(docId).sortBy('order'),
       db.propositions.where('docId').equals(docId).sortBy('order'),
     ]);
+    const text = stored && readText(stored).text;
     return {
-      sections: sections.map((s) => withText<SectionRecord>(s, text?.text)),
-      propositions: propositions.map((p) => withText<PropositionRecord>(p, text?.text)),
+      sections: sections.map((s) => withText<SectionRecord>(s, text)),
+      propositions: propositions.map((p) => withText<PropositionRecord>(p, text)),
     };
   });
 }

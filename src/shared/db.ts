@@ -6,29 +6,15 @@ import Dexie, { type EntityTable } from 'dexie';
 import { stripChunkText, type StoredProposition, type StoredSection } from './stored-chunk';
 import type { ModelInfo } from './models';
 import type { DocumentRecord } from './types';
+import { storedText, type PageWord, type StoredTextRecord, type TextRecord } from './text-codec';
 import { isFloat32Record, storedVectors, type StoredVectorRecord, type VectorRecord } from './vector-codec';
 
-export type { StoredVectorRecord, VectorRecord };
+export type { PageWord, StoredTextRecord, StoredVectorRecord, TextRecord, VectorRecord };
 
 /** The original file, kept for the viewer and for re-indexing. */
 export interface FileRecord {
   docId: string;
   blob: Blob;
-}
-
-/** The extracted text of a document; chunk offsets point into it. */
-/** A word on a page, as pdf.js gives text items: `transform` places its baseline in page units. */
-export interface PageWord {
-  str: string;
-  transform: number[];
-  width: number;
-}
-
-export interface TextRecord {
-  docId: string;
-  text: string;
-  /** Pages read by OCR: their words as text items in page coordinates, so the viewer can box a passage on the scan. */
-  ocrWords?: Record<number, PageWord[]>;
 }
 
 /** One question and the answer shown for it, with the passages it cited (issue 18). */
@@ -96,7 +82,8 @@ export const MODEL_MIRROR_KEY = 'model.mirror';
 export type CarrelDb = Dexie & {
   documents: EntityTable<DocumentRecord, 'id'>;
   files: EntityTable<FileRecord, 'docId'>;
-  texts: EntityTable<TextRecord, 'docId'>;
+  /** Write them through `storedText`, read them through `readText` (text-codec.ts). */
+  texts: EntityTable<StoredTextRecord, 'docId'>;
   /** Read them through `readChunks` or `withChunkTexts` (chunk-text.ts): their text is mostly not stored. */
   sections: EntityTable<StoredSection, 'id'>;
   propositions: EntityTable<StoredProposition, 'id'>;
@@ -157,6 +144,17 @@ export function openDb(name = DB_NAME): CarrelDb {
       for (const key of await vectors.toCollection().primaryKeys()) {
         const record = await vectors.get(key);
         if (record && isFloat32Record(record)) await vectors.put(storedVectors(record));
+      }
+    });
+  // v6: a document's text (and its OCR words) is stored deflated (issue 20): R-intro.pdf's text
+  // from 995 to about 300 bytes a proposition. One record at a time.
+  db.version(6)
+    .stores({})
+    .upgrade(async (tx) => {
+      const texts = tx.table<TextRecord | StoredTextRecord, string>('texts');
+      for (const docId of await texts.toCollection().primaryKeys()) {
+        const record = await texts.get(docId);
+        if (record && 'text' in record) await texts.put(storedText(record));
       }
     });
   // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.

@@ -3,6 +3,7 @@ import { storedChunk } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../src/shared/db';
 import type { StoreRequest } from '../../src/shared/ingest';
 import { BUILTIN_MODEL } from '../../src/shared/models';
+import { storedText } from '../../src/shared/text-codec';
 import type { StoredVectorRecord } from '../../src/shared/vector-codec';
 
 /**
@@ -10,13 +11,14 @@ import type { StoredVectorRecord } from '../../src/shared/vector-codec';
  * vectors are not the active model's. Nothing is searchable before it commits.
  */
 export async function saveDocument(db: CarrelDb, { record, file, text, sections, propositions, jobKey }: StoreRequest, vectors: StoredVectorRecord | null, signal: AbortSignal): Promise<boolean> {
+  const deflated = storedText(text);
   return db.transaction('rw', [...documentTables(db), db.settings, db.jobs], async () => {
     const active = ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
     if (vectors && vectors.modelId !== active) return false;
     const docId = record.id;
     await deleteDocumentRecords(db, docId);
     await db.files.put({ docId, blob: file });
-    await db.texts.put(text);
+    await db.texts.put(deflated);
     // Text is stored once: the records keep only what the document's text does not hold.
     await db.sections.bulkPut(sections.map((section) => storedChunk(section, text.text)));
     await db.propositions.bulkPut(propositions.map((proposition) => storedChunk(proposition, text.text)));
