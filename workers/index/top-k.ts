@@ -3,6 +3,11 @@ export class TopK {
   private heap: { row: number; score: number }[] = [];
   constructor(private readonly k: number) {}
 
+  /** The score a new pair must beat to be kept (-Infinity while fewer than k are kept). */
+  get floor(): number {
+    return this.heap.length < this.k ? -Infinity : (this.heap[0]?.score ?? Infinity);
+  }
+
   push(row: number, score: number): void {
     const heap = this.heap;
     if (heap.length < this.k) {
