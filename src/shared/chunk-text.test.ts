@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { oldLibrary } from './old-schema';
 import { readChunks, storedChunk, withChunkTexts } from './chunk-text';
 import { openDb } from './db';
 import type { PropositionRecord, SectionRecord } from './types';
@@ -22,10 +22,7 @@ let dbCount = 0;
 
 /** A library as Carrel's schema version 3 stored it: every section and proposition with its text. */
 async function version3Library(name: string): Promise<void> {
-  const old = new Dexie(name);
-  old.version(1).stores({ documents: 'id, status, addedAt, name', files: 'docId', texts: 'docId', sections: 'id, docId', propositions: 'id, docId, sectionId', vectors: '[modelId+docId], docId, modelId', settings: 'key' });
-  old.version(2).stores({ snapshots: 'key', jobs: 'key, addedAt', models: 'id' });
-  old.version(3).stores({ conversations: 'id, updatedAt' });
+  const old = oldLibrary(name, 3);
   await old.table('texts').put({ docId: 'tides', text: TEXT });
   await old.table('sections').put(SECTION);
   await old.table('propositions').bulkPut(PROPOSITIONS);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { oldLibrary } from './old-schema';
 import { readChunks } from './chunk-text';
 import { openDb } from './db';
 import { readText, storedText, type TextRecord } from './text-codec';
@@ -27,11 +27,7 @@ describe('text-codec', () => {
 
   it('upgrading a version 5 library deflates its texts, and its passages read back the same', async () => {
     const name = 'text-codec-test-upgrade';
-    const old = new Dexie(name);
-    old.version(1).stores({ documents: 'id, status, addedAt, name', files: 'docId', texts: 'docId', sections: 'id, docId', propositions: 'id, docId, sectionId', vectors: '[modelId+docId], docId, modelId', settings: 'key' });
-    old.version(2).stores({ snapshots: 'key', jobs: 'key, addedAt', models: 'id' });
-    old.version(3).stores({ conversations: 'id, updatedAt' });
-    old.version(5).stores({});
+    const old = oldLibrary(name, 5);
     const base = { docId: 'tides', headingPath: ['Tides'], pages: [1], position: 0, tokens: 20, keywords: [], prevId: null, nextId: null, order: 0 };
     // As version 5 stored them: the text whole, the passage without its own text.
     await old.table('texts').bulkPut([{ docId: 'tides', text: prose }, scanned]);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { oldLibrary } from './old-schema';
 import { openDb, type VectorRecord } from './db';
 import { decodeRows, encodeRows, readVectors, storedVectors } from './vector-codec';
 
@@ -67,11 +67,7 @@ describe('int8 vectors', () => {
 
   it('upgrading a version 4 library stores its float32 vectors as int8, which read back close', async () => {
     const name = 'vector-codec-test-upgrade';
-    const old = new Dexie(name);
-    old.version(1).stores({ documents: 'id, status, addedAt, name', files: 'docId', texts: 'docId', sections: 'id, docId', propositions: 'id, docId, sectionId', vectors: '[modelId+docId], docId, modelId', settings: 'key' });
-    old.version(2).stores({ snapshots: 'key', jobs: 'key, addedAt', models: 'id' });
-    old.version(3).stores({ conversations: 'id, updatedAt' });
-    old.version(4).stores({});
+    const old = oldLibrary(name, 4);
     await old.table('vectors').bulkPut([RECORD, { ...RECORD, docId: 'empty', doc: null, sectionIds: [], sections: new Float32Array(0), propositionIds: [], propositions: new Float32Array(0) }]);
     old.close();
 
