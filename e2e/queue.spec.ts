@@ -340,3 +340,20 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText('Nothing changed.');
 });
+
+test('the next file is read while the engine embeds the one before, and is stored after it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
+    { name: 'second.txt', mimeType: 'text/plain', buffer: Buffer.from('The bell founder tunes each bell by shaving bronze from its lip.') },
+  ]);
+  // Seen together: the first file with the engine, the second with the file reader.
+  await expect
+    .poll(async () => [await row(page, 'first.md').getAttribute('data-status'), await row(page, 'second.txt').getAttribute('data-status')], { timeout: 60_000 })
+    .toEqual(['embedding', 'parsing']);
+  // The engine takes the second file only once the first is stored.
+  await expect(row(page, 'second.txt')).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  expect(await row(page, 'first.md').getAttribute('data-status')).toBe('ready');
+  const found = await searchFor(page, 'bell founder tunes bronze');
+  await expect(found.getByTestId('result-doc')).toHaveAttribute('data-name', 'second.txt');
+});

@@ -14,7 +14,7 @@ test('the file reader crashing mid-file fails that file only; a new reader takes
   ]);
   const reader = await readerStarted;
   const doomed = page.locator('[data-testid="doc-row"][data-name="doomed.md"]');
-  await expect(doomed).toHaveAttribute('data-status', /parsing|embedding/);
+  await expect(doomed).toHaveAttribute('data-status', 'parsing');
 
   // What a fatal bug does: an exception nothing catches, thrown in the worker's own event loop.
   await reader.evaluate(() => {
@@ -35,6 +35,30 @@ test('the file reader crashing mid-file fails that file only; a new reader takes
   await page.getByTestId('search-input').fill('zeppelin quartermaster pomegranates');
   await expect(page.getByText(`Nothing relevant found for “zeppelin quartermaster pomegranates”`)).toBeVisible();
   await expect(page.getByTestId('result')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('doc-row')).toHaveCount(2);
+});
+
+test('a file already with the engine is still stored when the file reader crashes on the next one', async ({ page }) => {
+  await page.goto('/');
+  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'embedded.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    { name: 'after.txt', mimeType: 'text/plain', buffer: Buffer.from('The falconer feeds the hawk before every flight.') },
+  ]);
+  const reader = await readerStarted;
+  const row = (name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
+  await expect.poll(async () => [await row('embedded.md').getAttribute('data-status'), await row('doomed.md').getAttribute('data-status')], { timeout: 60_000 }).toEqual(['embedding', 'parsing']);
+  await reader.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('simulated reader crash');
+    });
+  });
+
+  await expect(row('doomed.md')).toHaveAttribute('data-status', 'failed');
+  await expect(row('doomed.md').getByTestId('error')).toContainText('The file reader stopped');
+  for (const name of ['embedded.md', 'after.txt']) await expect(row(name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   await page.reload();
   await expect(page.getByTestId('doc-row')).toHaveCount(2);
 });

@@ -2,7 +2,7 @@
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { openDb, TARGET_MODEL_KEY } from '../src/shared/db';
-import type { IngestProgress, ReembedProgress, StoreRequest } from '../src/shared/ingest';
+import type { IngestProgress, IngestResult, ReembedProgress, StoreRequest } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
 import { expose, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
@@ -69,8 +69,10 @@ const api = {
    * is read, and a file the page gave up on is not stored after all.
    */
   serveReader(port: MessagePort, ctx: CallContext) {
-    expose(readerApi(ctx.signal), port);
-    return new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    return new Promise<IngestResult | null>((resolve) => {
+      expose(readerApi(ctx.signal, resolve), port);
+      ctx.signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
   },
 
   /**
@@ -112,10 +114,21 @@ const api = {
 };
 
 /** What a file reader calls on its port; everything stops once the page is done with the file. */
-const readerApi = (served: AbortSignal) => ({
-  /** Embeds, stores and indexes one read document; resolves once it is searchable. */
-  store(request: StoreRequest, ctx: CallContext<IngestProgress>) {
-    return engine.store(request, { ...ctx, signal: AbortSignal.any([ctx.signal, served]) });
+const readerApi = (served: AbortSignal, settled: (stored: IngestResult | null) => void) => ({
+  /**
+   * Embeds, stores and indexes one read document; resolves once it is searchable. The page hears
+   * of it from `serveReader` too, so a reader that dies after handing the file over loses nothing.
+   */
+  async store(request: StoreRequest, ctx: CallContext<IngestProgress>) {
+    try {
+      const { embedded } = await engine.store(request, { ...ctx, signal: AbortSignal.any([ctx.signal, served]) });
+      const { record } = request;
+      settled({ docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded });
+      return { embedded };
+    } catch (error) {
+      settled(null);
+      throw error;
+    }
   },
 });
 

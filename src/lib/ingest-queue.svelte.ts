@@ -214,8 +214,15 @@ export class IngestQueue {
     this.#running = true;
     this.#activeSince = Date.now();
     try {
-      // Oldest first: the list shows newest on top, so take from the end.
-      for (let job = this.#nextQueued(); job; job = this.#nextQueued()) await this.#run(job);
+      // Oldest first: the list shows newest on top, so take from the end. The next file is read
+      // while the engine embeds and stores this one: at most one file in the reader, one in the engine.
+      let previous: Promise<void> = Promise.resolve();
+      for (let job = this.#nextQueued(); job; job = this.#nextQueued()) {
+        const run = this.#run(job, previous);
+        await run.handedOver;
+        previous = run.done;
+      }
+      await previous;
     } finally {
       this.#running = false;
       this.#batch = { ...this.#batch, activeMs: this.#batch.activeMs + Date.now() - this.#activeSince };
@@ -233,32 +240,56 @@ export class IngestQueue {
     if (!this.#jobs.some(isInFlight)) this.#batch = NO_BATCH;
   }
 
-  async #run(job: QueuedFile): Promise<void> {
+  /**
+   * Reads one file. `handedOver` settles once the engine has it (or the read ended): the reader and
+   * the cross-tab lock are then free for the next file. The engine takes it only after `turn` (the
+   * previous file is stored, failed or stopped), so a full disk still holds back the files after
+   * it. `done` settles when the file is stored, failed or stopped.
+   */
+  #run(job: QueuedFile, turn: Promise<void>): { handedOver: Promise<void>; done: Promise<void> } {
     job.update({ status: 'parsing', stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
     this.#current = job;
     const { mode, delimiter, sizes } = chunking.current;
-    try {
-      const result = await withIngestLock(() =>
-        ingest(
-          { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
-          { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event) => this.#progress(job, event) },
-        ),
-      );
-      // The next file is read while this one is finished (in order).
-      this.#finishing = this.#finishing.then(() => this.#finish(job, result)).catch((error) => this.#finishFailed(job, error));
-    } catch (error) {
-      // Stopped by the user (pause or cancel). An abort nobody asked for is a failure, shown as one.
-      if (job.controller.signal.aborted) return this.#parkIfPaused(job.key);
-      const message = isAbort(error) ? UNASKED_ABORT : handleError(error);
-      const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
-      job.update({ status, error: message, stageLabel: '', progress: 0 });
-      // With the disk full every next file would fail too: they wait, paused, until there is room.
-      if (message.code === 'QUOTA_EXCEEDED') this.#holdQueue('Paused — no storage space left');
-      // A file waiting for its password is asked for again after a reload; a failed one is done.
-      if (status === 'failed') await forgetJob(job.key);
-    } finally {
-      this.#current = null;
-    }
+    let handOver!: () => void;
+    const handedOver = new Promise<void>((resolve) => (handOver = resolve));
+    // Read and chunked, the file waits for its turn without a word: the watchdog waits with it.
+    let chunked = false;
+    let turnCame = false;
+    void turn.then(() => (turnCame = true));
+    const onProgress = (event: IngestProgress) => {
+      if (event.stage === 'chunking') chunked = true;
+      if (event.stage === 'embedding' || event.stage === 'saving') handOver();
+      this.#progress(job, event);
+    };
+    const done = (async () => {
+      try {
+        let reading!: Promise<IngestResult>;
+        await withIngestLock(async () => {
+          reading = ingest(
+            { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current },
+            { signal: job.controller.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), stallPaused: () => chunked && !turnCame, onProgress, turn },
+          );
+          await Promise.race([handedOver, reading.catch(() => undefined)]);
+        });
+        const result = await reading;
+        // The next file is read while this one is finished (in order).
+        this.#finishing = this.#finishing.then(() => this.#finish(job, result)).catch((error) => this.#finishFailed(job, error));
+      } catch (error) {
+        // Stopped by the user (pause or cancel). An abort nobody asked for is a failure, shown as one.
+        if (job.controller.signal.aborted) return this.#parkIfPaused(job.key);
+        const message = isAbort(error) ? UNASKED_ABORT : handleError(error);
+        const status: DocStatus = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD' ? 'needs-password' : 'failed';
+        job.update({ status, error: message, stageLabel: '', progress: 0 });
+        // With the disk full every next file would fail too: they wait, paused, until there is room.
+        if (message.code === 'QUOTA_EXCEEDED') this.#holdQueue('Paused — no storage space left');
+        // A file waiting for its password is asked for again after a reload; a failed one is done.
+        if (status === 'failed') await forgetJob(job.key);
+      } finally {
+        handOver();
+        if (this.#current === job) this.#current = null;
+      }
+    })();
+    return { handedOver, done };
   }
 
   #progress(job: QueuedFile, event: IngestProgress): void {
@@ -266,9 +297,12 @@ export class IngestQueue {
     job.update(stageOf(event, job.scanned));
   }
 
-  /** Pauses every file still waiting its turn. */
+  /** Pauses every file still waiting its turn, and stops the one being read behind the failed one. */
   #holdQueue(stageLabel: string): void {
-    for (const job of this.#jobs) if (job.status === 'queued' && !job.paused) job.update({ paused: true, stageLabel });
+    for (const job of this.#jobs) {
+      if (job.status === 'queued' && !job.paused) job.update({ paused: true, stageLabel });
+      else if (job.status === 'parsing') this.pause(job.key);
+    }
   }
 
   /** A paused file whose reading has stopped waits, unread, for resume. */
