@@ -2,7 +2,7 @@
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { openDb, TARGET_MODEL_KEY } from '../src/shared/db';
-import type { IngestProgress, IngestResult, ReembedProgress, StoreRequest } from '../src/shared/ingest';
+import { storedResult, type IngestProgress, type IngestResult, type ReembedProgress, type StoreRequest } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
 import { expose, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
@@ -122,8 +122,7 @@ const readerApi = (served: AbortSignal, settled: (stored: IngestResult | null) =
   async store(request: StoreRequest, ctx: CallContext<IngestProgress>) {
     try {
       const { embedded } = await engine.store(request, { ...ctx, signal: AbortSignal.any([ctx.signal, served]) });
-      const { record } = request;
-      settled({ docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded });
+      settled(storedResult(request.record, embedded));
       return { embedded };
     } catch (error) {
       settled(null);

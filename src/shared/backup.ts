@@ -3,7 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { storedChunk, withChunkTexts } from './chunk-text';
+import { chunksWithTexts, storedChunk } from './chunk-text';
 import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from './db';
 import { readText, storedText } from './text-codec';
 import { storedVectors } from './vector-codec';
@@ -47,17 +47,21 @@ const MAGIC_BYTES = encoder.encode(BACKUP_MAGIC);
 
 /** Reads every backed-up table in one read transaction, so the file is one consistent moment. */
 async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
-  return db.transaction('r', [...documentTables(db), db.settings, db.conversations], async () => ({
-    documents: await db.documents.toArray(),
-    files: await db.files.toArray(),
-    texts: (await db.texts.toArray()).map(readText),
-    // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
-    sections: await withChunkTexts<SectionRecord>(db, await db.sections.toArray()),
-    propositions: await withChunkTexts<PropositionRecord>(db, await db.propositions.toArray()),
-    vectors: await db.vectors.toArray(),
-    settings: await db.settings.toArray(),
-    conversations: await db.conversations.toArray(),
-  }));
+  return db.transaction('r', [...documentTables(db), db.settings, db.conversations], async () => {
+    const texts = (await db.texts.toArray()).map(readText);
+    const byDoc = new Map(texts.map((record) => [record.docId, record.text]));
+    return {
+      documents: await db.documents.toArray(),
+      files: await db.files.toArray(),
+      texts,
+      // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
+      sections: chunksWithTexts<SectionRecord>(await db.sections.toArray(), byDoc),
+      propositions: chunksWithTexts<PropositionRecord>(await db.propositions.toArray(), byDoc),
+      vectors: await db.vectors.toArray(),
+      settings: await db.settings.toArray(),
+      conversations: await db.conversations.toArray(),
+    };
+  });
 }
 
 /** Replaces typed arrays and Blobs by references into one binary area. */

@@ -20,6 +20,11 @@ function withText<T extends ChunkBase>(record: StoredChunk<T>, documentText: str
 export async function withChunkTexts<T extends ChunkBase>(db: CarrelDb, records: StoredChunk<T>[]): Promise<T[]> {
   const docIds = [...new Set(records.filter((r) => r.text === undefined).map((r) => r.docId))];
   const texts = new Map((await db.texts.bulkGet(docIds)).map((record, i) => [docIds[i]!, record && readText(record).text]));
+  return chunksWithTexts(records, texts);
+}
+
+/** Stored chunks made whole from texts already read (docId → text). */
+export function chunksWithTexts<T extends ChunkBase>(records: StoredChunk<T>[], texts: Map<string, string | undefined>): T[] {
   return records.map((record) => withText(record, texts.get(record.docId)));
 }
 

@@ -51,6 +51,11 @@ export interface StoreRequest {
   jobKey?: string;
 }
 
+/** What reading a file answers for a document the engine stored. */
+export function storedResult(record: DocumentRecord, embedded: boolean): IngestResult {
+  return { docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded };
+}
+
 export interface StoreResult {
   /** False when the model could not load: the document is searchable by keywords only. */
   embedded: boolean;

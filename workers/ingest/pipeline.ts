@@ -4,7 +4,7 @@
  * transaction commits the document with status `ready`.
  */
 import type { CarrelDb } from '../../src/shared/db';
-import type { IngestInput, IngestProgress, IngestResult, StoreRequest, StoreResult } from '../../src/shared/ingest';
+import { storedResult, type IngestInput, type IngestProgress, type IngestResult, type StoreRequest, type StoreResult } from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
 import type { TokenCounter } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
@@ -87,7 +87,7 @@ export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: Inges
   };
   const text = { docId, text: parsed.text, ...(parsed.ocrWords ? { ocrWords: parsed.ocrWords } : {}) };
   const { embedded } = await deps.store({ record, file, text, sections: chunked.sections, propositions: chunked.propositions, jobKey: input.jobKey });
-  return { docId, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded };
+  return storedResult(record, embedded);
 }
 
 async function parse(
