@@ -25,12 +25,19 @@ export async function workerMemoryMb(page) {
       cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
     });
   const out = {};
+  // A worker may end between being listed and being asked (the harness restarts its workers): it is
+  // left out, and an answer that never comes is not waited for.
+  const ask = (sessionId, method) => Promise.race([call(sessionId, method), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 10_000))]);
   try {
     for (const { sessionId, targetInfo } of workers) {
-      await call(sessionId, 'HeapProfiler.collectGarbage');
-      const { usedSize, backingStorageSize } = await call(sessionId, 'Runtime.getHeapUsage');
-      const name = targetInfo.url.split('/').pop().replace(/-[\w-]{8}\.js$/, '');
-      out[name] = { heap: Number((usedSize / 2 ** 20).toFixed(1)), buffers: Number((backingStorageSize / 2 ** 20).toFixed(1)) };
+      try {
+        await ask(sessionId, 'HeapProfiler.collectGarbage');
+        const { usedSize, backingStorageSize } = await ask(sessionId, 'Runtime.getHeapUsage');
+        const name = targetInfo.url.split('/').pop().replace(/-[\w-]{8}\.js$/, '');
+        out[name] = { heap: Number((usedSize / 2 ** 20).toFixed(1)), buffers: Number((backingStorageSize / 2 ** 20).toFixed(1)) };
+      } catch (error) {
+        console.error(`worker ${targetInfo.url} not measured: ${error.message}`);
+      }
     }
   } finally {
     await cdp.detach();

@@ -82,12 +82,17 @@ class AppStatus {
     navigator.serviceWorker.addEventListener('controllerchange', () => void this.#checkOffline());
   }
 
-  /** Offline-ready only when a service worker controls the page and the critical files are cached. */
-  async #checkOffline(): Promise<void> {
+  /**
+   * Offline-ready only when a service worker controls the page and the critical files are cached.
+   * A check that comes before they all are looks again a little later (a minute at most), so no
+   * ordering of the service worker's events leaves the chip unshown.
+   */
+  async #checkOffline(retries = 30): Promise<void> {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) return;
     const cached = await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })));
     this.offlineReady = cached.every(Boolean);
+    if (!this.offlineReady && retries > 0) setTimeout(() => void this.#checkOffline(retries - 1), 2_000);
   }
 }
 
