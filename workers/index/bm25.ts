@@ -60,20 +60,20 @@ function appendPosting(posting: Posting, slot: number, tf: number): void {
   posting.tfs[posting.length++] = tf;
 }
 
-/** A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). */
+/**
+ * A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). Only the postings are
+ * stored: each id's own term list is rebuilt from them, which is quicker than reading it twice over.
+ */
 export interface Bm25Snapshot {
   ids: string[];
   lengths: Uint32Array;
   /** The term of each term number. */
   vocabulary: string[];
-  /** Each id's distinct term numbers, `termCounts[i]` of them for id i, one after another. */
-  termCounts: Uint32Array;
-  terms: Uint32Array;
-  tfs: Uint32Array;
   /** Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after another. */
   postingCounts: Uint32Array;
   postingSlots: Uint32Array;
-  postingTfs: Uint32Array;
+  /** In the narrowest array that holds the largest frequency (almost always one byte). */
+  postingTfs: Uint8Array | Uint16Array | Uint32Array;
 }
 
 export class Bm25Index {
@@ -96,14 +96,9 @@ export class Bm25Index {
     const counts = new Map<string, number>();
     for (const term of analyze(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + boost);
-    const terms = new Uint32Array(counts.size);
-    const tfs = new Uint32Array(counts.size);
-    let i = 0;
-    for (const [term, tf] of counts) {
-      terms[i] = this.termNumber(term);
-      tfs[i++] = tf;
-    }
-    this.addTerms(id, terms, tfs);
+    // In term-number order, as a restored index has them, so both sum a score in the same order.
+    const numbered = [...counts].map(([term, tf]) => [this.termNumber(term), tf] as const).sort((a, b) => a[0] - b[0]);
+    this.addTerms(id, Uint32Array.from(numbered, ([term]) => term), Uint32Array.from(numbered, ([, tf]) => tf));
   }
 
   remove(id: string): void {
@@ -197,63 +192,63 @@ export class Bm25Index {
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const ids: string[] = [];
     const newSlot = new Uint32Array(this.ids.length);
-    let total = 0;
     this.ids.forEach((id, slot) => {
       if (id === null) return;
       newSlot[slot] = ids.length;
       ids.push(id);
-      total += this.forward.counts[slot]!;
     });
-    const lengths = new Uint32Array(ids.length);
-    const termCounts = new Uint32Array(ids.length);
-    const terms = new Uint32Array(total);
-    const tfs = new Uint32Array(total);
-    let offset = 0;
-    ids.forEach((id, i) => {
-      const slot = this.slotOf.get(id)!;
-      const slotTerms = this.slotTerms(slot);
-      lengths[i] = this.lengths[slot]!;
-      termCounts[i] = slotTerms.terms.length;
-      terms.set(slotTerms.terms, offset);
-      tfs.set(slotTerms.tfs, offset);
-      offset += termCounts[i]!;
-    });
+    const lengths = Uint32Array.from(ids, (id) => this.lengths[this.slotOf.get(id)!]!);
     const postingCounts = Uint32Array.from(this.postings, (posting) => posting.length);
+    const total = postingCounts.reduce((sum, count) => sum + count, 0);
+    let largest = 0;
+    for (const posting of this.postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
     const postingSlots = new Uint32Array(total);
-    const postingTfs = new Uint32Array(total);
-    offset = 0;
+    const postingTfs = largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
+    let offset = 0;
     for (const posting of this.postings) {
       for (let i = 0; i < posting.length; i++) postingSlots[offset + i] = newSlot[posting.slots[i]!]!;
       postingTfs.set(posting.tfs.subarray(0, posting.length), offset);
       offset += posting.length;
     }
-    return { ids, lengths, vocabulary: [...this.vocabulary], termCounts, terms, tfs, postingCounts, postingSlots, postingTfs };
+    return { ids, lengths, vocabulary: [...this.vocabulary], postingCounts, postingSlots, postingTfs };
   }
 
-  /** Rebuilds an index from `toSnapshot`'s arrays; postings are views into them and term lists the arrays themselves. */
+  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into them, each id's term list is made from the postings. */
   static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
     const index = new Bm25Index();
+    const { ids, lengths, postingCounts, postingSlots } = snapshot;
+    const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
     index.vocabulary = [...snapshot.vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
     let offset = 0;
-    index.postings = Array.from(snapshot.postingCounts, (length) => {
-      const posting = { slots: snapshot.postingSlots.subarray(offset, offset + length), tfs: snapshot.postingTfs.subarray(offset, offset + length), length };
+    index.postings = Array.from(postingCounts, (length) => {
+      const posting = { slots: postingSlots.subarray(offset, offset + length), tfs: postingTfs.subarray(offset, offset + length), length };
       offset += length;
       return posting;
     });
+    // The forward lists: count each slot's terms, place each slot's run, then walk the postings in term order.
+    const counts = new Uint32Array(ids.length);
+    for (const slot of postingSlots) counts[slot]!++;
+    const starts = new Uint32Array(ids.length);
+    for (let slot = 1; slot < ids.length; slot++) starts[slot] = starts[slot - 1]! + counts[slot - 1]!;
+    const filled = starts.slice();
+    const terms = new Uint32Array(postingSlots.length);
+    const tfs = new Uint32Array(postingSlots.length);
     offset = 0;
-    const { forward } = index;
-    snapshot.ids.forEach((id, slot) => {
-      const count = snapshot.termCounts[slot]!;
+    postingCounts.forEach((length, term) => {
+      for (let end = offset + length; offset < end; offset++) {
+        const at = filled[postingSlots[offset]!]!++;
+        terms[at] = term;
+        tfs[at] = postingTfs[offset]!;
+      }
+    });
+    ids.forEach((id, slot) => {
       index.slotOf.set(id, slot);
       index.ids[slot] = id;
-      index.lengths[slot] = snapshot.lengths[slot]!;
-      forward.starts[slot] = offset;
-      forward.counts[slot] = count;
-      index.totalLength += snapshot.lengths[slot]!;
-      offset += count;
+      index.lengths[slot] = lengths[slot]!;
+      index.totalLength += lengths[slot]!;
     });
-    Object.assign(forward, { terms: snapshot.terms, tfs: snapshot.tfs, length: offset });
+    Object.assign(index.forward, { starts: Array.from(starts), counts: Array.from(counts), terms, tfs, length: postingSlots.length });
     return index;
   }
 

@@ -103,11 +103,24 @@ describe('Bm25Index', () => {
     for (const query of ['installation packages', 'data', 'repository removing']) {
       expect(copy.search(query, 5)).toEqual(local.search(query, 5));
       expect(copy.maxScore(query)).toBe(local.maxScore(query));
+      // Each id's term list is rebuilt from the postings, not stored: scoring given ids still agrees.
+      expect(copy.scoreIds(query, ['a', 'b'])).toEqual(local.scoreIds(query, ['a', 'b']));
     }
     // The restored index keeps working incrementally.
     copy.remove('a');
     copy.add('d', 'repository mirrors');
     expect(copy.search('repository packages', 5).map((s) => s.id)).toEqual(['d', 'b']);
+  });
+
+  it('stores term frequencies in the narrowest array that holds them', () => {
+    const local = new Bm25Index();
+    local.add('short', 'word word other');
+    expect(local.toSnapshot().postingTfs).toBeInstanceOf(Uint8Array);
+    local.add('long', 'word '.repeat(300));
+    const snapshot = local.toSnapshot();
+    expect(snapshot.postingTfs).toBeInstanceOf(Uint16Array);
+    const copy = Bm25Index.fromSnapshot(snapshot);
+    expect(copy.scoreIds('word', ['short', 'long'])).toEqual(local.scoreIds('word', ['short', 'long']));
   });
 
   it('boosts heading text', () => {
