@@ -114,6 +114,8 @@ try {
       index_build: perSize((r) => r.indexBuildMs),
       snapshot_save: perSize((r) => r.snapshot.saveMs),
       restore_parts: perSize((r) => ({ read: r.snapshot.readMs, rebuild: r.snapshot.rebuildMs, check: r.snapshot.checkMs })),
+      // Restored, then one query embedded, searched and its hits' texts read: what a user waits for.
+      first_answer: perSize((r) => r.snapshot.firstAnswerMs),
     },
     memory_mb: perSize((r) => Number((r.memoryMb.heap + r.memoryMb.buffers).toFixed(1))),
     memory_heap_mb: perSize((r) => r.memoryMb.heap),

@@ -20,8 +20,12 @@ import { pageDb } from './page-db';
 import Dexie from 'dexie';
 import { openDb } from '../../src/shared/db';
 import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
+import { joinParts } from '../../workers/engine/parts';
 import { loadLexicon, relatedTerms, type Lexicon } from '../../workers/retrieve/lexicon';
 import { documentStamp } from '../../workers/engine/sync';
+import { DocumentTexts } from '../../workers/engine/document-texts';
+import { withHitTexts } from '../../workers/retrieve/hit-texts';
+import { storedText, type TextRecord } from '../../src/shared/text-codec';
 
 const SNAPSHOT_DB = 'carrel-bench-snapshot';
 
@@ -82,11 +86,15 @@ function sentence(random: () => number, min: number, max: number): string {
 
 interface Doc {
   doc: DocumentRecord;
+  text: string;
   sections: SectionRecord[];
   propositions: PropositionRecord[];
 }
 
-/** `size` propositions in documents of ~40 (10 sections of 4). */
+/**
+ * `size` propositions in documents of ~40 (10 sections of 4). As the chunker makes them, each
+ * proposition and section is its document's text from `start` to `end`.
+ */
 function corpus(size: number, seed: number): Doc[] {
   const random = prng(seed);
   const docs: Doc[] = [];
@@ -94,19 +102,21 @@ function corpus(size: number, seed: number): Doc[] {
     const docId = `d${d}`;
     const sections: SectionRecord[] = [];
     const propositions: PropositionRecord[] = [];
+    let text = '';
     for (let s = 0; s < SECTIONS_PER_DOC && made < size; s++) {
       const sectionId = `${docId}s${s}`;
-      const texts: string[] = [];
+      if (s > 0) text += '\n';
+      const sectionStart = text.length;
       for (let p = 0; p < PROPOSITIONS_PER_SECTION && made < size; p++, made++) {
-        const text = `${sentence(random, 8, 20)}.`;
-        texts.push(text);
-        propositions.push({ id: `${sectionId}p${p}`, docId, sectionId, order: propositions.length, headingPath: [`Section ${s}`], text, start: 0, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, type: 'fact' });
+        if (p > 0) text += ' ';
+        const start = text.length;
+        text += `${sentence(random, 8, 20)}.`;
+        propositions.push({ id: `${sectionId}p${p}`, docId, sectionId, order: propositions.length, headingPath: [`Section ${s}`], text: text.slice(start), start, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, type: 'fact' });
       }
-      const text = texts.join(' ');
-      sections.push({ id: sectionId, docId, order: s, headingPath: [`Section ${s}`], text, start: 0, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, embedded: true });
+      sections.push({ id: sectionId, docId, order: s, headingPath: [`Section ${s}`], text: text.slice(sectionStart), start: sectionStart, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, embedded: true });
     }
     const doc: DocumentRecord = { id: docId, name: `${docId}.txt`, kind: 'text', mime: 'text/plain', size: 0, addedAt: 0, status: 'ready', title: sentence(random, 2, 5), summary: '', keywords: [], tokens: 0, sectionCount: sections.length, propositionCount: propositions.length, chunkMode: 'three-level', modelId: BUILTIN_MODEL.id };
-    docs.push({ doc, sections, propositions });
+    docs.push({ doc, text, sections, propositions });
   }
   return docs;
 }
@@ -130,7 +140,7 @@ export interface SizeResult {
   embed: { propositions: number; ms: number; textBytes: number };
   indexBuildMs: number;
   /** Saving the index as the engine's start-up snapshot, and restoring it the way the engine starts (see `restore`). */
-  snapshot: { saveMs: number; restoreMs: number; readMs: number; rebuildMs: number; checkMs: number };
+  snapshot: { saveMs: number; restoreMs: number; readMs: number; rebuildMs: number; checkMs: number; firstAnswerMs: number };
   query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number; error?: string }>;
 }
@@ -143,6 +153,8 @@ let keep: unknown = null;
 interface BuiltLibrary {
   index: LibraryIndex;
   docRecords: DocumentRecord[];
+  /** Each document's whole text, which the index holds no copy of. */
+  texts: TextRecord[];
   sections: number;
   propositionIds: string[];
   /** Every proposition's vector, one row after another. */
@@ -169,17 +181,19 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
   const index = new LibraryIndex();
   let p = 0;
   let s = 0;
-  docs.forEach(({ doc, sections, propositions }, i) => {
-    index.addDocument(doc, sections, propositions, {
+  docs.forEach(({ doc, text, sections, propositions }, i) => {
+    const vectors = {
       doc: docVectors[i]!,
       sections: new Map(sections.map((x) => [x.id, sectionVectors[s++]!])),
       propositions: new Map(propositions.map((x) => [x.id, propositionVectors.subarray(p * dims, ++p * dims)])),
-    });
+    };
+    index.addDocument(doc, sections, propositions, vectors, text);
   });
   const indexBuildMs = performance.now() - buildBegan;
   return {
     index,
     docRecords: docs.map((d) => d.doc),
+    texts: docs.map((d) => ({ docId: d.doc.id, text: d.text })),
     sections: sectionVectors.length,
     propositionIds: docs.flatMap((d) => d.propositions.map((x) => x.id)),
     propositionVectors,
@@ -265,7 +279,7 @@ async function run(size: number, { queries = 50, seed = 1, compareIndexes = true
   const { query, vectors } = await measureQueries(built.index, queries, seed);
   const indexes = compareIndexes ? measureIndexes(built.propositionIds, built.propositionVectors, vectors) : {};
   const { docRecords, sections, embed, indexBuildMs } = built;
-  const saveMs = await saveBenchSnapshot(built.index, docRecords);
+  const saveMs = await saveBenchSnapshot(built.index, docRecords, built.texts);
   return { size, documents: docRecords.length, sections, embed, indexBuildMs, saveMs, query, indexes };
 }
 
@@ -283,10 +297,11 @@ async function restore(documents: number): Promise<Omit<SizeResult['snapshot'], 
  * The engine's start-up path at this size: `saveSnapshot` (what the engine does once the library is
  * quiet) into a database of its own, so the app's workers never see the generated documents.
  */
-async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[]): Promise<number> {
+async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[], texts: TextRecord[]): Promise<number> {
   await Dexie.delete(SNAPSHOT_DB);
   const db = openDb(SNAPSHOT_DB);
   await db.documents.bulkPut(docs);
+  for (let i = 0; i < texts.length; i += 1000) await db.texts.bulkPut(texts.slice(i, i + 1000).map(storedText));
   const indexed = new Map(docs.map((doc) => [doc.id, documentStamp(doc)]));
   const began = performance.now();
   if (!(await saveSnapshot(db, BUILTIN_MODEL.id, index, indexed))) throw new Error('the index could not be saved as a snapshot');
@@ -295,17 +310,30 @@ async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[]): P
   return round(saveMs, 1);
 }
 
-/** `restoreSnapshot` from a fresh connection, as a new tab's engine starts: parts read, index rebuilt from arrays, stamps checked. */
+/**
+ * `restoreSnapshot` from a fresh connection, as a new tab's engine starts: parts read, index
+ * rebuilt from arrays, stamps checked; then the first answer: a query embedded, searched and its
+ * hits' texts read from the texts table, as the engine does.
+ */
 async function restoreBenchSnapshot(documents: number): Promise<Omit<SizeResult['snapshot'], 'saveMs'> & { index: LibraryIndex }> {
   const reader = openDb(SNAPSHOT_DB);
   const began = performance.now();
   const restored = await restoreSnapshot(reader, BUILTIN_MODEL.id);
   const restoreMs = performance.now() - began;
   if (restored?.indexed.size !== documents) throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${documents} documents`);
+  const text = sentence(prng(documents), 2, 5);
+  const vector = (await embedder!.embed([text], { as: 'query' }))[0] ?? null;
+  lexicon ??= await loadLexicon();
+  const related = lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined;
+  const found = search(restored.index, { text, vector, related }, DEFAULT_SEARCH_OPTIONS);
+  const texts = new DocumentTexts(reader);
+  const hits = await withHitTexts(restored.index, found, (docId) => texts.get(docId, restored.indexed.get(docId) ?? ''));
+  const firstAnswerMs = performance.now() - began;
+  if (hits.some((hit) => hit.propositions.some((p) => !p.text))) throw new Error('a hit of the first answer has no text');
   reader.close();
   await Dexie.delete(SNAPSHOT_DB);
   const { readMs, rebuildMs, checkMs } = restored.timings;
-  return { restoreMs: round(restoreMs, 1), readMs: round(readMs, 1), rebuildMs: round(rebuildMs, 1), checkMs: round(checkMs, 1), index: restored.index };
+  return { restoreMs: round(restoreMs, 1), readMs: round(readMs, 1), rebuildMs: round(rebuildMs, 1), checkMs: round(checkMs, 1), firstAnswerMs: round(firstAnswerMs, 1), index: restored.index };
 }
 
 function release(): void {
@@ -343,11 +371,26 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const began = performance.now();
   const result = await readFile({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
   const ms = performance.now() - began;
+  await snapshotHolding(result.docId);
   const after = await usage();
   const record = await pageDb().documents.get(result.docId);
   const breakdown = await storageBreakdown(result.docId, result.propositions);
   const duringIngest = await queryDuringIngest(name, bytes);
   return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, breakdown, duringIngest };
+}
+
+/**
+ * Waits until the engine has stored its start-up snapshot with `docId` in it (it does so once the
+ * library has been quiet for a few seconds), so the storage figures count the snapshot too.
+ */
+async function snapshotHolding(docId: string): Promise<void> {
+  const db = pageDb();
+  const holds = async () => (await db.snapshots.toArray()).some((record) => Array.isArray(record.stamps) && (record.stamps as [string, string][]).some(([id]) => id === docId));
+  const deadline = performance.now() + 60_000;
+  while (!(await holds())) {
+    if (performance.now() > deadline) throw new Error('the engine stored no snapshot within a minute of the ingest');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**
@@ -378,7 +421,18 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
     vectors: await db.vectors.where('docId').equals(docId).toArray(),
     snapshots: await db.snapshots.toArray(),
   };
-  return Object.fromEntries(Object.entries(tables).map(([table, records]) => [table, Math.round(approxBytes(records) / Math.max(1, propositions))]));
+  const perProposition = (value: unknown) => Math.round(approxBytes(value) / Math.max(1, propositions));
+  const breakdown = Object.fromEntries(Object.entries(tables).map(([table, records]) => [table, perProposition(records)]));
+  const manifest = tables.snapshots.find((record) => (record as { skeleton?: unknown }).skeleton) as { skeleton: unknown } | undefined;
+  if (manifest) {
+    const parts = new Map(tables.snapshots.map((record) => [(record as { key: string }).key, (record as { value?: unknown }).value]));
+    const snapshot = joinParts(manifest.skeleton, parts) as Record<string, unknown> | null;
+    for (const [key, value] of Object.entries(snapshot ?? {})) {
+      if (key === 'bm25' || key === 'vectors') for (const [level, part] of Object.entries((value ?? {}) as Record<string, unknown>)) breakdown[`snapshot.${key}.${level}`] = perProposition(part);
+      else breakdown[`snapshot.${key}`] = perProposition(value);
+    }
+  }
+  return breakdown;
 }
 
 const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear model', 'plot a histogram', 'matrix multiplication', 'lists and data frames', 'loops and conditional execution'];

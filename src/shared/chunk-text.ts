@@ -28,8 +28,8 @@ export function chunksWithTexts<T extends ChunkBase>(records: StoredChunk<T>[], 
   return records.map((record) => withText(record, texts.get(record.docId)));
 }
 
-/** One document's sections and propositions in order, with their texts, in one read transaction. */
-export async function readChunks(db: CarrelDb, docId: string): Promise<{ sections: SectionRecord[]; propositions: PropositionRecord[] }> {
+/** One document's sections and propositions in order, with their texts, and its whole text, in one read transaction. */
+export async function readChunks(db: CarrelDb, docId: string): Promise<{ sections: SectionRecord[]; propositions: PropositionRecord[]; text: string | undefined }> {
   return db.transaction('r', [db.texts, db.sections, db.propositions], async () => {
     const [stored, sections, propositions] = await Promise.all([
       db.texts.get(docId),
@@ -40,6 +40,7 @@ export async function readChunks(db: CarrelDb, docId: string): Promise<{ section
     return {
       sections: sections.map((s) => withText<SectionRecord>(s, text)),
       propositions: propositions.map((p) => withText<PropositionRecord>(p, text)),
+      text,
     };
   });
 }

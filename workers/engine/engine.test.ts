@@ -8,6 +8,7 @@ import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import { changedParts, Engine, type ModelAccess } from './engine';
 import { restoreSnapshot } from './snapshot';
 import { addDocument, MODEL, readDocument } from './test-library';
+import type { StoreRequest } from '../../src/shared/ingest';
 
 const TEST_MODEL: ModelInfo = { ...BUILTIN_MODEL, id: MODEL, label: 'Test model', dims: 4 };
 const OTHER_MODEL: ModelInfo = { ...TEST_MODEL, id: 'other-model', label: 'Other model' };
@@ -28,7 +29,7 @@ function setUp(delay = { quietMs: 60_000, maxWaitMs: 60_000 }) {
     unloadEmbedder: async (id) => void state.unloaded.push(id),
   };
   const engine = new Engine(db, models, delay);
-  return { db, engine, state };
+  return { db, engine, state, models };
 }
 
 /** The names of the documents a keyword query finds. */
@@ -159,6 +160,37 @@ describe('Engine', () => {
     await addDocument(db, 'alpha', 'zebra');
     await engine.start();
     await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
+  });
+});
+
+describe('Engine: proposition texts', () => {
+  /** A document whose propositions are its text's own slices, as the chunker makes them. */
+  function sliced(docId: string): StoreRequest {
+    const request = readDocument(docId, 'zebra');
+    const text = 'Zebras graze at dawn. Okapis hide in the forest.';
+    const cut = text.indexOf('Okapis');
+    const ends = [[0, cut - 1], [cut, text.length]] as const;
+    return {
+      ...request,
+      text: { docId, text },
+      sections: request.sections.map((s) => ({ ...s, text, start: 0, end: text.length })),
+      propositions: request.propositions.map((p, i) => ({ ...p, text: text.slice(...ends[i]!), start: ends[i]![0], end: ends[i]![1] })),
+    };
+  }
+
+  it('keeps no copy of them in the index or its snapshot, and gives every hit its text, also after a restart', async () => {
+    const { db, engine, models } = setUp({ quietMs: 0, maxWaitMs: 0 });
+    await engine.start();
+    await engine.store(sliced('alpha'), { signal: new AbortController().signal, progress: () => {} });
+    expect([...engine.index.propositions.values()].map((p) => p.text)).toEqual([undefined, undefined]);
+    const texts = async (searcher: Engine) => (await searcher.search({ query: 'okapis forest', options: { minRelevance: undefined } })).hits.flatMap((hit) => hit.propositions.map((p) => p.text));
+    expect(await texts(engine)).toContain('Okapis hide in the forest.');
+
+    await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
+    const snapshot = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) => (ArrayBuffer.isView(value) ? [] : value));
+    expect(snapshot).not.toContain('Okapis hide');
+    const restarted = new Engine(db, models, { quietMs: 60_000, maxWaitMs: 60_000 });
+    expect(await texts(restarted)).toContain('Okapis hide in the forest.');
   });
 });
 

@@ -24,7 +24,9 @@ import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
+import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
+import { DocumentTexts } from './document-texts';
 import { switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
@@ -92,13 +94,17 @@ export class Engine {
   private writing = new Set<string>();
   /** Query expansion for the keyword leg, once loaded (none in tests unless given). */
   lexicon: Lexicon | null = null;
+  /** The texts the hits shown are cut from (the index holds no copy of them). */
+  private readonly texts: DocumentTexts;
 
   constructor(
     private readonly db: CarrelDb,
     private readonly models: ModelAccess,
     /** Quiet time before the index is stored as a snapshot, and the longest it waits during a long ingest. */
     private readonly snapshotDelay = { quietMs: 3_000, maxWaitMs: 60_000 },
-  ) {}
+  ) {
+    this.texts = new DocumentTexts(db);
+  }
 
   /** Loads the active model's index (from its snapshot when there is one) and every ready document. */
   start(): Promise<void> {
@@ -153,7 +159,9 @@ export class Engine {
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
     const relatedFound = opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : [];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
-    const { hits, stages, weak } = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
+    const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
+    const { stages, weak } = traced;
+    const hits = await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? ''));
     const relatedWords = wordsFound(relatedFound, hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]));
     const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, ...(weak ? { weak } : {}), modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
     return opts.trace ? { ...response, stages } : response;
@@ -178,8 +186,9 @@ export class Engine {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
           if (this.model.id !== model.id) return;
-          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors) : undefined));
+          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors) : undefined), stored.text.text);
           this.indexed.set(docId, documentStamp(stored.record));
+          this.texts.put(docId, documentStamp(stored.record), stored.text.text);
           this.scheduleSnapshot();
         });
         return { embedded: !!vectors };

@@ -30,13 +30,13 @@ export function documentStamp(doc: DocumentRecord): string {
 
 /** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
 export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<string | null> {
-  const [doc, { sections, propositions }, vectors] = await db.transaction(
+  const [doc, { sections, propositions, text }, vectors] = await db.transaction(
     'r',
     [db.documents, db.texts, db.sections, db.propositions, db.vectors],
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;
-  index.addDocument(doc, sections, propositions, unpackVectors(vectors && readVectors(vectors)));
+  index.addDocument(doc, sections, propositions, unpackVectors(vectors && readVectors(vectors)), text);
   return documentStamp(doc);
 }
 

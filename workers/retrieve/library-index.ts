@@ -53,7 +53,11 @@ export class LibraryIndex {
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
-  addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors): void {
+  /**
+   * Indexes one document. Given its whole extracted text, a proposition that is that text from
+   * `start` to `end` (almost all) keeps no text of its own here: `withHitTexts` finds it there again.
+   */
+  addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors, documentText?: string): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
     this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title, ...(doc.ocr ? { ocr: doc.ocr } : {}) });
     this.sectionsOfDoc.set(doc.id, sections.map((s) => s.id));
@@ -63,7 +67,8 @@ export class LibraryIndex {
       this.bm25.section.add(s.id, s.text, s.headingPath.join(' '));
     }
     for (const p of propositions) {
-      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, headingPath: p.headingPath, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type });
+      const ownText = documentText === undefined || documentText.slice(p.start, p.end) !== p.text;
+      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, headingPath: p.headingPath, pages: p.pages, start: p.start, end: p.end, type: p.type, ...(ownText ? { text: p.text } : {}) });
       this.propositionsOfSection.get(p.sectionId)?.push(p.id);
       this.bm25.proposition.add(p.id, p.text, p.headingPath.join(' '), PROPOSITION_HEADING_WEIGHT);
     }

@@ -3,12 +3,17 @@
  * proposition, restoring 100,000 of them spent ~2.4 s in structured clone alone (ten properties and
  * two small arrays each); as a few typed arrays, interned tables and long strings it is a fraction
  * of that, and the objects are rebuilt here in a plain loop. Heading paths, document and section
- * ids are shared between the propositions that have the same ones.
+ * ids are shared between the propositions that have the same ones. A proposition's text is here
+ * only when it is not its document's text from `start` to `end` (rare): the texts table holds the
+ * rest, read for the hits shown (workers/engine/document-texts.ts), so the snapshot is no second copy.
  */
 import type { PropositionRecord } from '../../src/shared/types';
 
-/** What the index keeps of a proposition (the rows of these columns). */
-export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'text' | 'pages' | 'start' | 'end' | 'type'>;
+/**
+ * What the index keeps of a proposition (the rows of these columns). `text` only when it is not
+ * its document's text from `start` to `end`, or when the index was given no document text.
+ */
+export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'pages' | 'start' | 'end' | 'type'> & { text?: string };
 
 /** Distinct values once, and per row the position of its value in `table`. */
 interface InternedColumn<T> {
@@ -25,9 +30,10 @@ export interface PropositionColumns {
   order: Float64Array;
   start: Float64Array;
   end: Float64Array;
-  /** The texts one after another, `TEXT_BLOCK` propositions to a string (one string would hit V8's length limit). */
+  /** The own texts one after another, `TEXT_BLOCK` propositions to a string (one string would hit V8's length limit). */
   textBlocks: string[];
-  textLengths: Uint32Array;
+  /** -1 for a proposition without an own text. */
+  textLengths: Int32Array;
   /** Each proposition's `pageCounts[i]` pages, one after another. */
   pageCounts: Uint32Array;
   pages: Float64Array;
@@ -38,7 +44,7 @@ const TEXT_BLOCK = 65_536;
 export function toPropositionColumns(propositions: PropositionMeta[]): PropositionColumns {
   const numbers = (pick: (p: PropositionMeta) => number) => Float64Array.from(propositions, pick);
   const textBlocks: string[] = [];
-  for (let i = 0; i < propositions.length; i += TEXT_BLOCK) textBlocks.push(propositions.slice(i, i + TEXT_BLOCK).map((p) => p.text).join(''));
+  for (let i = 0; i < propositions.length; i += TEXT_BLOCK) textBlocks.push(propositions.slice(i, i + TEXT_BLOCK).map((p) => p.text ?? '').join(''));
   return {
     ids: propositions.map((p) => p.id),
     docIds: intern(propositions, (p) => p.docId, (id) => id),
@@ -49,7 +55,7 @@ export function toPropositionColumns(propositions: PropositionMeta[]): Propositi
     start: numbers((p) => p.start),
     end: numbers((p) => p.end),
     textBlocks,
-    textLengths: Uint32Array.from(propositions, (p) => p.text.length),
+    textLengths: Int32Array.from(propositions, (p) => p.text?.length ?? -1),
     pageCounts: Uint32Array.from(propositions, (p) => p.pages.length),
     pages: Float64Array.from(propositions.flatMap((p) => p.pages)),
   };
@@ -63,7 +69,8 @@ export function fromPropositionColumns(columns: PropositionColumns): Proposition
   for (let i = 0; i < ids.length; i++) {
     if (i % TEXT_BLOCK === 0) textAt = 0;
     const block = textBlocks[Math.floor(i / TEXT_BLOCK)]!;
-    const text = block.slice(textAt, (textAt += textLengths[i]!));
+    const length = textLengths[i]!;
+    const text = length < 0 ? undefined : block.slice(textAt, (textAt += length));
     const pageList: number[] = [];
     for (const last = pageAt + pageCounts[i]!; pageAt < last; pageAt++) pageList.push(pages[pageAt]!);
     propositions[i] = {
@@ -72,11 +79,11 @@ export function fromPropositionColumns(columns: PropositionColumns): Proposition
       sectionId: sectionIds.table[sectionIds.rows[i]!]!,
       order: order[i]!,
       headingPath: headingPaths.table[headingPaths.rows[i]!]!,
-      text,
       pages: pageList,
       start: start[i]!,
       end: end[i]!,
       type: types.table[types.rows[i]!]!,
+      ...(text === undefined ? {} : { text }),
     };
   }
   return propositions;

@@ -178,7 +178,8 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
       };
       hits.set(p.sectionId, hit);
     }
-    const proposition: PropositionHit = { id, text: p.text, pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
+    // Empty when the document's text holds it: `withHitTexts` (hit-texts.ts) fills it in.
+    const proposition: PropositionHit = { id, text: p.text ?? '', pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
     hit.propositions.push(proposition);
   }
   return [...hits.values()];
