@@ -24,7 +24,7 @@ function countRecords(page: Page): Promise<Record<string, number>> {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const tables = ['documents', 'files', 'texts', 'sections', 'propositions', 'vectors'];
+    const tables = ['documents', 'files', 'texts', 'chunks', 'vectors'];
     const counts = await Promise.all(
       tables.map((table) => new Promise<number>((resolve) => (db.transaction(table).objectStore(table).count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)))),
     );

@@ -416,8 +416,7 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
     documents: [await db.documents.get(docId)],
     files: [await db.files.get(docId)],
     texts: [await db.texts.get(docId)],
-    sections: await db.sections.where('docId').equals(docId).toArray(),
-    propositions: await db.propositions.where('docId').equals(docId).toArray(),
+    chunks: [await db.chunks.get(docId)],
     vectors: await db.vectors.where('docId').equals(docId).toArray(),
     snapshots: await db.snapshots.toArray(),
   };

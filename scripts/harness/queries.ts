@@ -1,8 +1,8 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
 import { extractAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
-import { withChunkTexts } from '../../src/shared/chunk-text';
-import type { SearchOptions, SectionRecord } from '../../src/shared/types';
+import { readSections } from '../../src/shared/chunk-text';
+import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;
@@ -35,8 +35,8 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
     const ms = performance.now() - began;
     const { hits } = response;
     const top = hits.slice(0, 3).map((h) => h.sectionId);
-    const stored = (await pageDb().sections.bulkGet(top)).filter((s) => s !== undefined);
-    const texts = new Map((await withChunkTexts<SectionRecord>(pageDb(), stored)).map((s) => [s.id, s.text]));
+    const sections = await readSections(pageDb(), hits.slice(0, 3).map((h) => h.docId));
+    const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
     out.push({
       ms,
       tookMs: response.tookMs,

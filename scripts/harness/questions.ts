@@ -5,7 +5,7 @@
  * For a question not answered in the top 3, says where the answer was lost, so work goes there.
  */
 import { engine } from '../../src/lib/workers';
-import { readChunks, withChunkTexts } from '../../src/shared/chunk-text';
+import { readChunks, readSections } from '../../src/shared/chunk-text';
 import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
@@ -51,8 +51,8 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
   for (const c of cases) {
     const response = await engine.api.search({ query: c.query, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
     const { hits, stages } = response;
-    const stored = (await db.sections.bulkGet(hits.slice(0, 10).map((h) => h.sectionId))).filter((s) => s !== undefined);
-    const texts = new Map((await withChunkTexts(db, stored)).map((s) => [s.id, s.text]));
+    const sections = await readSections(db, hits.slice(0, 10).map((h) => h.docId));
+    const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
     const answering = (i: number) => hits[i]!.docName === c.doc && (holds(texts.get(hits[i]!.sectionId) ?? '', c.expect) || hits[i]!.propositions.some((p) => holds(p.text, c.expect)));
     const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
     const rank = at < 0 ? null : at + 1;

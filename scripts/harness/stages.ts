@@ -4,7 +4,7 @@
  * stage 2 kept? The answer is given as relevant document names (BEIR) or answer texts (QA).
  */
 import { engine } from '../../src/lib/workers';
-import { withChunkTexts } from '../../src/shared/chunk-text';
+import { eachChunks } from '../../src/shared/chunk-text';
 import type { SearchOptions, SectionRecord } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
@@ -32,7 +32,8 @@ const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim
 export async function stageLosses(queries: StagedQuery[], options: Partial<SearchOptions> = {}): Promise<StageLoss> {
   const db = pageDb();
   const docIdOf = new Map((await db.documents.toArray()).map((d) => [d.name, d.id]));
-  const sections: SectionRecord[] = await withChunkTexts(db, await db.sections.toArray());
+  const sections: SectionRecord[] = [];
+  await eachChunks(db, (_, chunks) => sections.push(...chunks.sections));
   const texts = new Map(sections.map((s) => [s.id, normalise(s.text)]));
   const loss: StageLoss = { judged: 0, document: 0, section: 0 };
   for (const q of queries) {

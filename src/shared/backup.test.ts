@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readChunks, storedChunk } from './chunk-text';
+import { putChunks, readChunks } from './chunk-text';
+import { readStoredChunks } from './stored-chunk';
 import { openDb, type CarrelDb } from './db';
 import { storedText } from './text-codec';
 import { decodeRows, readVectors, storedVectors } from './vector-codec';
@@ -42,12 +43,11 @@ async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
   };
   const section: SectionRecord = { ...chunk(docId, 0), embedded: true };
   const propositions: PropositionRecord[] = [1, 2].map((order) => ({ ...chunk(docId, order), sectionId: section.id, type: 'fact' }));
-  await db.transaction('rw', [db.documents, db.files, db.texts, db.sections, db.propositions, db.vectors], async () => {
+  await db.transaction('rw', [db.documents, db.files, db.texts, db.chunks, db.vectors], async () => {
     await db.documents.add(doc);
     await db.files.add({ docId, blob: new Blob([`# ${docId}\n\u00e9\u0000\u00ff`], { type: 'text/markdown' }) });
     await db.texts.add(storedText({ docId, text: `text of ${docId}` }));
-    await db.sections.add(section);
-    await db.propositions.bulkAdd(propositions);
+    await putChunks(db, docId, { sections: [section], propositions }, undefined);
     await db.vectors.add(storedVectors(SEED_VECTORS(docId, section.id, propositions.map((p) => p.id))));
   });
 }
@@ -59,8 +59,7 @@ async function dump(db: CarrelDb) {
     documents: await db.documents.orderBy('id').toArray(),
     files: await Promise.all(files.map(async (f) => ({ docId: f.docId, type: f.blob.type, bytes: new Uint8Array(await f.blob.arrayBuffer()) }))),
     texts: await db.texts.toArray(),
-    sections: await db.sections.orderBy('id').toArray(),
-    propositions: await db.propositions.orderBy('id').toArray(),
+    chunks: await Promise.all((await db.documents.orderBy('id').primaryKeys()).map((docId) => readChunks(db, docId))),
     vectors: await db.vectors.toArray(),
     settings: await db.settings.toArray(),
   };
@@ -265,14 +264,15 @@ describe('backup', () => {
     const library = fresh();
     await seedDocument(library, 'tides');
     await library.texts.put(storedText({ docId: 'tides', text }));
-    const stored = (await readChunks(library, 'tides')).propositions.map(whole);
-    await library.propositions.bulkPut(stored.map((p) => storedChunk(p, text)));
+    const chunks = await readChunks(library, 'tides');
+    const stored = chunks.propositions.map(whole);
+    await putChunks(library, 'tides', { ...chunks, propositions: stored }, text);
 
     const records = await readBackup(await exportLibrary(library));
     expect(records.propositions).toEqual(stored);
     const target = fresh();
     await importLibrary(target, await exportLibrary(library));
-    expect(await target.propositions.filter((p) => p.text !== undefined).count()).toBe(0);
+    expect(readStoredChunks((await target.chunks.get('tides'))!).propositions.filter((p) => p.text !== undefined)).toHaveLength(0);
     expect((await readChunks(target, 'tides')).propositions).toEqual(stored);
   });
 

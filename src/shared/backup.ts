@@ -3,7 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { chunksWithTexts, storedChunk } from './chunk-text';
+import { eachChunks, putChunks } from './chunk-text';
 import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from './db';
 import { readText, storedText } from './text-codec';
 import { storedVectors } from './vector-codec';
@@ -49,14 +49,16 @@ const MAGIC_BYTES = encoder.encode(BACKUP_MAGIC);
 async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
   return db.transaction('r', [...documentTables(db), db.settings, db.conversations], async () => {
     const texts = (await db.texts.toArray()).map(readText);
-    const byDoc = new Map(texts.map((record) => [record.docId, record.text]));
+    // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
+    const sections: SectionRecord[] = [];
+    const propositions: PropositionRecord[] = [];
+    await eachChunks(db, (_, chunks) => (sections.push(...chunks.sections), propositions.push(...chunks.propositions)));
     return {
       documents: await db.documents.toArray(),
       files: await db.files.toArray(),
       texts,
-      // Whole texts, as backups always had them (format 3 changed only how vectors are carried).
-      sections: chunksWithTexts<SectionRecord>(await db.sections.toArray(), byDoc),
-      propositions: chunksWithTexts<PropositionRecord>(await db.propositions.toArray(), byDoc),
+      sections,
+      propositions,
       vectors: await db.vectors.toArray(),
       settings: await db.settings.toArray(),
       conversations: await db.conversations.toArray(),
@@ -226,10 +228,7 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
       if (await db.documents.get(doc.id)) return false;
       await db.files.bulkPut(files.get(doc.id) ?? []);
       await db.texts.bulkPut((texts.get(doc.id) ?? []).map(storedText));
-      const text = texts.get(doc.id)?.[0]?.text;
-      const store = <T extends SectionRecord | PropositionRecord>(rows: T[] = []) => (text === undefined ? rows : rows.map((row) => storedChunk(row, text)));
-      await db.sections.bulkPut(store(sections.get(doc.id)));
-      await db.propositions.bulkPut(store(propositions.get(doc.id)));
+      await putChunks(db, doc.id, { sections: sections.get(doc.id) ?? [], propositions: propositions.get(doc.id) ?? [] }, texts.get(doc.id)?.[0]?.text);
       await db.vectors.bulkPut(vectors.get(doc.id) ?? []);
       await db.documents.add(doc);
       return true;

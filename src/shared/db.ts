@@ -3,7 +3,7 @@
  * A schema change is a new version below; old versions are never edited.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { stripChunkText, type StoredProposition, type StoredSection } from './stored-chunk';
+import { storedChunks, stripChunkText, type ChunksRecord, type StoredProposition, type StoredSection } from './stored-chunk';
 import type { ModelInfo } from './models';
 import type { DocumentRecord } from './types';
 import { storedText, type PageWord, type StoredTextRecord, type TextRecord } from './text-codec';
@@ -84,9 +84,8 @@ export type CarrelDb = Dexie & {
   files: EntityTable<FileRecord, 'docId'>;
   /** Write them through `storedText`, read them through `readText` (text-codec.ts). */
   texts: EntityTable<StoredTextRecord, 'docId'>;
-  /** Read them through `readChunks` or `withChunkTexts` (chunk-text.ts): their text is mostly not stored. */
-  sections: EntityTable<StoredSection, 'id'>;
-  propositions: EntityTable<StoredProposition, 'id'>;
+  /** A document's sections and propositions: write through `storedChunks`, read through `readChunks` (chunk-text.ts). */
+  chunks: EntityTable<ChunksRecord, 'docId'>;
   /** Write them through `storedVectors`, read them through `readVectors` (vector-codec.ts). */
   vectors: Dexie.Table<StoredVectorRecord, [string, string]>;
   settings: EntityTable<SettingRecord, 'key'>;
@@ -157,6 +156,21 @@ export function openDb(name = DB_NAME): CarrelDb {
         if (record && 'text' in record) await texts.put(storedText(record));
       }
     });
+  // v7: a document's sections and propositions are one record of deflated columns (issue 20):
+  // R-intro.pdf's from 566 bytes a proposition plus a key and index entries each to about 100.
+  // One document at a time; v8 then drops the tables they were in.
+  db.version(7)
+    .stores({ chunks: 'docId' })
+    .upgrade(async (tx) => {
+      const sections = tx.table<StoredSection, string>('sections');
+      const propositions = tx.table<StoredProposition, string>('propositions');
+      const docIds = new Set([...(await sections.orderBy('docId').uniqueKeys()), ...(await propositions.orderBy('docId').uniqueKeys())] as string[]);
+      for (const docId of docIds) {
+        const [ownSections, ownPropositions] = await Promise.all([sections.where('docId').equals(docId).sortBy('order'), propositions.where('docId').equals(docId).sortBy('order')]);
+        await tx.table<ChunksRecord, string>('chunks').put(storedChunks(docId, ownSections, ownPropositions));
+      }
+    });
+  db.version(8).stores({ sections: null, propositions: null });
   // Another tab upgraded the schema: close so its upgrade is not blocked forever; reload picks it up.
   db.on('versionchange', () => {
     db.close();
@@ -166,7 +180,7 @@ export function openDb(name = DB_NAME): CarrelDb {
 
 /** The tables one document's records live in, for one atomic write or delete. */
 export function documentTables(db: CarrelDb) {
-  return [db.documents, db.files, db.texts, db.sections, db.propositions, db.vectors] as const;
+  return [db.documents, db.files, db.texts, db.chunks, db.vectors] as const;
 }
 
 /** Deletes every record of a document (call inside a transaction over `documentTables`). */
@@ -175,8 +189,7 @@ export async function deleteDocumentRecords(db: CarrelDb, docId: string): Promis
     db.documents.delete(docId),
     db.files.delete(docId),
     db.texts.delete(docId),
-    db.sections.where('docId').equals(docId).delete(),
-    db.propositions.where('docId').equals(docId).delete(),
+    db.chunks.delete(docId),
     db.vectors.where('docId').equals(docId).delete(),
   ]);
 }

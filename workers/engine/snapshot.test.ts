@@ -34,8 +34,7 @@ describe('start-up snapshot', () => {
     expect(saved).toBe(true);
 
     // The documents' chunk tables are emptied: only the snapshot can answer now.
-    await db.propositions.clear();
-    await db.sections.clear();
+    await db.chunks.clear();
     const restored = await restoreSnapshot(db, MODEL);
     expect([...restored!.indexed.keys()].sort()).toEqual(['alpha', 'beta']);
     expect(ids(restored!.index, 'giraffe')).toEqual(ids(index, 'giraffe'));
@@ -68,7 +67,7 @@ describe('start-up snapshot', () => {
 
     await saveSnapshot(db, MODEL, index, indexed, TINY_PARTS);
     expect(await db.snapshots.count()).toBe(keys.length);
-    await db.propositions.clear();
+    await db.chunks.clear();
     const restored = (await restoreSnapshot(db, MODEL))!;
     expect(ids(restored.index, 'giraffe')).toEqual(['beta-p0', 'beta-p1']);
     expect(restored.index.vectors!.proposition.size).toBe(4);

@@ -1,5 +1,5 @@
 /** Writing one document: every record of it in one transaction, or nothing. */
-import { storedChunk } from '../../src/shared/chunk-text';
+import { putChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../src/shared/db';
 import type { StoreRequest } from '../../src/shared/ingest';
 import { BUILTIN_MODEL } from '../../src/shared/models';
@@ -19,9 +19,8 @@ export async function saveDocument(db: CarrelDb, { record, file, text, sections,
     await deleteDocumentRecords(db, docId);
     await db.files.put({ docId, blob: file });
     await db.texts.put(deflated);
-    // Text is stored once: the records keep only what the document's text does not hold.
-    await db.sections.bulkPut(sections.map((section) => storedChunk(section, text.text)));
-    await db.propositions.bulkPut(propositions.map((proposition) => storedChunk(proposition, text.text)));
+    // Text is stored once: the chunks keep only what the document's text does not hold.
+    await putChunks(db, docId, { sections, propositions }, text.text);
     if (vectors) await db.vectors.put(vectors);
     if (jobKey) await db.jobs.delete(jobKey);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.

@@ -32,7 +32,7 @@ export function documentStamp(doc: DocumentRecord): string {
 export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<string | null> {
   const [doc, { sections, propositions, text }, vectors] = await db.transaction(
     'r',
-    [db.documents, db.texts, db.sections, db.propositions, db.vectors],
+    [db.documents, db.texts, db.chunks, db.vectors],
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;

@@ -1,4 +1,5 @@
 /** A tiny library for the engine's tests: documents written straight to IndexedDB (as another tab would), or handed to the engine as the file reader does. */
+import { putChunks } from '../../src/shared/chunk-text';
 import type { CarrelDb } from '../../src/shared/db';
 import type { StoreRequest } from '../../src/shared/ingest';
 import { storedVectors } from '../../src/shared/vector-codec';
@@ -29,10 +30,9 @@ export function readDocument(docId: string, word: string, addedAt = 1): StoreReq
 export async function addDocument(db: CarrelDb, docId: string, word: string, addedAt = 1): Promise<void> {
   const { doc, section, propositions } = documentRecords(docId, word, addedAt);
   const unit = (i: number) => Float32Array.from({ length: DIMS }, (_, d) => (d === i % DIMS ? 1 : 0));
-  await db.transaction('rw', [db.documents, db.sections, db.propositions, db.vectors], async () => {
+  await db.transaction('rw', [db.documents, db.chunks, db.vectors], async () => {
     await db.documents.put(doc);
-    await db.sections.put(section);
-    await db.propositions.bulkPut(propositions);
+    await putChunks(db, docId, { sections: [section], propositions }, undefined);
     await db.vectors.put(storedVectors({ modelId: MODEL, docId, dims: DIMS, doc: unit(0), sectionIds: [section.id], sections: unit(1), propositionIds: propositions.map((p) => p.id), propositions: new Float32Array([...unit(2), ...unit(3)]) }));
   });
 }

@@ -80,7 +80,8 @@ export class Bm25Index {
   private slotOf = new Map<string, number>();
   private ids: (string | null)[] = [];
   private lengths: number[] = [];
-  private forward: ForwardIndex = { starts: [], counts: [], terms: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
+  /** Null in a restored index until something needs it (scoring given ids reads the postings meanwhile). */
+  private forward: ForwardIndex | null = { starts: [], counts: [], terms: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
   private freeSlots: number[] = [];
   private termNumbers = new Map<string, number>();
   private vocabulary: string[] = [];
@@ -116,14 +117,14 @@ export class Bm25Index {
     this.slotOf.delete(id);
     this.ids[slot] = null;
     this.lengths[slot] = 0;
-    this.forward.counts[slot] = 0;
+    this.forwardIndex().counts[slot] = 0;
     this.freeSlots.push(slot);
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
   scoreAll(query: string, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Map<string, number> {
     const scores = new Map<string, number>();
-    const touched = this.accumulate(query, related);
+    const touched = this.accumulate(this.termWeights(query, related));
     for (const slot of touched) {
       const id = this.ids[slot]!;
       if (!filter || filter(id)) scores.set(id, this.scratch[slot]!);
@@ -137,6 +138,16 @@ export class Bm25Index {
     const scores = new Map<string, number>();
     const weights = this.termWeights(query, related);
     if (weights.size === 0) return scores;
+    if (!this.forward) {
+      // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
+      const touched = this.accumulate(weights);
+      for (const id of ids) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined && this.scratch[slot]! > 0) scores.set(id, this.scratch[slot]!);
+      }
+      for (const slot of touched) this.scratch[slot] = 0;
+      return scores;
+    }
     const avgLength = this.totalLength / this.size;
     // Read straight from the forward arrays: no views made per id on this hot path.
     const { starts, counts, terms, tfs } = this.forward;
@@ -176,7 +187,7 @@ export class Bm25Index {
 
   /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
   search(query: string, k: number, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Scored[] {
-    const touched = this.accumulate(query, related);
+    const touched = this.accumulate(this.termWeights(query, related));
     const best = new TopK(k);
     for (const slot of touched) {
       const score = this.scratch[slot]!;
@@ -213,7 +224,7 @@ export class Bm25Index {
     return { ids, lengths, vocabulary: [...this.vocabulary], postingCounts, postingSlots, postingTfs };
   }
 
-  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into them, each id's term list is made from the postings. */
+  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into them (tfs widened to 32 bits). */
   static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
     const index = new Bm25Index();
     const { ids, lengths, postingCounts, postingSlots } = snapshot;
@@ -226,29 +237,14 @@ export class Bm25Index {
       offset += length;
       return posting;
     });
-    // The forward lists: count each slot's terms, place each slot's run, then walk the postings in term order.
-    const counts = new Uint32Array(ids.length);
-    for (const slot of postingSlots) counts[slot]!++;
-    const starts = new Uint32Array(ids.length);
-    for (let slot = 1; slot < ids.length; slot++) starts[slot] = starts[slot - 1]! + counts[slot - 1]!;
-    const filled = starts.slice();
-    const terms = new Uint32Array(postingSlots.length);
-    const tfs = new Uint32Array(postingSlots.length);
-    offset = 0;
-    postingCounts.forEach((length, term) => {
-      for (let end = offset + length; offset < end; offset++) {
-        const at = filled[postingSlots[offset]!]!++;
-        terms[at] = term;
-        tfs[at] = postingTfs[offset]!;
-      }
-    });
     ids.forEach((id, slot) => {
       index.slotOf.set(id, slot);
       index.ids[slot] = id;
       index.lengths[slot] = lengths[slot]!;
       index.totalLength += lengths[slot]!;
     });
-    Object.assign(index.forward, { starts: Array.from(starts), counts: Array.from(counts), terms, tfs, length: postingSlots.length });
+    // Each id's term list is made when first needed (an add or a removal), not at start-up.
+    index.forward = null;
     return index;
   }
 
@@ -276,14 +272,14 @@ export class Bm25Index {
 
   /** A slot's distinct term numbers and their frequencies (views, valid until the next add). */
   private slotTerms(slot: number): { terms: Uint32Array; tfs: Uint32Array } {
-    const { starts, counts, terms, tfs } = this.forward;
+    const { starts, counts, terms, tfs } = this.forwardIndex();
     const start = starts[slot]!;
     const end = start + counts[slot]!;
     return { terms: terms.subarray(start, end), tfs: tfs.subarray(start, end) };
   }
 
   private appendForward(slot: number, terms: Uint32Array, tfs: Uint32Array): void {
-    const forward = this.forward;
+    const forward = this.forwardIndex();
     const needed = forward.length + terms.length;
     if (needed > forward.terms.length) {
       const capacity = Math.max(needed, forward.terms.length * 2, 1024);
@@ -295,6 +291,33 @@ export class Bm25Index {
     forward.starts[slot] = forward.length;
     forward.counts[slot] = terms.length;
     forward.length = needed;
+  }
+
+  /**
+   * Every slot's term list, made from the postings when the index was restored: count each slot's
+   * terms, place each slot's run, then walk the postings in term order (so each list is in term-number
+   * order, as `add` makes it).
+   */
+  private forwardIndex(): ForwardIndex {
+    if (this.forward) return this.forward;
+    const slots = this.ids.length;
+    const total = this.postings.reduce((sum, posting) => sum + posting.length, 0);
+    const counts = new Uint32Array(slots);
+    for (const posting of this.postings) for (let i = 0; i < posting.length; i++) counts[posting.slots[i]!]!++;
+    const starts = new Uint32Array(slots);
+    for (let slot = 1; slot < slots; slot++) starts[slot] = starts[slot - 1]! + counts[slot - 1]!;
+    const filled = starts.slice();
+    const terms = new Uint32Array(total);
+    const tfs = new Uint32Array(total);
+    this.postings.forEach((posting, term) => {
+      for (let i = 0; i < posting.length; i++) {
+        const at = filled[posting.slots[i]!]!++;
+        terms[at] = term;
+        tfs[at] = posting.tfs[i]!;
+      }
+    });
+    this.forward = { starts: Array.from(starts), counts: Array.from(counts), terms, tfs, length: total };
+    return this.forward;
   }
 
   /**
@@ -313,12 +336,12 @@ export class Bm25Index {
     };
     for (const term of new Set(analyze(query))) add(term, 1);
     if (related) for (const [term, share] of related) add(term, share);
-    return weights;
+    // In term-number order, as every id's term list is: both ways of scoring sum in the same order.
+    return new Map([...weights].sort((a, b) => a[0] - b[0]));
   }
 
   /** Adds every matching slot's score into `scratch`; returns the slots touched (caller zeroes them). */
-  private accumulate(query: string, related?: ReadonlyMap<string, number>): number[] {
-    const weights = this.termWeights(query, related);
+  private accumulate(weights: Map<number, number>): number[] {
     if (weights.size === 0) return [];
     if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
     const scratch = this.scratch;

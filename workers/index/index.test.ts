@@ -106,10 +106,16 @@ describe('Bm25Index', () => {
       // Each id's term list is rebuilt from the postings, not stored: scoring given ids still agrees.
       expect(copy.scoreIds(query, ['a', 'b'])).toEqual(local.scoreIds(query, ['a', 'b']));
     }
-    // The restored index keeps working incrementally.
+    // The restored index keeps working incrementally (each id's term list is made from the postings then).
     copy.remove('a');
     copy.add('d', 'repository mirrors');
     expect(copy.search('repository packages', 5).map((s) => s.id)).toEqual(['d', 'b']);
+    const fresh = new Bm25Index();
+    fresh.add('b', 'Removing packages and their data');
+    fresh.add('d', 'repository mirrors');
+    const scores = copy.scoreIds('repository packages data', ['b', 'd']);
+    for (const [id, score] of fresh.scoreIds('repository packages data', ['b', 'd'])) expect(scores.get(id)).toBeCloseTo(score, 12);
+    expect(scores.size).toBe(2);
   });
 
   it('stores term frequencies in the narrowest array that holds them', () => {

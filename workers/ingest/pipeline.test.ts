@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks } from '../../src/shared/chunk-text';
+import { readStoredChunks } from '../../src/shared/stored-chunk';
 import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import { readVectors } from '../../src/shared/vector-codec';
@@ -54,7 +55,7 @@ describe('ingestFile', () => {
     const doc = await db.documents.get(result.docId);
     expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', modelId: 'carrel-glove-50k' });
     // Text is stored once: in the texts table, not again in the records that point into it.
-    expect(await db.propositions.where('docId').equals(result.docId).filter((p) => p.text !== undefined).count()).toBe(0);
+    expect(readStoredChunks((await db.chunks.get(result.docId))!).propositions.filter((p) => p.text !== undefined)).toHaveLength(0);
     const { sections, propositions } = await readChunks(db, result.docId);
     expect(sections.length).toBeGreaterThan(0);
     expect(propositions.map((p) => p.headingPath.at(-1))).toEqual(expect.arrayContaining(['Treatment', 'Gardening']));
@@ -82,9 +83,10 @@ describe('ingestFile', () => {
     expect(result).toMatchObject({ docId: before.id, duplicate: false, sections: 1 });
     const after = await db.documents.get(before.id);
     expect(after).toMatchObject({ chunkMode: 'full-doc', addedAt: before.addedAt, sectionCount: 1 });
-    expect(await db.sections.where('docId').equals(before.id).count()).toBe(1);
+    const chunks = await readChunks(db, before.id);
+    expect(chunks.sections).toHaveLength(1);
     const vectors = await db.vectors.get(['carrel-glove-50k', before.id]);
-    expect(vectors!.propositionIds.length).toBe(await db.propositions.where('docId').equals(before.id).count());
+    expect(vectors!.propositionIds.length).toBe(chunks.propositions.length);
     await ingestFile({ file: file(markdown), chunkMode: 'three-level', force: true }, deps());
   });
 
@@ -92,7 +94,7 @@ describe('ingestFile', () => {
     const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, readerDeps(db, testEngine(db, {}), null));
     expect(result.embedded).toBe(false);
     expect(await db.vectors.where('docId').equals(result.docId).count()).toBe(0);
-    expect(await db.propositions.where('docId').equals(result.docId).count()).toBeGreaterThan(0);
+    expect((await readChunks(db, result.docId)).propositions.length).toBeGreaterThan(0);
   });
 
   it('refuses a file over the size limit before reading a byte of it', async () => {
@@ -113,13 +115,13 @@ describe('ingestFile', () => {
 
   it('stores nothing when cancelled mid-way', async () => {
     const controller = new AbortController();
-    const before = await db.sections.count();
+    const before = await db.chunks.count();
     const run = ingestFile(
       { file: file('# Cancelled\n\nThis document is cancelled while it is being read.'), chunkMode: 'three-level' },
       deps({ signal: controller.signal, progress: (event) => event.stage === 'chunking' && controller.abort() }),
     );
     await expect(run).rejects.toThrow();
-    expect(await db.sections.count()).toBe(before);
+    expect(await db.chunks.count()).toBe(before);
   });
 
   it('embeds again with the new model when a model switch finished while the file was embedded', async () => {
@@ -163,8 +165,8 @@ describe('ingestFile', () => {
   it('deleting a document removes every record of it', async () => {
     const [doc] = await db.documents.toArray();
     await deleteDocument(db, doc!.id);
-    const counts = await Promise.all([db.files, db.texts, db.sections, db.propositions, db.vectors].map((t) => t.where('docId').equals(doc!.id).count()));
-    expect(counts).toEqual([0, 0, 0, 0, 0]);
+    const counts = await Promise.all([db.files, db.texts, db.chunks, db.vectors].map((t) => t.where('docId').equals(doc!.id).count()));
+    expect(counts).toEqual([0, 0, 0, 0]);
     expect(await db.documents.get(doc!.id)).toBeUndefined();
   });
 });
