@@ -359,6 +359,8 @@ export interface FileResult {
    * file is being ingested, with the first copy in the library.
    */
   duringIngest: { queries: number; p50: number; p95: number; ingestMs: number };
+  /** Copies of the file (each one byte longer, so a new document) read one after another, and as the queue reads them. */
+  severalFiles: { files: number; propositions: number; oneByOneMs: number; overlappedMs: number };
 }
 
 /** Ingests one file (base64 bytes) into an emptied library through the real workers, as an upload does. */
@@ -376,7 +378,8 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const record = await pageDb().documents.get(result.docId);
   const breakdown = await storageBreakdown(result.docId, result.propositions);
   const duringIngest = await queryDuringIngest(name, bytes);
-  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, breakdown, duringIngest };
+  const severalFiles = await ingestSeveral(name, bytes);
+  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, breakdown, duringIngest, severalFiles };
 }
 
 /**
@@ -435,6 +438,37 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
 }
 
 const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear model', 'plot a histogram', 'matrix multiplication', 'lists and data frames', 'loops and conditional execution'];
+
+/**
+ * `files` copies of a file into an emptied library, first each read and stored before the next
+ * starts, then as the ingest queue does it (src/lib/ingest-queue.svelte.ts): the next file is read
+ * once the engine has the previous one, and the engine takes it once the previous one is stored.
+ */
+async function ingestSeveral(name: string, bytes: Uint8Array, files = 3): Promise<FileResult['severalFiles']> {
+  const copies = (round: number) => Array.from({ length: files }, (_, i) => new File([bytes, new Uint8Array(round * files + i + 1).fill(10)], `copy-${round}-${i}-${name}`));
+  const options = { timeoutMs: 10 * 60_000 };
+  await reset();
+  let began = performance.now();
+  let propositions = 0;
+  for (const file of copies(0)) propositions += (await readFile({ file, chunkMode: 'three-level' }, options)).propositions;
+  const oneByOneMs = performance.now() - began;
+  await reset();
+  began = performance.now();
+  let previous: Promise<unknown> = Promise.resolve();
+  const reads: Promise<unknown>[] = [];
+  for (const file of copies(1)) {
+    let handOver!: () => void;
+    const handedOver = new Promise<void>((resolve) => (handOver = resolve));
+    const onProgress = (event: { stage: string }) => void ((event.stage === 'embedding' || event.stage === 'saving') && handOver());
+    const read = readFile({ file, chunkMode: 'three-level' }, { ...options, onProgress, turn: previous.then(() => undefined, () => undefined) });
+    reads.push(read);
+    await Promise.race([handedOver, read.catch(() => undefined)]);
+    previous = read;
+  }
+  await Promise.all(reads);
+  const overlappedMs = performance.now() - began;
+  return { files, propositions, oneByOneMs: round(oneByOneMs, 0), overlappedMs: round(overlappedMs, 0) };
+}
 
 /** Searches one after another until an ingest of the file with one byte appended (a new document) ends. */
 async function queryDuringIngest(name: string, bytes: Uint8Array): Promise<FileResult['duringIngest']> {

@@ -65,13 +65,18 @@ function appendPosting(posting: Posting, slot: number, tf: number): void {
  * stored: each id's own term list is rebuilt from them, which is quicker than reading it twice over.
  */
 export interface Bm25Snapshot {
-  ids: string[];
+  /** Absent when the snapshot was made in an order of ids its owner stores (`toSnapshot(order)`). */
+  ids?: string[];
   lengths: Uint32Array;
   /** The term of each term number. */
   vocabulary: string[];
-  /** Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after another. */
+  /**
+   * Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after
+   * another, ascending within a term, each as its gap from the one before as a varint (LEB128): a
+   * byte or two instead of four.
+   */
   postingCounts: Uint32Array;
-  postingSlots: Uint32Array;
+  postingGaps: Uint8Array;
   /** In the narrowest array that holds the largest frequency (almost always one byte). */
   postingTfs: Uint8Array | Uint16Array | Uint32Array;
 }
@@ -198,16 +203,16 @@ export class Bm25Index {
     return best.sorted().map(({ row, score }) => ({ id: this.ids[row]!, score }));
   }
 
-  /** The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text. */
-  toSnapshot(): Bm25Snapshot {
+  /**
+   * The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text.
+   * Given `order` (every id of the index), the ids are in that order and left out of the snapshot.
+   */
+  toSnapshot(order?: readonly string[]): Bm25Snapshot {
+    const ids = order ? [...order] : this.ids.filter((id): id is string => id !== null);
+    if (ids.length !== this.size || ids.some((id) => !this.slotOf.has(id))) throw new Error('a BM25 snapshot order must list every id of the index once');
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
-    const ids: string[] = [];
     const newSlot = new Uint32Array(this.ids.length);
-    this.ids.forEach((id, slot) => {
-      if (id === null) return;
-      newSlot[slot] = ids.length;
-      ids.push(id);
-    });
+    ids.forEach((id, i) => (newSlot[this.slotOf.get(id)!] = i));
     const lengths = Uint32Array.from(ids, (id) => this.lengths[this.slotOf.get(id)!]!);
     const postingCounts = Uint32Array.from(this.postings, (posting) => posting.length);
     const total = postingCounts.reduce((sum, count) => sum + count, 0);
@@ -217,17 +222,26 @@ export class Bm25Index {
     const postingTfs = largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
     let offset = 0;
     for (const posting of this.postings) {
-      for (let i = 0; i < posting.length; i++) postingSlots[offset + i] = newSlot[posting.slots[i]!]!;
-      postingTfs.set(posting.tfs.subarray(0, posting.length), offset);
+      const slots = Array.from(posting.slots.subarray(0, posting.length), (slot) => newSlot[slot]!);
+      const tfs = posting.tfs.subarray(0, posting.length);
+      // Ascending for the gaps: already so unless documents were removed or the order differs from the slots'.
+      const sorted = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot) ? null : slots.map((_, i) => i).sort((a, b) => slots[a]! - slots[b]!);
+      for (let i = 0; i < posting.length; i++) {
+        const from = sorted ? sorted[i]! : i;
+        postingSlots[offset + i] = slots[from]!;
+        postingTfs[offset + i] = tfs[from]!;
+      }
       offset += posting.length;
     }
-    return { ids, lengths, vocabulary: [...this.vocabulary], postingCounts, postingSlots, postingTfs };
+    const postingGaps = encodeGaps(postingSlots, postingCounts);
+    return { ...(order ? {} : { ids }), lengths, vocabulary: [...this.vocabulary], postingCounts, postingGaps, postingTfs };
   }
 
-  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into them (tfs widened to 32 bits). */
-  static fromSnapshot(snapshot: Bm25Snapshot): Bm25Index {
+  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots and the tfs widened to 32 bits. */
+  static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? []): Bm25Index {
     const index = new Bm25Index();
-    const { ids, lengths, postingCounts, postingSlots } = snapshot;
+    const { lengths, postingCounts } = snapshot;
+    const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
     const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
     index.vocabulary = [...snapshot.vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
@@ -363,4 +377,53 @@ export class Bm25Index {
 
 function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** Each term's ascending slots as gaps (the first from 0), seven bits a byte, low bits first, the top bit set on all but a value's last byte. */
+function encodeGaps(slots: Uint32Array, counts: Uint32Array): Uint8Array {
+  let bytes = 0;
+  forEachGap(slots, counts, (gap) => (bytes += gap < 2 ** 7 ? 1 : gap < 2 ** 14 ? 2 : gap < 2 ** 21 ? 3 : gap < 2 ** 28 ? 4 : 5));
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  forEachGap(slots, counts, (gap) => {
+    while (gap >= 0x80) {
+      out[at++] = (gap & 0x7f) | 0x80;
+      gap >>>= 7;
+    }
+    out[at++] = gap;
+  });
+  return out;
+}
+
+function forEachGap(slots: Uint32Array, counts: Uint32Array, visit: (gap: number) => void): void {
+  let offset = 0;
+  for (const count of counts) {
+    let previous = 0;
+    for (let end = offset + count; offset < end; offset++) {
+      visit(slots[offset]! - previous);
+      previous = slots[offset]!;
+    }
+  }
+}
+
+function decodeGaps(gaps: Uint8Array, counts: Uint32Array): Uint32Array {
+  const slots = new Uint32Array(counts.reduce((sum, count) => sum + count, 0));
+  let at = 0;
+  let offset = 0;
+  for (const count of counts) {
+    let previous = 0;
+    for (let end = offset + count; offset < end; offset++) {
+      let gap = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = gaps[at++]!;
+        gap += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      previous += gap;
+      slots[offset] = previous;
+    }
+  }
+  return slots;
 }

@@ -118,6 +118,17 @@ describe('Bm25Index', () => {
     expect(scores.size).toBe(2);
   });
 
+  it('stores postings as gaps that survive removals, reused slots and gaps of several bytes', () => {
+    const local = new Bm25Index();
+    for (let i = 0; i < 20_000; i++) local.add(`d${i}`, i % 19_999 === 0 ? 'rare common' : i % 3 ? 'common' : 'common third');
+    for (let i = 0; i < 300; i += 7) local.remove(`d${i}`);
+    local.add('late', 'rare third'); // takes a freed slot: its postings are no longer ascending
+    const snapshot = local.toSnapshot();
+    expect(snapshot.postingGaps.byteLength).toBeLessThan(snapshot.postingCounts.reduce((sum, count) => sum + count, 0) * 2);
+    const copy = Bm25Index.fromSnapshot(structuredClone(snapshot));
+    for (const query of ['rare', 'third', 'common rare']) expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
+  });
+
   it('stores term frequencies in the narrowest array that holds them', () => {
     const local = new Bm25Index();
     local.add('short', 'word word other');

@@ -7,6 +7,7 @@ import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
 import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
+import { decodeRows, encodeRows } from '../../src/shared/vector-codec';
 import { fromPropositionColumns, toPropositionColumns, type PropositionColumns, type PropositionMeta } from './proposition-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
@@ -20,19 +21,28 @@ export interface DocumentVectors {
 
 /**
  * Everything a LibraryIndex holds, as arrays and typed arrays that IndexedDB stores quickly:
- * restoring it re-tokenises and re-embeds nothing.
+ * restoring it re-tokenises and re-embeds nothing. Each id is stored once, in its level's metadata
+ * (the BM25 indexes list theirs in the same order, vector indexes by position in it), and which
+ * sections a document has and which propositions a section has is read off the metadata.
  */
 export interface LibraryIndexSnapshot {
   docs: DocMeta[];
   sections: SectionMeta[];
   propositions: PropositionColumns;
-  sectionsOfDoc: [string, string[]][];
-  propositionsOfSection: [string, string[]][];
   bm25: Record<Level, Bm25Snapshot>;
-  vectors: Record<Level, VectorSnapshot> | null;
+  vectors: Record<Level, StoredVectorSnapshot> | null;
 }
 
 export type VectorSnapshot = FlatSnapshot | Int8Snapshot;
+
+/**
+ * A vector index as the snapshot stores it: without its ids (`rows` places each row in its level's
+ * order), and float32 rows as int8 with a scale each: they are int8 in IndexedDB, so the index
+ * holds their decoded values and decoding again gives the same.
+ */
+type StoredVectorSnapshot =
+  | (Omit<Int8Snapshot, 'ids'> & { rows: Uint32Array })
+  | { kind: 'float32-as-int8'; dims: number; rows: Uint32Array; codes: Int8Array; scales: Float32Array };
 
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 
@@ -95,29 +105,37 @@ export class LibraryIndex {
   /** The whole index for storing; null when its vector indexes cannot be saved (only flat and int8 ones can). */
   toSnapshot(): LibraryIndexSnapshot | null {
     const { vectors } = this;
-    const vectorSnapshots = vectors ? mapLevels((level) => vectorSnapshot(vectors[level])) : null;
+    const order: Record<Level, string[]> = { document: [...this.docs.keys()], section: [...this.sections.keys()], proposition: [...this.propositions.keys()] };
+    const vectorSnapshots = vectors ? mapLevels((level) => storedVectorSnapshot(vectors[level], order[level])) : null;
     if (vectorSnapshots && LEVELS.some((level) => !vectorSnapshots[level])) return null;
     return {
       docs: [...this.docs.values()],
       sections: [...this.sections.values()],
       propositions: toPropositionColumns([...this.propositions.values()]),
-      sectionsOfDoc: [...this.sectionsOfDoc],
-      propositionsOfSection: [...this.propositionsOfSection],
-      bm25: mapLevels((level) => this.bm25[level].toSnapshot()),
-      vectors: vectorSnapshots as Record<Level, VectorSnapshot> | null,
+      bm25: mapLevels((level) => this.bm25[level].toSnapshot(order[level])),
+      vectors: vectorSnapshots as Record<Level, StoredVectorSnapshot> | null,
     };
   }
 
   static fromSnapshot(snapshot: LibraryIndexSnapshot): LibraryIndex {
     const index = new LibraryIndex();
-    for (const doc of snapshot.docs) index.docs.set(doc.id, doc);
-    for (const section of snapshot.sections) index.sections.set(section.id, section);
-    for (const proposition of fromPropositionColumns(snapshot.propositions)) index.propositions.set(proposition.id, proposition);
-    for (const [id, ids] of snapshot.sectionsOfDoc) index.sectionsOfDoc.set(id, ids);
-    for (const [id, ids] of snapshot.propositionsOfSection) index.propositionsOfSection.set(id, ids);
-    index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level]));
+    for (const doc of snapshot.docs) {
+      index.docs.set(doc.id, doc);
+      index.sectionsOfDoc.set(doc.id, []);
+    }
+    for (const section of snapshot.sections) {
+      index.sections.set(section.id, section);
+      index.sectionsOfDoc.get(section.docId)?.push(section.id);
+      index.propositionsOfSection.set(section.id, []);
+    }
+    for (const proposition of fromPropositionColumns(snapshot.propositions)) {
+      index.propositions.set(proposition.id, proposition);
+      index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
+    }
+    const order: Record<Level, string[]> = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: [...index.propositions.keys()] };
+    index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level]));
     const { vectors } = snapshot;
-    index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level])) : null;
+    index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level], order[level])) : null;
     return index;
   }
 
@@ -150,13 +168,20 @@ const LEVELS: Level[] = ['document', 'section', 'proposition'];
 const PROPOSITION_HEADING_WEIGHT = 1;
 
 
-function vectorSnapshot(index: VectorIndex): VectorSnapshot | null {
-  if (index instanceof FlatIndex || index instanceof Int8FlatIndex) return index.toSnapshot();
-  return null;
+function storedVectorSnapshot(index: VectorIndex, order: string[]): StoredVectorSnapshot | null {
+  if (!(index instanceof FlatIndex || index instanceof Int8FlatIndex)) return null;
+  const { ids, ...snapshot } = index.toSnapshot();
+  const position = new Map(order.map((id, i) => [id, i]));
+  const rows = Uint32Array.from(ids, (id) => position.get(id)!);
+  if (snapshot.kind === 'int8') return { ...snapshot, rows };
+  const { codes, scales } = encodeRows(snapshot.data, snapshot.dims);
+  return { kind: 'float32-as-int8', dims: snapshot.dims, rows, codes, scales };
 }
 
-function vectorIndexFromSnapshot(snapshot: VectorSnapshot): VectorIndex {
-  return snapshot.kind === 'int8' ? Int8FlatIndex.fromSnapshot(snapshot) : FlatIndex.fromSnapshot(snapshot);
+function vectorIndexFromSnapshot(snapshot: StoredVectorSnapshot, order: string[]): VectorIndex {
+  const ids = Array.from(snapshot.rows, (row) => order[row]!);
+  if (snapshot.kind === 'int8') return Int8FlatIndex.fromSnapshot({ ...snapshot, ids });
+  return FlatIndex.fromSnapshot({ kind: 'float32', dims: snapshot.dims, ids, data: decodeRows(snapshot, snapshot.dims) });
 }
 
 function mapLevels<T>(make: (level: Level) => T): Record<Level, T> {

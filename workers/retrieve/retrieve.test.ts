@@ -57,6 +57,30 @@ function library() {
 
 const opts = (patch: Partial<SearchOptions> = {}): SearchOptions => ({ ...DEFAULT_SEARCH_OPTIONS, ...patch });
 
+describe('LibraryIndex snapshot', () => {
+  it('gives back the same index, with each id stored once and a document without vectors among them', () => {
+    const index = library();
+    const keywordsOnly = { id: 'notes.md', name: 'notes.md', title: 'notes', keywords: [], summary: '' } as unknown as DocumentRecord;
+    const base = { docId: 'notes.md', order: 0, headingPath: ['Notes'], pages: [], position: 0, tokens: 5, keywords: [], prevId: null, nextId: null };
+    const section: SectionRecord = { ...base, id: 'notes-s0', text: 'Trains leave at dawn.', start: 0, end: 21, embedded: true };
+    index.addDocument(keywordsOnly, [section], [{ ...base, id: 'notes-p0', sectionId: 'notes-s0', text: section.text, start: 0, end: 21, type: 'fact' }], { doc: null, sections: new Map(), propositions: new Map() });
+    index.removeDocument('garden.md');
+
+    const snapshot = structuredClone(index.toSnapshot()!);
+    const ids = JSON.stringify(snapshot, (_, value: unknown) => (ArrayBuffer.isView(value) ? [] : value));
+    expect(ids.split('"trains.md-s0-p1"')).toHaveLength(2);
+    const restored = LibraryIndex.fromSnapshot(snapshot);
+    expect([...restored.sectionsOfDoc]).toEqual([...index.sectionsOfDoc]);
+    expect([...restored.propositionsOfSection]).toEqual([...index.propositionsOfSection]);
+    expect(restored.vectors!.proposition.size).toBe(index.vectors!.proposition.size);
+    for (const query of [{ text: 'train station', vector: topic(0) }, { text: 'trains dawn', vector: topic(1) }, { text: 'physician', vector: null }]) {
+      const hits = search(restored, query, opts({ minRelevance: undefined }));
+      expect(hits.map((hit) => hit.propositions.map((p) => [p.id, p.score]))).toEqual(search(index, query, opts({ minRelevance: undefined })).map((hit) => hit.propositions.map((p) => [p.id, p.score])));
+      expect(hits.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('search', () => {
   it.each(['three-stage', 'two-stage', 'flat-child', 'dense'] as const)('%s finds a paraphrase by meaning', (strategy) => {
     const hits = search(library(), { text: 'doctor gave medicine', vector: topic(1, 0.1) }, opts({ strategy }));
