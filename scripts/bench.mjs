@@ -107,7 +107,7 @@ try {
       rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
     },
     // The same file three times (each a new document): one after another, then overlapped as the queue reads them.
-    ingest_several_files: pdf ? { ...pdf.severalFiles, propositions_per_s: Math.round((pdf.severalFiles.propositions / pdf.severalFiles.overlappedMs) * 1000) } : null,
+    ingest_several_files: pdf?.severalFiles ?? null,
     query_during_ingest_ms: pdf ? { p50: pdf.duringIngest.p50, p95: pdf.duringIngest.p95, queries: pdf.duringIngest.queries } : null,
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
     startup_ms: {

@@ -14,6 +14,8 @@ export interface Scored {
   score: number;
 }
 
+const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
+
 const K1 = 1.2;
 const B = 0.75;
 const BOOST = 2;
@@ -68,8 +70,8 @@ export interface Bm25Snapshot {
   /** Absent when the snapshot was made in an order of ids its owner stores (`toSnapshot(order)`). */
   ids?: string[];
   lengths: Uint32Array;
-  /** The term of each term number. */
-  vocabulary: string[];
+  /** The term of each term number; absent when the snapshot was made with a vocabulary its owner stores. */
+  vocabulary?: string[];
   /**
    * Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after
    * another, ascending within a term, each as its gap from the one before as a varint (LEB128): a
@@ -124,6 +126,11 @@ export class Bm25Index {
     this.lengths[slot] = 0;
     this.forwardIndex().counts[slot] = 0;
     this.freeSlots.push(slot);
+  }
+
+  /** The terms some id has (a removed id's terms may stay in the vocabulary with no postings). */
+  terms(): string[] {
+    return this.vocabulary.filter((_, number) => this.postings[number]!.length > 0);
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
@@ -205,23 +212,27 @@ export class Bm25Index {
 
   /**
    * The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text.
-   * Given `order` (every id of the index), the ids are in that order and left out of the snapshot.
+   * Given `order` (every id of the index), the ids are in that order and left out of the snapshot;
+   * given `vocabulary` (every term with postings, among others), terms are numbered by their place
+   * in it and it is left out too.
    */
-  toSnapshot(order?: readonly string[]): Bm25Snapshot {
+  toSnapshot(order?: readonly string[], vocabulary?: readonly string[]): Bm25Snapshot {
     const ids = order ? [...order] : this.ids.filter((id): id is string => id !== null);
     if (ids.length !== this.size || ids.some((id) => !this.slotOf.has(id))) throw new Error('a BM25 snapshot order must list every id of the index once');
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const newSlot = new Uint32Array(this.ids.length);
     ids.forEach((id, i) => (newSlot[this.slotOf.get(id)!] = i));
     const lengths = Uint32Array.from(ids, (id) => this.lengths[this.slotOf.get(id)!]!);
-    const postingCounts = Uint32Array.from(this.postings, (posting) => posting.length);
+    const postings = vocabulary ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING) : this.postings;
+    const postingCounts = Uint32Array.from(postings, (posting) => posting.length);
+    if (postingCounts.reduce((sum, count) => sum + count, 0) !== this.postings.reduce((sum, posting) => sum + posting.length, 0)) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
     const total = postingCounts.reduce((sum, count) => sum + count, 0);
     let largest = 0;
-    for (const posting of this.postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
+    for (const posting of postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
     const postingSlots = new Uint32Array(total);
     const postingTfs = largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
     let offset = 0;
-    for (const posting of this.postings) {
+    for (const posting of postings) {
       const slots = Array.from(posting.slots.subarray(0, posting.length), (slot) => newSlot[slot]!);
       const tfs = posting.tfs.subarray(0, posting.length);
       // Ascending for the gaps: already so unless documents were removed or the order differs from the slots'.
@@ -234,16 +245,16 @@ export class Bm25Index {
       offset += posting.length;
     }
     const postingGaps = encodeGaps(postingSlots, postingCounts);
-    return { ...(order ? {} : { ids }), lengths, vocabulary: [...this.vocabulary], postingCounts, postingGaps, postingTfs };
+    return { ...(order ? {} : { ids }), ...(vocabulary ? {} : { vocabulary: [...this.vocabulary] }), lengths, postingCounts, postingGaps, postingTfs };
   }
 
   /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots and the tfs widened to 32 bits. */
-  static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? []): Bm25Index {
+  static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? [], vocabulary = snapshot.vocabulary ?? []): Bm25Index {
     const index = new Bm25Index();
     const { lengths, postingCounts } = snapshot;
     const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
     const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
-    index.vocabulary = [...snapshot.vocabulary];
+    index.vocabulary = [...vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
     let offset = 0;
     index.postings = Array.from(postingCounts, (length) => {

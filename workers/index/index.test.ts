@@ -129,6 +129,21 @@ describe('Bm25Index', () => {
     for (const query of ['rare', 'third', 'common rare']) expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
   });
 
+  it('numbers its terms by a vocabulary its owner shares between indexes, and refuses one that lacks a term', () => {
+    const local = new Bm25Index();
+    local.add('a', 'tides follow the moon');
+    local.add('b', 'spring tides');
+    local.remove('a'); // "moon" and "follow" stay in the vocabulary with no postings
+    expect(local.terms().sort()).toEqual(['spring', 'tide']);
+    const shared = ['harbour', 'tide', 'boat', 'spring'];
+    const snapshot = local.toSnapshot(['b'], shared);
+    expect(snapshot).not.toHaveProperty('vocabulary');
+    const copy = Bm25Index.fromSnapshot(structuredClone(snapshot), ['b'], shared);
+    expect(copy.scoreAll('spring tides harbour')).toEqual(local.scoreAll('spring tides harbour'));
+    expect(copy.maxScore('spring harbour')).toBe(local.maxScore('spring harbour'));
+    expect(() => local.toSnapshot(['b'], ['tide'])).toThrow(/every term/);
+  });
+
   it('stores term frequencies in the narrowest array that holds them', () => {
     const local = new Bm25Index();
     local.add('short', 'word word other');

@@ -8,10 +8,10 @@ import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
 import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
 import { decodeRows, encodeRows } from '../../src/shared/vector-codec';
-import { fromPropositionColumns, toPropositionColumns, type PropositionColumns, type PropositionMeta } from './proposition-columns';
+import { fromPropositionColumns, fromSectionColumns, toPropositionColumns, toSectionColumns, type PropositionColumns, type PropositionMeta, type SectionColumns, type SectionMeta } from './metadata-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
-export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
+export type { SectionMeta };
 
 export interface DocumentVectors {
   doc: Float32Array | null;
@@ -27,8 +27,10 @@ export interface DocumentVectors {
  */
 export interface LibraryIndexSnapshot {
   docs: DocMeta[];
-  sections: SectionMeta[];
+  sections: SectionColumns;
   propositions: PropositionColumns;
+  /** Every term of the three BM25 indexes once: each numbers its terms by their place here. */
+  terms: string[];
   bm25: Record<Level, Bm25Snapshot>;
   vectors: Record<Level, StoredVectorSnapshot> | null;
 }
@@ -108,11 +110,13 @@ export class LibraryIndex {
     const order: Record<Level, string[]> = { document: [...this.docs.keys()], section: [...this.sections.keys()], proposition: [...this.propositions.keys()] };
     const vectorSnapshots = vectors ? mapLevels((level) => storedVectorSnapshot(vectors[level], order[level])) : null;
     if (vectorSnapshots && LEVELS.some((level) => !vectorSnapshots[level])) return null;
+    const terms = [...new Set(LEVELS.flatMap((level) => this.bm25[level].terms()))];
     return {
       docs: [...this.docs.values()],
-      sections: [...this.sections.values()],
+      sections: toSectionColumns([...this.sections.values()]),
       propositions: toPropositionColumns([...this.propositions.values()]),
-      bm25: mapLevels((level) => this.bm25[level].toSnapshot(order[level])),
+      terms,
+      bm25: mapLevels((level) => this.bm25[level].toSnapshot(order[level], terms)),
       vectors: vectorSnapshots as Record<Level, StoredVectorSnapshot> | null,
     };
   }
@@ -123,7 +127,7 @@ export class LibraryIndex {
       index.docs.set(doc.id, doc);
       index.sectionsOfDoc.set(doc.id, []);
     }
-    for (const section of snapshot.sections) {
+    for (const section of fromSectionColumns(snapshot.sections)) {
       index.sections.set(section.id, section);
       index.sectionsOfDoc.get(section.docId)?.push(section.id);
       index.propositionsOfSection.set(section.id, []);
@@ -133,7 +137,7 @@ export class LibraryIndex {
       index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
     }
     const order: Record<Level, string[]> = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: [...index.propositions.keys()] };
-    index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level]));
+    index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
     const { vectors } = snapshot;
     index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level], order[level])) : null;
     return index;

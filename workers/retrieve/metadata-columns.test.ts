@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PropositionMeta } from './proposition-columns';
-import { fromPropositionColumns, toPropositionColumns } from './proposition-columns';
+import type { PropositionMeta, SectionMeta } from './metadata-columns';
+import { fromPropositionColumns, fromSectionColumns, toPropositionColumns, toSectionColumns } from './metadata-columns';
 
 /** n propositions, 4 to a section and 40 to a document, with varied texts, pages and types. */
 function propositions(n: number): PropositionMeta[] {
@@ -31,5 +31,26 @@ describe('proposition columns', () => {
     expect(columns.sectionIds.table).toHaveLength(100);
     const restored = fromPropositionColumns(columns);
     expect(restored[1]!.headingPath).toBe(restored[2]!.headingPath);
+  });
+
+  it('keep whole numbers in the narrowest array, and anything else as it is', () => {
+    const columns = toPropositionColumns(propositions(400));
+    expect(columns.order).toBeInstanceOf(Uint8Array);
+    expect(columns.start).toBeInstanceOf(Uint16Array);
+    const odd = propositions(3).map((p, i) => ({ ...p, start: i === 1 ? 0.5 : 2 ** 33 }));
+    expect(fromPropositionColumns(toPropositionColumns(odd)).map((p) => p.start)).toEqual([2 ** 33, 0.5, 2 ** 33]);
+  });
+
+  it('give back sections, with and without page labels', () => {
+    const sections: SectionMeta[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `s${i}`,
+      docId: `d${i % 7}`,
+      order: i,
+      headingPath: i % 2 ? ['Intro'] : [],
+      pages: i % 4 ? [i, i + 1] : [],
+      ...(i % 3 ? {} : { pageLabels: [`p${i}`] }),
+    }));
+    const restored = fromSectionColumns(structuredClone(toSectionColumns(sections)));
+    expect(JSON.stringify(restored)).toBe(JSON.stringify(sections));
   });
 });
