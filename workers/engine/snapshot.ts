@@ -50,6 +50,9 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<Re
   const began = performance.now();
   const manifest = (await db.snapshots.get(keyOf(modelId))) as SnapshotManifest | undefined;
   if (!manifest || manifest.format !== FORMAT) return null;
+  // The documents are read while the index is rebuilt (one getAll: a cursor over 25,000 took 0.4 s).
+  const readyDocuments = db.documents.where('status').equals('ready').toArray();
+  readyDocuments.catch(() => undefined); // awaited below, unless the snapshot turns out unusable
   const keys = partKeys(manifest.skeleton);
   const records = (await db.snapshots.bulkGet(keys)) as (SnapshotPart | undefined)[];
   const parts = new Map(records.flatMap((record) => (record ? [[record.key, record.value] as const] : [])));
@@ -59,11 +62,7 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<Re
   const index = LibraryIndex.fromSnapshot(snapshot);
   const rebuilt = performance.now();
   const indexed = new Map(manifest.stamps);
-  const current = new Map<string, string>();
-  await db.documents
-    .where('status')
-    .equals('ready')
-    .each((doc) => void current.set(doc.id, documentStamp(doc)));
+  const current = new Map((await readyDocuments).map((doc) => [doc.id, documentStamp(doc)]));
   for (const [docId, stamp] of indexed) {
     if (current.get(docId) === stamp) continue;
     index.removeDocument(docId);
