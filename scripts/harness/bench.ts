@@ -204,13 +204,15 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
 
 let lexicon: Lexicon | null | undefined;
 
+/** Query expansion as the engine does it (workers/engine/engine.ts); load `lexicon` first. */
+const related = (text: string) => (lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined);
+
 /** `queries` generated queries through embedding, query expansion and the full three-stage search. */
 async function measureQueries(index: LibraryIndex, queries: number, seed: number): Promise<{ query: SizeResult['query']; vectors: Float32Array[] }> {
   const random = prng(seed + 1000);
   const queryTexts = Array.from({ length: queries }, () => sentence(random, 2, 5));
   // Query expansion as the engine does it (workers/engine/engine.ts), inside the timed path.
   lexicon ??= await loadLexicon();
-  const related = (text: string) => (lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined);
   // One warm-up query: the first search compiles the hot paths.
   search(index, { text: queryTexts[0]!, vector: (await embedder!.embed([queryTexts[0]!]))[0]!, related: related(queryTexts[0]!) }, DEFAULT_SEARCH_OPTIONS);
   const full: number[] = [];
@@ -324,8 +326,7 @@ async function restoreBenchSnapshot(documents: number): Promise<Omit<SizeResult[
   const text = sentence(prng(documents), 2, 5);
   const vector = (await embedder!.embed([text], { as: 'query' }))[0] ?? null;
   lexicon ??= await loadLexicon();
-  const related = lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined;
-  const found = search(restored.index, { text, vector, related }, DEFAULT_SEARCH_OPTIONS);
+  const found = search(restored.index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
   const texts = new DocumentTexts(reader);
   const hits = await withHitTexts(restored.index, found, (docId) => texts.get(docId, restored.indexed.get(docId) ?? ''));
   const firstAnswerMs = performance.now() - began;

@@ -28,9 +28,9 @@ interface Columns {
   absent: Record<string, number[]>;
 }
 
-/** What to store for `record`, given its document's whole extracted text. */
-export function storedChunk<T extends ChunkBase>(record: T, documentText: string): StoredChunk<T> {
-  const stored: StoredChunk<T> = { ...record };
+/** What to store for `record` (a copy), given its document's whole extracted text. */
+export function storedChunk<R extends { text?: string; start: number; end: number }>(record: R, documentText: string): Omit<R, 'text'> & { text?: string } {
+  const stored: Omit<R, 'text'> & { text?: string } = { ...record };
   stripChunkText(stored, documentText);
   return stored;
 }
@@ -42,7 +42,7 @@ export function stripChunkText(record: { text?: string; start: number; end: numb
 
 /** The one record that stores a document's chunks (texts stripped when `documentText` is given). */
 export function storedChunks(docId: string, sections: (SectionRecord | StoredSection)[], propositions: (PropositionRecord | StoredProposition)[], documentText?: string): ChunksRecord {
-  const strip = <T extends { text?: string; start: number; end: number }>(records: T[]) => (documentText === undefined ? records : records.map((record) => ((record = { ...record }), stripChunkText(record, documentText), record)));
+  const strip = <R extends { text?: string; start: number; end: number }>(records: R[]) => (documentText === undefined ? records : records.map((record) => storedChunk(record, documentText)));
   const json = JSON.stringify({ sections: toColumns(strip(sections)), propositions: toColumns(strip(propositions)) });
   return { docId, deflated: deflateSync(strToU8(json)) };
 }

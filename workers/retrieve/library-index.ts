@@ -107,7 +107,7 @@ export class LibraryIndex {
   /** The whole index for storing; null when its vector indexes cannot be saved (only flat and int8 ones can). */
   toSnapshot(): LibraryIndexSnapshot | null {
     const { vectors } = this;
-    const order: Record<Level, string[]> = { document: [...this.docs.keys()], section: [...this.sections.keys()], proposition: [...this.propositions.keys()] };
+    const order = this.idOrder();
     const vectorSnapshots = vectors ? mapLevels((level) => storedVectorSnapshot(vectors[level], order[level])) : null;
     if (vectorSnapshots && LEVELS.some((level) => !vectorSnapshots[level])) return null;
     const terms = [...new Set(LEVELS.flatMap((level) => this.bm25[level].terms()))];
@@ -136,11 +136,16 @@ export class LibraryIndex {
       index.propositions.set(proposition.id, proposition);
       index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
     }
-    const order: Record<Level, string[]> = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: [...index.propositions.keys()] };
+    const order = index.idOrder();
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
     const { vectors } = snapshot;
     index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level], order[level])) : null;
     return index;
+  }
+
+  /** Each level's ids in the metadata's order: the order the snapshot lists everything per level in. */
+  private idOrder(): Record<Level, string[]> {
+    return { document: [...this.docs.keys()], section: [...this.sections.keys()], proposition: [...this.propositions.keys()] };
   }
 
   private addVectors(docId: string, vectors: DocumentVectors): void {
