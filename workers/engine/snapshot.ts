@@ -14,7 +14,7 @@ import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimi
 import { documentStamp } from './sync';
 
 /** Bumped whenever the snapshot's shape or the analyser changes: an older snapshot is ignored. */
-const FORMAT = 6;
+const FORMAT = 7;
 
 interface SnapshotManifest extends SnapshotRecord {
   key: string;

@@ -69,15 +69,17 @@ function appendPosting(posting: Posting, slot: number, tf: number): void {
 export interface Bm25Snapshot {
   /** Absent when the snapshot was made in an order of ids its owner stores (`toSnapshot(order)`). */
   ids?: string[];
-  lengths: Uint32Array;
+  /** Each id's length, as varints (LEB128: a byte for every seven bits a number needs). */
+  lengths: Uint8Array;
   /** The term of each term number; absent when the snapshot was made with a vocabulary its owner stores. */
   vocabulary?: string[];
   /**
    * Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after
-   * another, ascending within a term, each as its gap from the one before as a varint (LEB128): a
-   * byte or two instead of four.
+   * another, ascending within a term, each as its gap from the one before as a varint: a byte or
+   * two instead of four.
    */
-  postingCounts: Uint32Array;
+  /** How many postings each term has, as varints (most terms have few: one byte instead of four). */
+  postingCounts: Uint8Array;
   postingGaps: Uint8Array;
   /** In the narrowest array that holds the largest frequency (almost always one byte). */
   postingTfs: Uint8Array | Uint16Array | Uint32Array;
@@ -222,11 +224,11 @@ export class Bm25Index {
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const newSlot = new Uint32Array(this.ids.length);
     ids.forEach((id, i) => (newSlot[this.slotOf.get(id)!] = i));
-    const lengths = Uint32Array.from(ids, (id) => this.lengths[this.slotOf.get(id)!]!);
+    const lengths = encodeVarints(ids.length, (i) => this.lengths[this.slotOf.get(ids[i]!)!]!);
     const postings = vocabulary ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING) : this.postings;
-    const postingCounts = Uint32Array.from(postings, (posting) => posting.length);
-    if (postingCounts.reduce((sum, count) => sum + count, 0) !== this.postings.reduce((sum, posting) => sum + posting.length, 0)) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
-    const total = postingCounts.reduce((sum, count) => sum + count, 0);
+    const counts = Uint32Array.from(postings, (posting) => posting.length);
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    if (total !== this.postings.reduce((sum, posting) => sum + posting.length, 0)) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
     let largest = 0;
     for (const posting of postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
     const postingSlots = new Uint32Array(total);
@@ -244,14 +246,16 @@ export class Bm25Index {
       }
       offset += posting.length;
     }
-    const postingGaps = encodeGaps(postingSlots, postingCounts);
+    const postingGaps = encodeGaps(postingSlots, counts);
+    const postingCounts = encodeVarints(counts.length, (t) => counts[t]!);
     return { ...(order ? {} : { ids }), ...(vocabulary ? {} : { vocabulary: [...this.vocabulary] }), lengths, postingCounts, postingGaps, postingTfs };
   }
 
   /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots and the tfs widened to 32 bits. */
   static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? [], vocabulary = snapshot.vocabulary ?? []): Bm25Index {
     const index = new Bm25Index();
-    const { lengths, postingCounts } = snapshot;
+    const lengths = decodeVarints(snapshot.lengths, ids.length);
+    const postingCounts = decodeVarints(snapshot.postingCounts, vocabulary.length);
     const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
     const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
     index.vocabulary = [...vocabulary];
@@ -391,18 +395,53 @@ function idf(n: number, df: number): number {
 }
 
 /** Each term's ascending slots as gaps (the first from 0), seven bits a byte, low bits first, the top bit set on all but a value's last byte. */
+/** `count` whole numbers (`at(i)` the i-th) as LEB128 varints: a byte for every seven bits each needs. */
+function encodeVarints(count: number, at: (i: number) => number): Uint8Array {
+  let bytes = 0;
+  for (let i = 0; i < count; i++) bytes += varintBytes(at(i));
+  const out = new Uint8Array(bytes);
+  let offset = 0;
+  for (let i = 0; i < count; i++) offset = writeVarint(out, offset, at(i));
+  return out;
+}
+
+/** The `count` numbers `encodeVarints` wrote. */
+function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = bytes[at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    out[i] = value;
+  }
+  if (at !== bytes.length) throw new Error('a BM25 snapshot does not hold the numbers it should');
+  return out;
+}
+
+const varintBytes = (value: number) => (value < 2 ** 7 ? 1 : value < 2 ** 14 ? 2 : value < 2 ** 21 ? 3 : value < 2 ** 28 ? 4 : 5);
+
+function writeVarint(out: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    out[at++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  out[at++] = value;
+  return at;
+}
+
+/** Postings as varint gaps: each slot as its distance from the term's previous one. */
 function encodeGaps(slots: Uint32Array, counts: Uint32Array): Uint8Array {
   let bytes = 0;
-  forEachGap(slots, counts, (gap) => (bytes += gap < 2 ** 7 ? 1 : gap < 2 ** 14 ? 2 : gap < 2 ** 21 ? 3 : gap < 2 ** 28 ? 4 : 5));
+  forEachGap(slots, counts, (gap) => (bytes += varintBytes(gap)));
   const out = new Uint8Array(bytes);
   let at = 0;
-  forEachGap(slots, counts, (gap) => {
-    while (gap >= 0x80) {
-      out[at++] = (gap & 0x7f) | 0x80;
-      gap >>>= 7;
-    }
-    out[at++] = gap;
-  });
+  forEachGap(slots, counts, (gap) => (at = writeVarint(out, at, gap)));
   return out;
 }
 
@@ -418,23 +457,11 @@ function forEachGap(slots: Uint32Array, counts: Uint32Array, visit: (gap: number
 }
 
 function decodeGaps(gaps: Uint8Array, counts: Uint32Array): Uint32Array {
-  const slots = new Uint32Array(counts.reduce((sum, count) => sum + count, 0));
-  let at = 0;
+  const slots = decodeVarints(gaps, counts.reduce((sum, count) => sum + count, 0));
   let offset = 0;
   for (const count of counts) {
-    let previous = 0;
-    for (let end = offset + count; offset < end; offset++) {
-      let gap = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = gaps[at++]!;
-        gap += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (byte & 0x80);
-      previous += gap;
-      slots[offset] = previous;
-    }
+    for (let i = offset + 1, end = offset + count; i < end; i++) slots[i] += slots[i - 1]!;
+    offset += count;
   }
   return slots;
 }

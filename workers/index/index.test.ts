@@ -118,15 +118,28 @@ describe('Bm25Index', () => {
     expect(scores.size).toBe(2);
   });
 
-  it('stores postings as gaps that survive removals, reused slots and gaps of several bytes', () => {
+  it('stores postings as gaps, counts and lengths as varints, surviving removals, reused slots and numbers of several bytes', () => {
     const local = new Bm25Index();
-    for (let i = 0; i < 20_000; i++) local.add(`d${i}`, i % 19_999 === 0 ? 'rare common' : i % 3 ? 'common' : 'common third');
-    for (let i = 0; i < 300; i += 7) local.remove(`d${i}`);
-    local.add('late', 'rare third'); // takes a freed slot: its postings are no longer ascending
+    const texts = new Map<string, string>();
+    const add = (id: string, text: string) => {
+      local.add(id, text);
+      texts.set(id, text);
+    };
+    for (let i = 0; i < 20_000; i++) add(`d${i}`, i % 19_999 === 0 ? 'rare common' : i % 3 ? 'common' : 'common third');
+    for (let i = 0; i < 300; i += 7) {
+      local.remove(`d${i}`);
+      texts.delete(`d${i}`);
+    }
+    add('late', 'rare third'); // takes a freed slot: its postings are no longer ascending
+    add('long', Array.from({ length: 300 }, (_, i) => `tide${i}`).join(' ')); // a length of two bytes
     const snapshot = local.toSnapshot();
-    expect(snapshot.postingGaps.byteLength).toBeLessThan(snapshot.postingCounts.reduce((sum, count) => sum + count, 0) * 2);
+    const postings = [...texts.values()].reduce((sum, text) => sum + new Set(analyze(text)).size, 0);
+    expect(snapshot.postingGaps.byteLength).toBeLessThan(postings * 2);
+    // Three terms of one byte, 'common' and 'third' of three and two; one byte a length but the long one's.
+    expect(snapshot.postingCounts.byteLength).toBeLessThan(local.terms().length + 4);
+    expect(snapshot.lengths.byteLength).toBe(local.size + 1);
     const copy = Bm25Index.fromSnapshot(structuredClone(snapshot));
-    for (const query of ['rare', 'third', 'common rare']) expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
+    for (const query of ['rare', 'third', 'common rare', 'tide7 common']) expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
   });
 
   it('numbers its terms by a vocabulary its owner shares between indexes, and refuses one that lacks a term', () => {
