@@ -115,7 +115,7 @@ try {
       model_load: Number(init.modelLoadMs.toFixed(0)),
       index_build: perSize((r) => r.indexBuildMs),
       snapshot_save: perSize((r) => r.snapshot.saveMs),
-      restore_parts: perSize((r) => ({ read: r.snapshot.readMs, rebuild: r.snapshot.rebuildMs, check: r.snapshot.checkMs })),
+      restore_parts: perSize((r) => ({ read: r.snapshot.readMs, rebuild: r.snapshot.rebuildMs, check: r.snapshot.checkMs, vectors: r.snapshot.vectorsMs })),
       // Restored, then one query embedded, searched and its hits' texts read: what a user waits for.
       first_answer: perSize((r) => r.snapshot.firstAnswerMs),
     },

@@ -26,6 +26,7 @@ import { documentStamp } from '../../workers/engine/sync';
 import { DocumentTexts } from '../../workers/engine/document-texts';
 import { withHitTexts } from '../../workers/retrieve/hit-texts';
 import { storedText, type TextRecord } from '../../src/shared/text-codec';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
 
 const SNAPSHOT_DB = 'carrel-bench-snapshot';
 
@@ -140,7 +141,7 @@ export interface SizeResult {
   embed: { propositions: number; ms: number; textBytes: number };
   indexBuildMs: number;
   /** Saving the index as the engine's start-up snapshot, and restoring it the way the engine starts (see `restore`). */
-  snapshot: { saveMs: number; restoreMs: number; readMs: number; rebuildMs: number; checkMs: number; firstAnswerMs: number };
+  snapshot: { saveMs: number; restoreMs: number; readMs: number; rebuildMs: number; checkMs: number; vectorsMs: number; firstAnswerMs: number };
   query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number; error?: string }>;
 }
@@ -155,6 +156,8 @@ interface BuiltLibrary {
   docRecords: DocumentRecord[];
   /** Each document's whole text, which the index holds no copy of. */
   texts: TextRecord[];
+  /** Each document's vectors, which the snapshot holds no copy of. */
+  vectorRecords: StoredVectorRecord[];
   sections: number;
   propositionIds: string[];
   /** Every proposition's vector, one row after another. */
@@ -190,7 +193,23 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
     index.addDocument(doc, sections, propositions, vectors, text);
   });
   const indexBuildMs = performance.now() - buildBegan;
+  // Each document's vectors as the engine stores them (rows in the propositions' order, without their ids): a restore reads them from there.
+  p = 0;
+  s = 0;
+  const vectorRecords = docs.map(({ doc, sections, propositions }, i) =>
+    storedVectors({
+      modelId: BUILTIN_MODEL.id,
+      docId: doc.id,
+      dims,
+      doc: docVectors[i]!,
+      sectionIds: sections.map((x) => x.id),
+      sections: Float32Array.from(sections.flatMap(() => [...sectionVectors[s++]!])),
+      propositionIds: propositions.map((x) => x.id),
+      propositions: propositionVectors.subarray(p * dims, (p += propositions.length) * dims),
+    }, storedOrder(sections, propositions)),
+  );
   return {
+    vectorRecords,
     index,
     docRecords: docs.map((d) => d.doc),
     texts: docs.map((d) => ({ docId: d.doc.id, text: d.text })),
@@ -281,7 +300,7 @@ async function run(size: number, { queries = 50, seed = 1, compareIndexes = true
   const { query, vectors } = await measureQueries(built.index, queries, seed);
   const indexes = compareIndexes ? measureIndexes(built.propositionIds, built.propositionVectors, vectors) : {};
   const { docRecords, sections, embed, indexBuildMs } = built;
-  const saveMs = await saveBenchSnapshot(built.index, docRecords, built.texts);
+  const saveMs = await saveBenchSnapshot(built.index, docRecords, built.texts, built.vectorRecords);
   return { size, documents: docRecords.length, sections, embed, indexBuildMs, saveMs, query, indexes };
 }
 
@@ -299,14 +318,15 @@ async function restore(documents: number): Promise<Omit<SizeResult['snapshot'], 
  * The engine's start-up path at this size: `saveSnapshot` (what the engine does once the library is
  * quiet) into a database of its own, so the app's workers never see the generated documents.
  */
-async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[], texts: TextRecord[]): Promise<number> {
+async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[], texts: TextRecord[], vectors: StoredVectorRecord[]): Promise<number> {
   await Dexie.delete(SNAPSHOT_DB);
   const db = openDb(SNAPSHOT_DB);
   await db.documents.bulkPut(docs);
   for (let i = 0; i < texts.length; i += 1000) await db.texts.bulkPut(texts.slice(i, i + 1000).map(storedText));
+  for (let i = 0; i < vectors.length; i += 1000) await db.vectors.bulkPut(vectors.slice(i, i + 1000));
   const indexed = new Map(docs.map((doc) => [doc.id, documentStamp(doc)]));
   const began = performance.now();
-  if (!(await saveSnapshot(db, BUILTIN_MODEL.id, index, indexed))) throw new Error('the index could not be saved as a snapshot');
+  await saveSnapshot(db, BUILTIN_MODEL.id, index, indexed);
   const saveMs = performance.now() - began;
   db.close();
   return round(saveMs, 1);
@@ -333,8 +353,8 @@ async function restoreBenchSnapshot(documents: number): Promise<Omit<SizeResult[
   if (hits.some((hit) => hit.propositions.some((p) => !p.text))) throw new Error('a hit of the first answer has no text');
   reader.close();
   await Dexie.delete(SNAPSHOT_DB);
-  const { readMs, rebuildMs, checkMs } = restored.timings;
-  return { restoreMs: round(restoreMs, 1), readMs: round(readMs, 1), rebuildMs: round(rebuildMs, 1), checkMs: round(checkMs, 1), firstAnswerMs: round(firstAnswerMs, 1), index: restored.index };
+  const { readMs, rebuildMs, checkMs, vectorsMs } = restored.timings;
+  return { restoreMs: round(restoreMs, 1), readMs: round(readMs, 1), rebuildMs: round(rebuildMs, 1), checkMs: round(checkMs, 1), vectorsMs: round(vectorsMs, 1), firstAnswerMs: round(firstAnswerMs, 1), index: restored.index };
 }
 
 function release(): void {
@@ -413,7 +433,29 @@ export function approxBytes(value: unknown): number {
   return 0;
 }
 
-/** Where one document's bytes are, table by table, per proposition (the library holds only it). */
+/**
+ * What `values` take on disk as IndexedDB records of a scratch database: Chromium compresses
+ * stored values, so this can be well under `approxBytes` (a run of zeros costs nearly nothing).
+ */
+async function bytesOnDisk(values: unknown[]): Promise<number> {
+  const name = 'carrel-bench-disk';
+  await Dexie.delete(name);
+  const scratch = new Dexie(name);
+  scratch.version(1).stores({ values: '++id' });
+  await scratch.open();
+  const usage = async () => (await navigator.storage.estimate()).usage ?? 0;
+  const before = await usage();
+  await scratch.table('values').bulkAdd(values.map((value) => ({ value })));
+  const after = await usage();
+  scratch.close();
+  await Dexie.delete(name);
+  return after - before;
+}
+
+/**
+ * Where one document's bytes are, table by table, per proposition (the library holds only it):
+ * `name` estimated from the records, `disk.name` measured as stored on their own.
+ */
 async function storageBreakdown(docId: string, propositions: number): Promise<Record<string, number>> {
   const db = pageDb();
   const tables: Record<string, unknown[]> = {
@@ -426,13 +468,22 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
   };
   const perProposition = (value: unknown) => Math.round(approxBytes(value) / Math.max(1, propositions));
   const breakdown = Object.fromEntries(Object.entries(tables).map(([table, records]) => [table, perProposition(records)]));
+  const onDisk = async (name: string, values: unknown[]) => (breakdown[`disk.${name}`] = Math.round((await bytesOnDisk(values)) / Math.max(1, propositions)));
+  for (const [table, records] of Object.entries(tables)) await onDisk(table, records);
   const manifest = tables.snapshots.find((record) => (record as { skeleton?: unknown }).skeleton) as { skeleton: unknown } | undefined;
   if (manifest) {
     const parts = new Map(tables.snapshots.map((record) => [(record as { key: string }).key, (record as { value?: unknown }).value]));
     const snapshot = joinParts(manifest.skeleton, parts) as Record<string, unknown> | null;
     for (const [key, value] of Object.entries(snapshot ?? {})) {
-      if (key === 'bm25' || key === 'vectors') for (const [level, part] of Object.entries((value ?? {}) as Record<string, unknown>)) breakdown[`snapshot.${key}.${level}`] = perProposition(part);
-      else breakdown[`snapshot.${key}`] = perProposition(value);
+      if (key === 'bm25') {
+        for (const [level, part] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+          breakdown[`snapshot.${key}.${level}`] = perProposition(part);
+          await onDisk(`snapshot.${key}.${level}`, [part]);
+        }
+      } else {
+        breakdown[`snapshot.${key}`] = perProposition(value);
+        await onDisk(`snapshot.${key}`, [value]);
+      }
     }
   }
   return breakdown;
@@ -445,7 +496,7 @@ const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear m
  * starts, then as the ingest queue does it (src/lib/ingest-queue.svelte.ts): the next file is read
  * once the engine has the previous one, and the engine takes it once the previous one is stored.
  */
-async function ingestSeveral(name: string, bytes: Uint8Array, files = 3): Promise<FileResult['severalFiles']> {
+async function ingestSeveral(name: string, bytes: Uint8Array<ArrayBuffer>, files = 3): Promise<FileResult['severalFiles']> {
   const copies = (round: number) => Array.from({ length: files }, (_, i) => new File([bytes, new Uint8Array(round * files + i + 1).fill(10)], `copy-${round}-${i}-${name}`));
   const options = { timeoutMs: 10 * 60_000 };
   await reset();
@@ -472,7 +523,7 @@ async function ingestSeveral(name: string, bytes: Uint8Array, files = 3): Promis
 }
 
 /** Searches one after another until an ingest of the file with one byte appended (a new document) ends. */
-async function queryDuringIngest(name: string, bytes: Uint8Array): Promise<FileResult['duringIngest']> {
+async function queryDuringIngest(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<FileResult['duringIngest']> {
   const copy = new File([bytes, new Uint8Array([10])], `copy-${name}`);
   let ingesting = true;
   const began = performance.now();

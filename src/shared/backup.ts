@@ -13,8 +13,10 @@ export const BACKUP_MAGIC = 'CARREL-BACKUP';
 /**
  * 2 added conversations (issue 18); a version 1 file reads as one with none (`migrate`).
  * 3 carries vectors as stored, int8 rows with a scale each (issue 20); older files' float32 ones are quantised on reading.
+ * 4: a vector record may leave its rows' ids out, its rows following the document's stored sections
+ * and propositions (vector-codec.ts), which a reader of format 3 would not know; nothing to migrate.
  */
-export const BACKUP_VERSION = 3;
+export const BACKUP_VERSION = 4;
 export const PBKDF2_ITERATIONS = 310_000;
 
 interface BackupHeader {
@@ -196,7 +198,7 @@ function migrate(version: number, records: LibraryRecords): LibraryRecords {
   // Version 1 had no conversations.
   if (version < 2) records = { ...records, conversations: [] };
   // Versions 1 and 2 carried vectors as float32.
-  if (version < 3) records = { ...records, vectors: (records.vectors as unknown as VectorRecord[]).map(storedVectors) };
+  if (version < 3) records = { ...records, vectors: (records.vectors as unknown as VectorRecord[]).map((record) => storedVectors(record)) };
   return records;
 }
 

@@ -65,6 +65,21 @@ describe('int8 vectors', () => {
     expect(readVectors(storedVectors({ ...RECORD, doc: null })).doc).toBeNull();
   });
 
+  it('leaves the rows’ ids out when they follow the document’s sections and propositions, naming only the places without a row', () => {
+    const order = { sections: ['s0', 'sx', 's1'], propositions: ['p0', 'px', 'p1', 'p2'] };
+    const stored = storedVectors(RECORD, order);
+    expect(stored).not.toHaveProperty('sectionIds');
+    expect(stored).not.toHaveProperty('propositionIds');
+    expect([stored.missingSections, stored.missingPropositions]).toEqual([[1], [1]]);
+    const back = readVectors(structuredClone(stored), order);
+    expect([back.sectionIds, back.propositionIds]).toEqual([RECORD.sectionIds, RECORD.propositionIds]);
+    const exact = storedVectors(RECORD, { sections: RECORD.sectionIds, propositions: RECORD.propositionIds });
+    expect(Object.keys(exact).filter((key) => /Ids|missing/.test(key))).toEqual([]);
+    // Rows in another order than the stored one keep their ids.
+    expect(storedVectors(RECORD, { sections: ['s1', 's0'], propositions: RECORD.propositionIds })).toMatchObject({ sectionIds: RECORD.sectionIds });
+    expect(() => readVectors(stored, { sections: order.sections, propositions: ['p0', 'px'] })).toThrow(/do not match/);
+  });
+
   it('upgrading a version 4 library stores its float32 vectors as int8, which read back close', async () => {
     const name = 'vector-codec-test-upgrade';
     const old = oldLibrary(name, 4);

@@ -27,12 +27,33 @@ export interface VectorRecord {
   propositions: Float32Array;
 }
 
-/** A `VectorRecord` as stored: every row int8 with one scale; read it through `readVectors`. */
-export type StoredVectorRecord = Omit<VectorRecord, 'doc' | 'sections' | 'propositions'> & {
+/**
+ * A `VectorRecord` as stored: every row int8 with one scale; read it through `readVectors`. An id
+ * takes about 14 bytes beside its row's 104, so a level's ids are left out when its rows follow the
+ * document's sections or propositions in their stored order (`storedVectors` given that order):
+ * then `missingSections` and `missingPropositions` list the places of those without a row (a
+ * section not embedded, a text with no known word).
+ */
+export type StoredVectorRecord = Pick<VectorRecord, 'modelId' | 'docId' | 'dims'> & {
   doc: Int8Rows | null;
   sections: Int8Rows;
   propositions: Int8Rows;
+  /** Each row's id: in records stored before ids were left out, or whose rows do not follow the stored order. */
+  sectionIds?: string[];
+  propositionIds?: string[];
+  missingSections?: number[];
+  missingPropositions?: number[];
 };
+
+/** The ids of a document's sections and propositions, in the order they are stored. */
+export interface StoredOrder {
+  sections: readonly string[];
+  propositions: readonly string[];
+}
+
+export function storedOrder(sections: readonly { id: string }[], propositions: readonly { id: string }[]): StoredOrder {
+  return { sections: sections.map((s) => s.id), propositions: propositions.map((p) => p.id) };
+}
 
 /** Quantises `data` (rows of `dims` floats, one after another) to int8 rows. */
 export function encodeRows(data: Float32Array, dims: number): Int8Rows {
@@ -61,26 +82,71 @@ export function decodeRows({ codes, scales }: Int8Rows, dims: number): Float32Ar
   return data;
 }
 
-/** What to store for a document's vectors. */
-export function storedVectors(record: VectorRecord): StoredVectorRecord {
-  const { dims } = record;
+/**
+ * What to store for a document's vectors. Given `order`, the document's sections and propositions as
+ * they are stored, a level's ids are left out when its rows follow that order.
+ */
+export function storedVectors(record: VectorRecord, order?: StoredOrder): StoredVectorRecord {
+  const { modelId, docId, dims } = record;
+  const sectionMissing = order && missingPlaces(record.sectionIds, order.sections);
+  const propositionMissing = order && missingPlaces(record.propositionIds, order.propositions);
   return {
-    ...record,
+    modelId,
+    docId,
+    dims,
     doc: record.doc ? encodeRows(record.doc, dims) : null,
     sections: encodeRows(record.sections, dims),
     propositions: encodeRows(record.propositions, dims),
+    ...(!sectionMissing ? { sectionIds: record.sectionIds } : sectionMissing.length ? { missingSections: sectionMissing } : {}),
+    ...(!propositionMissing ? { propositionIds: record.propositionIds } : propositionMissing.length ? { missingPropositions: propositionMissing } : {}),
   };
 }
 
-/** A stored vector record as float32 rows again. */
-export function readVectors(record: StoredVectorRecord): VectorRecord {
-  const { dims } = record;
+/**
+ * A stored vector record as float32 rows again, with its rows' ids. `order` (the document's
+ * sections and propositions as stored) is needed for a record stored without ids; it throws when
+ * `order` does not fit the record's rows.
+ */
+export function readVectors(record: StoredVectorRecord, order: StoredOrder = { sections: [], propositions: [] }): VectorRecord {
+  const ids = vectorIds(record, order);
+  if (!ids) throw new Error(`the stored vectors of ${record.docId} do not match its sections and propositions`);
+  const { modelId, docId, dims } = record;
   return {
-    ...record,
+    modelId,
+    docId,
+    dims,
     doc: record.doc ? decodeRows(record.doc, dims) : null,
+    sectionIds: ids.sections,
     sections: decodeRows(record.sections, dims),
+    propositionIds: ids.propositions,
     propositions: decodeRows(record.propositions, dims),
   };
+}
+
+/** The id of each section and proposition row of `record`; null when `order` does not fit its rows. */
+export function vectorIds(record: StoredVectorRecord, order: StoredOrder): { sections: string[]; propositions: string[] } | null {
+  const sections = rowIds(record.sectionIds, record.missingSections, order.sections, record.sections.scales.length);
+  const propositions = rowIds(record.propositionIds, record.missingPropositions, order.propositions, record.propositions.scales.length);
+  return sections && propositions ? { sections, propositions } : null;
+}
+
+/** A level's row ids: its own, or `order` without the missing places, when that gives one a row. */
+function rowIds(own: string[] | undefined, missingPlaces: number[] | undefined, order: readonly string[], rows: number): string[] | null {
+  if (own) return own;
+  const missing = new Set(missingPlaces);
+  const ids = missing.size ? order.filter((_, place) => !missing.has(place)) : [...order];
+  return ids.length === rows ? ids : null;
+}
+
+/** The places in `order` that `ids` skips, when `ids` is `order` with some left out; else null. */
+function missingPlaces(ids: readonly string[], order: readonly string[]): number[] | null {
+  const missing: number[] = [];
+  let next = 0;
+  order.forEach((id, place) => {
+    if (ids[next] === id) next++;
+    else missing.push(place);
+  });
+  return next === ids.length ? missing : null;
 }
 
 /** A record stored before vectors were int8 (schema 4 and older, backup format 2 and older) holds Float32Arrays. */

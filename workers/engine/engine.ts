@@ -16,7 +16,7 @@ import { importLibrary, type ImportSummary } from '../../src/shared/backup';
 import { deleteDocument, type CarrelDb } from '../../src/shared/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
 import type { CallContext } from '../../src/shared/rpc';
-import { readVectors, storedVectors } from '../../src/shared/vector-codec';
+import { readVectors, storedOrder, storedVectors } from '../../src/shared/vector-codec';
 import { embedAll } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import type { SearchOptions, SearchResponse } from '../../src/shared/types';
@@ -179,14 +179,15 @@ export class Engine {
       const model = this.model;
       const embedder = await this.models.tryEmbedder(model);
       const embedded = embedder ? await embedAll(embedder, docId, { ...request.record, sections: request.sections, propositions: request.propositions }, ctx) : null;
-      const vectors = embedded && storedVectors(embedded);
+      const order = storedOrder(request.sections, request.propositions);
+      const vectors = embedded && storedVectors(embedded, order);
       const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
       ctx.progress({ stage: 'saving', done: 0, total: 1 });
       if (await this.writingDocument(docId, () => saveDocument(this.db, stored, vectors, ctx.signal))) {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
           if (this.model.id !== model.id) return;
-          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors) : undefined), stored.text.text);
+          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors, order) : undefined), stored.text.text);
           this.indexed.set(docId, documentStamp(stored.record));
           this.texts.put(docId, documentStamp(stored.record), stored.text.text);
           this.scheduleSnapshot();

@@ -8,7 +8,7 @@ import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
 import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
-import { storedVectors } from '../../src/shared/vector-codec';
+import { storedOrder, storedVectors } from '../../src/shared/vector-codec';
 import type { Embedder } from '../embed/embedder';
 import { embedAll } from '../embed/document-vectors';
 
@@ -32,7 +32,7 @@ async function reembedDocument(db: CarrelDb, embedder: Embedder, docId: string, 
   if (!doc) return;
   const vectors = await embedAll(embedder, docId, { title: doc.title, summary: doc.summary, sections, propositions }, { signal, progress: () => {} });
   await db.transaction('rw', [db.documents, db.vectors], async () => {
-    if (await db.documents.get(docId)) await db.vectors.put(storedVectors(vectors));
+    if (await db.documents.get(docId)) await db.vectors.put(storedVectors(vectors, storedOrder(sections, propositions)));
   });
 }
 

@@ -24,14 +24,13 @@ async function savedLibrary(limits?: typeof TINY_PARTS) {
   const index = new LibraryIndex();
   const indexed = new Map<string, string>();
   await syncIndex(db, index, indexed, MODEL);
-  const saved = await saveSnapshot(db, MODEL, index, indexed, limits);
-  return { db, index, indexed, saved };
+  await saveSnapshot(db, MODEL, index, indexed, limits);
+  return { db, index, indexed };
 }
 
 describe('start-up snapshot', () => {
   it('restores the index without reading the documents again, and gives the same results', async () => {
-    const { db, index, saved } = await savedLibrary();
-    expect(saved).toBe(true);
+    const { db, index } = await savedLibrary();
 
     // The documents' chunk tables are emptied: only the snapshot can answer now.
     await db.chunks.clear();
@@ -57,6 +56,20 @@ describe('start-up snapshot', () => {
     expect(ids(restored.index, 'okapi')).toEqual(['beta-p0', 'beta-p1']);
     expect(ids(restored.index, 'giraffe')).toEqual([]);
     expect(ids(restored.index, 'lemur')).toEqual(['gamma-p0', 'gamma-p1']);
+  });
+
+  it('holds no vectors and no plain vocabulary: a restore adds the vectors from the vectors table, for the documents whose stamps still match', async () => {
+    const { db, index } = await savedLibrary();
+    const stored = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) => (value instanceof Int8Array || value instanceof Float32Array ? 'vectors' : value));
+    expect(stored).not.toContain('vectors');
+    const manifest = (await db.snapshots.get(`library:${MODEL}`)) as { skeleton: { terms: unknown } };
+    expect(manifest.skeleton.terms).toBeInstanceOf(Uint8Array); // the vocabulary, deflated
+    expect((await restoreSnapshot(db, MODEL, 1))!.index.vectors!.proposition.size).toBe(4); // a page of one record at a time
+    await db.vectors.delete([MODEL, 'alpha']);
+    const restored = (await restoreSnapshot(db, MODEL))!;
+    expect(restored.index.vectors!.proposition.size).toBe(2);
+    const query = new Float32Array([0, 0, 1, 0]);
+    expect(restored.index.vectors!.proposition.search(query, 4)).toEqual(index.vectors!.proposition.search(query, 4).filter((hit) => hit.id.startsWith('beta')));
   });
 
   it('stores a big index as parts named by one manifest, and the next save replaces them', async () => {

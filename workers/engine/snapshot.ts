@@ -1,6 +1,8 @@
 /**
  * The engine's start-up snapshot: the whole in-memory index stored in Dexie (`snapshots`), so a
  * start reads a few records instead of re-reading, re-tokenising and re-indexing every document.
+ * The vectors are not in it: a restore reads them from the vectors table, where they are stored
+ * anyway (int8, one record a document, read while the rest is rebuilt).
  * Dexie stays the truth: each snapshot lists the documents it holds with their stamps, and a
  * restore drops any whose stamp no longer matches; the usual sync then adds what is missing.
  *
@@ -8,7 +10,8 @@
  * them; all are written in one transaction, so a manifest never points at a half-written snapshot,
  * and a restore that finds a part missing gives up (the engine then indexes from the library).
  */
-import type { CarrelDb, SnapshotRecord } from '../../src/shared/db';
+import Dexie from 'dexie';
+import type { CarrelDb, SnapshotRecord, StoredVectorRecord } from '../../src/shared/db';
 import { LibraryIndex, type LibraryIndexSnapshot } from '../retrieve/library-index';
 import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimits } from './parts';
 import { documentStamp } from './sync';
@@ -28,6 +31,15 @@ interface SnapshotManifest extends SnapshotRecord {
   parts: string[];
 }
 
+/**
+ * A LibraryIndexSnapshot as stored: its vocabulary (joined by line breaks, which no term holds) and
+ * its BM25 postings deflated. IndexedDB compresses stored values itself, but barely shrinks a list
+ * of words or the postings' varint gaps; deflate takes about a third off both (R-intro.pdf: 65 and
+ * 101 bytes a proposition on disk before). The browser's own zlib does it, several times faster
+ * than a deflate in JavaScript.
+ */
+type StoredSnapshot = Omit<LibraryIndexSnapshot, 'terms'> & { terms: Uint8Array };
+
 interface SnapshotPart extends SnapshotRecord {
   key: string;
   value: unknown;
@@ -35,31 +47,38 @@ interface SnapshotPart extends SnapshotRecord {
 
 const keyOf = (modelId: string) => `library:${modelId}`;
 
+/** Vector records read at once at start-up (about 5 MB of a generated library's): one getAll each, a cursor was several times slower. */
+const VECTOR_PAGE = 1000;
+
 export interface RestoredSnapshot {
   index: LibraryIndex;
   indexed: Map<string, string>;
-  /** Where the time went, in ms: reading the records, rebuilding the index, checking stamps. */
-  timings: { readMs: number; rebuildMs: number; checkMs: number };
+  /**
+   * Where the time went, in ms: reading the snapshot's records, rebuilding the index, checking
+   * stamps, then waiting for the vector records (read meanwhile) and adding them.
+   */
+  timings: { readMs: number; rebuildMs: number; checkMs: number; vectorsMs: number };
 }
 
 /**
  * The stored index for `modelId` with its documents' stamps, minus any document Dexie no longer
  * has ready under the same stamp. Null when there is no usable snapshot.
  */
-export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<RestoredSnapshot | null> {
+export async function restoreSnapshot(db: CarrelDb, modelId: string, vectorPage = VECTOR_PAGE): Promise<RestoredSnapshot | null> {
   const began = performance.now();
   const manifest = (await db.snapshots.get(keyOf(modelId))) as SnapshotManifest | undefined;
   if (!manifest || manifest.format !== FORMAT) return null;
-  // The documents are read while the index is rebuilt (one getAll: a cursor over 25,000 took 0.4 s).
+  // The documents and the vectors are read while the index is rebuilt (one getAll: a cursor over 25,000 documents took 0.4 s).
   const readyDocuments = db.documents.where('status').equals('ready').toArray();
-  readyDocuments.catch(() => undefined); // awaited below, unless the snapshot turns out unusable
+  const vectorRecords = readVectorRecords(db, modelId, vectorPage);
+  for (const reading of [readyDocuments, vectorRecords]) reading.catch(() => undefined); // awaited below, unless the snapshot turns out unusable
   const keys = partKeys(manifest.skeleton);
   const records = (await db.snapshots.bulkGet(keys)) as (SnapshotPart | undefined)[];
   const parts = new Map(records.flatMap((record) => (record ? [[record.key, record.value] as const] : [])));
   const read = performance.now();
-  const snapshot = joinParts(manifest.skeleton, parts) as LibraryIndexSnapshot | null;
-  if (!snapshot) return null;
-  const index = LibraryIndex.fromSnapshot(snapshot);
+  const stored = joinParts(manifest.skeleton, parts) as StoredSnapshot | null;
+  if (!stored) return null;
+  const index = LibraryIndex.fromSnapshot(await unpacked(stored));
   const rebuilt = performance.now();
   const indexed = new Map(manifest.stamps);
   const current = new Map((await readyDocuments).map((doc) => [doc.id, documentStamp(doc)]));
@@ -68,17 +87,28 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string): Promise<Re
     index.removeDocument(docId);
     indexed.delete(docId);
   }
-  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: performance.now() - rebuilt };
+  const checked = performance.now();
+  // A document's vectors are written with it, so a current stamp means its stored vectors are current too.
+  index.restoreVectors((await vectorRecords).filter((record) => indexed.has(record.docId)));
+  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: checked - rebuilt, vectorsMs: performance.now() - checked };
   return { index, indexed, timings };
 }
 
 /**
- * Stores the index, replacing the previous snapshot in the same transaction; false when it cannot
- * be stored (a vector index other than flat). `limits` only changes in tests.
+ * Every document's vectors for `modelId`, `pageSize` records a request. All requests are made at
+ * once, from the keys: requested one after another, the next waited for the index rebuild, which
+ * holds this thread (at 1M propositions the vectors then came 2.5 s after the rest).
  */
-export async function saveSnapshot(db: CarrelDb, modelId: string, index: LibraryIndex, indexed: Map<string, string>, limits: PartLimits = DEFAULT_PART_LIMITS): Promise<boolean> {
-  const snapshot = index.toSnapshot();
-  if (!snapshot) return false;
+async function readVectorRecords(db: CarrelDb, modelId: string, pageSize: number): Promise<StoredVectorRecord[]> {
+  const keys = await db.vectors.where(':id').between([modelId, Dexie.minKey], [modelId, Dexie.maxKey]).primaryKeys();
+  const pages: Promise<StoredVectorRecord[]>[] = [];
+  for (let i = 0; i < keys.length; i += pageSize) pages.push(db.vectors.where(':id').between(keys[i]!, keys[Math.min(i + pageSize, keys.length) - 1]!, true, true).toArray());
+  return (await Promise.all(pages)).flat();
+}
+
+/** Stores the index but its vectors, replacing the previous snapshot in the same transaction. `limits` only changes in tests. */
+export async function saveSnapshot(db: CarrelDb, modelId: string, index: LibraryIndex, indexed: Map<string, string>, limits: PartLimits = DEFAULT_PART_LIMITS): Promise<void> {
+  const snapshot = await packed(index.toSnapshot());
   const key = keyOf(modelId);
   const savedAt = Date.now();
   const { skeleton, parts } = splitIntoParts(snapshot, `${key}/${savedAt}/`, limits);
@@ -89,5 +119,21 @@ export async function saveSnapshot(db: CarrelDb, modelId: string, index: Library
     await db.snapshots.bulkPut([...parts].map(([partKey, value]): SnapshotPart => ({ key: partKey, value })));
     await db.snapshots.put(manifest);
   });
-  return true;
+}
+
+async function packed(snapshot: LibraryIndexSnapshot): Promise<StoredSnapshot> {
+  return { ...snapshot, terms: await deflate(new TextEncoder().encode(snapshot.terms.join('\n'))) };
+}
+
+async function unpacked(snapshot: StoredSnapshot): Promise<LibraryIndexSnapshot> {
+  const joined = new TextDecoder().decode(await inflate(snapshot.terms));
+  return { ...snapshot, terms: joined ? joined.split('\n') : [] };
+}
+
+const deflate = (bytes: Uint8Array) => transformed(bytes, new CompressionStream('deflate-raw'));
+const inflate = (bytes: Uint8Array) => transformed(bytes, new DecompressionStream('deflate-raw'));
+
+async function transformed(bytes: Uint8Array, through: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  // The snapshot's arrays are never shared memory.
+  return new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(through)).arrayBuffer());
 }

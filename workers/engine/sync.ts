@@ -4,7 +4,7 @@
  */
 import { readChunks } from '../../src/shared/chunk-text';
 import type { CarrelDb, VectorRecord } from '../../src/shared/db';
-import { readVectors } from '../../src/shared/vector-codec';
+import { readVectors, storedOrder } from '../../src/shared/vector-codec';
 import type { DocumentRecord } from '../../src/shared/types';
 import type { LibraryIndex } from '../retrieve/search';
 
@@ -36,7 +36,7 @@ export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: str
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;
-  index.addDocument(doc, sections, propositions, unpackVectors(vectors && readVectors(vectors)), text);
+  index.addDocument(doc, sections, propositions, unpackVectors(vectors && readVectors(vectors, storedOrder(sections, propositions))), text);
   return documentStamp(doc);
 }
 

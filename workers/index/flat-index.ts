@@ -6,13 +6,6 @@ import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
 
-export interface FlatSnapshot {
-  kind: 'float32';
-  dims: number;
-  ids: string[];
-  data: Float32Array;
-}
-
 type FlatColumns = { vectors: Float32Array };
 
 export class FlatIndex implements VectorIndex {
@@ -61,16 +54,10 @@ export class FlatIndex implements VectorIndex {
     return scores;
   }
 
-  /** The rows as one compact array, for storing (see `fromSnapshot`). */
-  toSnapshot(): FlatSnapshot {
-    const { ids, columns } = this.store.compact();
-    return { kind: 'float32', dims: this.dims, ids, data: columns.vectors };
-  }
-
-  /** Takes the snapshot's arrays as they are (no copy); adding rows later grows into a new array. */
-  static fromSnapshot(snapshot: FlatSnapshot): FlatIndex {
-    const index = new FlatIndex(snapshot.dims, 0);
-    index.store = RowStore.restore(snapshot.ids, { vectors: snapshot.data }, { vectors: snapshot.dims });
+  /** An index of `ids` with their rows in `data` (`dims` values each), taken as they are (no copy); adding rows later grows into a new array. */
+  static fromRows(dims: number, ids: string[], data: Float32Array): FlatIndex {
+    const index = new FlatIndex(dims, 0);
+    index.store = RowStore.restore(ids, { vectors: data }, { vectors: dims });
     return index;
   }
 

@@ -9,14 +9,7 @@ import { dot, Int8Scan, quantizeQuery } from './int8-scan';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
-
-export interface Int8Snapshot {
-  kind: 'int8';
-  dims: number;
-  ids: string[];
-  data: Int8Array;
-  scales: Float32Array;
-}
+import type { Int8Rows } from '../../src/shared/vector-codec';
 
 type Int8Columns = { data: Int8Array; scales: Float32Array };
 
@@ -92,16 +85,10 @@ export class Int8FlatIndex implements VectorIndex {
     return scores;
   }
 
-  /** The rows as compact arrays, for storing (see `fromSnapshot`). */
-  toSnapshot(): Int8Snapshot {
-    const { ids, columns } = this.store.compact();
-    return { kind: 'int8', dims: this.dims, ids, data: columns.data, scales: columns.scales };
-  }
-
-  /** Takes the snapshot's arrays as they are (no copy); adding rows later grows into new arrays. */
-  static fromSnapshot(snapshot: Int8Snapshot): Int8FlatIndex {
-    const index = new Int8FlatIndex(snapshot.dims, 0);
-    index.store = RowStore.restore(snapshot.ids, { data: snapshot.data, scales: snapshot.scales }, { data: snapshot.dims, scales: 1 });
+  /** An index of `ids` with their int8 rows as the vectors table stores them, taken as they are (no copy); adding rows later grows into new arrays. */
+  static fromRows(dims: number, ids: string[], { codes, scales }: Int8Rows): Int8FlatIndex {
+    const index = new Int8FlatIndex(dims, 0);
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 });
     return index;
   }
 }

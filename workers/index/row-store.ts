@@ -71,13 +71,6 @@ export class RowStore<C extends Columns> {
     }
   }
 
-  /** The ids and each column cut to the rows in use, as copies: for storing. */
-  compact(): { ids: string[]; columns: C } {
-    const columns = {} as C;
-    for (const key of Object.keys(this.columns) as (keyof C)[]) columns[key] = this.columns[key].slice(0, this.size * this.widths[key]) as C[keyof C];
-    return { ids: [...this.ids], columns };
-  }
-
   /** Takes stored ids and columns as they are (no copy); appending later grows into new arrays. */
   static restore<C extends Columns>(ids: string[], columns: C, widths: { [K in keyof C]: number }): RowStore<C> {
     const store = new RowStore(columns, widths);

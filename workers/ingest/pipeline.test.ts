@@ -6,7 +6,7 @@ import { readChunks } from '../../src/shared/chunk-text';
 import { readStoredChunks } from '../../src/shared/stored-chunk';
 import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL } from '../../src/shared/models';
-import { readVectors } from '../../src/shared/vector-codec';
+import { readVectors, storedOrder } from '../../src/shared/vector-codec';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { pack } from '../embed/document-vectors';
@@ -64,8 +64,10 @@ describe('ingestFile', () => {
     const stored = (await db.vectors.get(['carrel-glove-50k', result.docId]))!;
     // Stored as int8, 100 bytes and a scale a row; read back as float32.
     expect(stored.propositions.codes.length).toBe(propositions.length * 100);
-    const vectors = readVectors(stored);
-    expect(vectors.propositionIds.length).toBe(propositions.length);
+    // The rows follow the stored propositions, so their ids are not stored again.
+    expect(stored.propositionIds).toBeUndefined();
+    const vectors = readVectors(stored, storedOrder(sections, propositions));
+    expect(vectors.propositionIds).toEqual(propositions.map((p) => p.id));
     expect(vectors.propositions.length).toBe(propositions.length * 100);
     expect(vectors.propositions.every(Number.isFinite)).toBe(true);
     expect((await db.files.get(result.docId))!.blob.size).toBe(markdown.length);
@@ -86,7 +88,7 @@ describe('ingestFile', () => {
     const chunks = await readChunks(db, before.id);
     expect(chunks.sections).toHaveLength(1);
     const vectors = await db.vectors.get(['carrel-glove-50k', before.id]);
-    expect(vectors!.propositionIds.length).toBe(chunks.propositions.length);
+    expect(readVectors(vectors!, storedOrder(chunks.sections, chunks.propositions)).propositionIds).toHaveLength(chunks.propositions.length);
     await ingestFile({ file: file(markdown), chunkMode: 'three-level', force: true }, deps());
   });
 

@@ -4,10 +4,10 @@
  */
 import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
 import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
-import { FlatIndex, type FlatSnapshot } from '../index/flat-index';
-import { Int8FlatIndex, type Int8Snapshot } from '../index/int8-index';
+import { FlatIndex } from '../index/flat-index';
+import { Int8FlatIndex } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
-import { decodeRows, encodeRows } from '../../src/shared/vector-codec';
+import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import { fromPropositionColumns, fromSectionColumns, toPropositionColumns, toSectionColumns, type PropositionColumns, type PropositionMeta, type SectionColumns, type SectionMeta } from './metadata-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
@@ -20,10 +20,12 @@ export interface DocumentVectors {
 }
 
 /**
- * Everything a LibraryIndex holds, as arrays and typed arrays that IndexedDB stores quickly:
- * restoring it re-tokenises and re-embeds nothing. Each id is stored once, in its level's metadata
- * (the BM25 indexes list theirs in the same order, vector indexes by position in it), and which
- * sections a document has and which propositions a section has is read off the metadata.
+ * Everything a LibraryIndex holds but its vectors, as arrays and typed arrays that IndexedDB stores
+ * quickly: restoring it re-tokenises nothing. Each id is stored once, in its level's metadata (the
+ * BM25 indexes list theirs in the same order), and which sections a document has and which
+ * propositions a section has is read off the metadata. The vectors are not in it: the vectors table
+ * holds them already, int8 as the proposition index does, and a restore adds them from there
+ * (`restoreVectors`).
  */
 export interface LibraryIndexSnapshot {
   docs: DocMeta[];
@@ -32,19 +34,9 @@ export interface LibraryIndexSnapshot {
   /** Every term of the three BM25 indexes once: each numbers its terms by their place here. */
   terms: string[];
   bm25: Record<Level, Bm25Snapshot>;
-  vectors: Record<Level, StoredVectorSnapshot> | null;
 }
 
-export type VectorSnapshot = FlatSnapshot | Int8Snapshot;
-
-/**
- * A vector index as the snapshot stores it: without its ids (`rows` places each row in its level's
- * order), and float32 rows as int8 with a scale each: they are int8 in IndexedDB, so the index
- * holds their decoded values and decoding again gives the same.
- */
-type StoredVectorSnapshot =
-  | (Omit<Int8Snapshot, 'ids'> & { rows: Uint32Array })
-  | { kind: 'float32-as-int8'; dims: number; rows: Uint32Array; codes: Int8Array; scales: Float32Array };
+export const LEVELS: readonly Level[] = ['document', 'section', 'proposition'];
 
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 
@@ -104,12 +96,9 @@ export class LibraryIndex {
     this.docs.delete(docId);
   }
 
-  /** The whole index for storing; null when its vector indexes cannot be saved (only flat and int8 ones can). */
-  toSnapshot(): LibraryIndexSnapshot | null {
-    const { vectors } = this;
+  /** The whole index but its vectors, for storing. */
+  toSnapshot(): LibraryIndexSnapshot {
     const order = this.idOrder();
-    const vectorSnapshots = vectors ? mapLevels((level) => storedVectorSnapshot(vectors[level], order[level])) : null;
-    if (vectorSnapshots && LEVELS.some((level) => !vectorSnapshots[level])) return null;
     const terms = [...new Set(LEVELS.flatMap((level) => this.bm25[level].terms()))];
     return {
       docs: [...this.docs.values()],
@@ -117,10 +106,10 @@ export class LibraryIndex {
       propositions: toPropositionColumns([...this.propositions.values()]),
       terms,
       bm25: mapLevels((level) => this.bm25[level].toSnapshot(order[level], terms)),
-      vectors: vectorSnapshots as Record<Level, StoredVectorSnapshot> | null,
     };
   }
 
+  /** The index a snapshot holds, without vectors until `restoreVectors` adds them. */
   static fromSnapshot(snapshot: LibraryIndexSnapshot): LibraryIndex {
     const index = new LibraryIndex();
     for (const doc of snapshot.docs) {
@@ -138,8 +127,56 @@ export class LibraryIndex {
     }
     const order = index.idOrder();
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
-    const { vectors } = snapshot;
-    index.vectors = vectors ? mapLevels((level) => vectorIndexFromSnapshot(vectors[level], order[level])) : null;
+    return index;
+  }
+
+  /**
+   * Gives a restored index (`fromSnapshot`, no vectors yet) its documents' stored vectors, each
+   * level's rows joined into one block: the int8 proposition rows go in as they are stored. A
+   * record for a document the index does not hold, or whose rows are not that document's (another
+   * indexing of it), is left out.
+   */
+  restoreVectors(records: StoredVectorRecord[]): void {
+    const dims = records[0]?.dims;
+    if (this.vectors || !dims) return;
+    const held = (ids: string[], docId: string, meta: Map<string, { docId: string }>) => ids.length === 0 || (meta.get(ids[0]!)?.docId === docId && meta.get(ids.at(-1)!)?.docId === docId);
+    const propositionsOf = records.some((r) => !r.propositionIds) ? this.propositionsByDoc() : new Map<string, string[]>();
+    const usable: (StoredVectorRecord & { sectionIds: string[]; propositionIds: string[] })[] = [];
+    for (const record of records) {
+      if (record.dims !== dims || !this.docs.has(record.docId)) continue;
+      const ids = vectorIds(record, { sections: this.sectionsOfDoc.get(record.docId) ?? [], propositions: propositionsOf.get(record.docId) ?? [] });
+      if (ids && held(ids.sections, record.docId, this.sections) && held(ids.propositions, record.docId, this.propositions)) usable.push({ ...record, sectionIds: ids.sections, propositionIds: ids.propositions });
+    }
+    const withDoc = usable.filter((r) => r.doc);
+    this.vectors = {
+      document: this.vectorIndexOf(dims, 'document', withDoc.map((r) => r.docId), joinRows(withDoc.map((r) => r.doc!), dims)),
+      section: this.vectorIndexOf(dims, 'section', usable.flatMap((r) => r.sectionIds), joinRows(usable.map((r) => r.sections), dims)),
+      proposition: this.vectorIndexOf(dims, 'proposition', usable.flatMap((r) => r.propositionIds), joinRows(usable.map((r) => r.propositions), dims)),
+    };
+  }
+
+  /** Each document's proposition ids in the index's order, which is the order they are stored in. */
+  private propositionsByDoc(): Map<string, string[]> {
+    const byDoc = new Map<string, string[]>();
+    let current: string | undefined;
+    let ids: string[] = [];
+    for (const { id, docId } of this.propositions.values()) {
+      if (docId !== current) {
+        current = docId;
+        ids = byDoc.get(docId) ?? [];
+        byDoc.set(docId, ids);
+      }
+      ids.push(id);
+    }
+    return byDoc;
+  }
+
+  /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
+  private vectorIndexOf(dims: number, level: Level, ids: string[], rows: Int8Rows): VectorIndex {
+    const index = this.createVectorIndex(dims, level);
+    if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows);
+    if (index instanceof FlatIndex) return FlatIndex.fromRows(dims, ids, decodeRows(rows, dims));
+    index.add(ids, decodeRows(rows, dims));
     return index;
   }
 
@@ -167,7 +204,6 @@ export class LibraryIndex {
   }
 }
 
-const LEVELS: Level[] = ['document', 'section', 'proposition'];
 
 /**
  * A proposition's heading path (most documents' open with their title) is a keyword field of it, its words
@@ -177,20 +213,17 @@ const LEVELS: Level[] = ['document', 'section', 'proposition'];
 const PROPOSITION_HEADING_WEIGHT = 1;
 
 
-function storedVectorSnapshot(index: VectorIndex, order: string[]): StoredVectorSnapshot | null {
-  if (!(index instanceof FlatIndex || index instanceof Int8FlatIndex)) return null;
-  const { ids, ...snapshot } = index.toSnapshot();
-  const position = new Map(order.map((id, i) => [id, i]));
-  const rows = Uint32Array.from(ids, (id) => position.get(id)!);
-  if (snapshot.kind === 'int8') return { ...snapshot, rows };
-  const { codes, scales } = encodeRows(snapshot.data, snapshot.dims);
-  return { kind: 'float32-as-int8', dims: snapshot.dims, rows, codes, scales };
-}
-
-function vectorIndexFromSnapshot(snapshot: StoredVectorSnapshot, order: string[]): VectorIndex {
-  const ids = Array.from(snapshot.rows, (row) => order[row]!);
-  if (snapshot.kind === 'int8') return Int8FlatIndex.fromSnapshot({ ...snapshot, ids });
-  return FlatIndex.fromSnapshot({ kind: 'float32', dims: snapshot.dims, ids, data: decodeRows(snapshot, snapshot.dims) });
+/** Int8 rows of several records as one block, in the records' order. */
+function joinRows(parts: Int8Rows[], dims: number): Int8Rows {
+  const rows = parts.reduce((sum, part) => sum + part.scales.length, 0);
+  const joined = { codes: new Int8Array(rows * dims), scales: new Float32Array(rows) };
+  let row = 0;
+  for (const part of parts) {
+    joined.codes.set(part.codes, row * dims);
+    joined.scales.set(part.scales, row);
+    row += part.scales.length;
+  }
+  return joined;
 }
 
 function mapLevels<T>(make: (level: Level) => T): Record<Level, T> {

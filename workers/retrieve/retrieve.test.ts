@@ -5,6 +5,7 @@ import { assembleContext } from './context';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
 import { LibraryIndex, search, STAGE_K, traceSearch } from './search';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
 const DIMS = 4;
@@ -15,6 +16,10 @@ const topic = (axis: number, mix = 0) => {
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
 };
+
+/** Each document's vectors as the vectors table stores them, for restoring a snapshot. */
+const LEVELS = ['document', 'section', 'proposition'] as const;
+const vectorRecords = new Map<string, StoredVectorRecord>();
 
 interface FakeSection {
   heading: string;
@@ -42,6 +47,10 @@ function addDoc(index: LibraryIndex, name: string, axis: number | null, sections
   });
   const doc = { id: docId, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
   index.addDocument(doc, sectionRecords, propositionRecords, vectors);
+  const rows = (map: Map<string, Float32Array>) => Float32Array.from([...map.values()].flatMap((v) => [...v]));
+  const record = { modelId: 'test', docId, dims: DIMS, doc: vectors.doc, sectionIds: [...vectors.sections.keys()], sections: rows(vectors.sections), propositionIds: [...vectors.propositions.keys()], propositions: rows(vectors.propositions) };
+  // Stored as the engine stores them: rows in the propositions' order, without their ids.
+  vectorRecords.set(docId, storedVectors(record, storedOrder(sectionRecords, propositionRecords)));
 }
 
 function library() {
@@ -58,7 +67,7 @@ function library() {
 const opts = (patch: Partial<SearchOptions> = {}): SearchOptions => ({ ...DEFAULT_SEARCH_OPTIONS, ...patch });
 
 describe('LibraryIndex snapshot', () => {
-  it('gives back the same index, with each id stored once and a document without vectors among them', () => {
+  it('gives back the same index with the stored vectors, each id stored once and a document without vectors among them', () => {
     const index = library();
     const keywordsOnly = { id: 'notes.md', name: 'notes.md', title: 'notes', keywords: [], summary: '' } as unknown as DocumentRecord;
     const base = { docId: 'notes.md', order: 0, headingPath: ['Notes'], pages: [], position: 0, tokens: 5, keywords: [], prevId: null, nextId: null };
@@ -66,10 +75,19 @@ describe('LibraryIndex snapshot', () => {
     index.addDocument(keywordsOnly, [section], [{ ...base, id: 'notes-p0', sectionId: 'notes-s0', text: section.text, start: 0, end: 21, type: 'fact' }], { doc: null, sections: new Map(), propositions: new Map() });
     index.removeDocument('garden.md');
 
-    const snapshot = structuredClone(index.toSnapshot()!);
+    const snapshot = structuredClone(index.toSnapshot());
     const ids = JSON.stringify(snapshot, (_, value: unknown) => (ArrayBuffer.isView(value) ? [] : value));
     expect(ids.split('"trains.md-s0-p1"')).toHaveLength(2);
     const restored = LibraryIndex.fromSnapshot(snapshot);
+    expect(restored.vectors).toBeNull();
+    // garden.md's record is among them, which the index no longer holds, and two for notes.md (as
+    // after another indexing): one whose rows name health.md's proposition, one with a row for its
+    // one section but three for its one proposition. All three are left out.
+    expect(vectorRecords.get('trains.md')).not.toHaveProperty('propositionIds');
+    expect(vectorRecords.get('trains.md')).not.toHaveProperty('sectionIds');
+    const stale = [{ ...vectorRecords.get('health.md')!, docId: 'notes.md', propositionIds: ['health.md-s0-p0'] }, { ...vectorRecords.get('trains.md')!, docId: 'notes.md', sections: vectorRecords.get('health.md')!.sections }];
+    restored.restoreVectors(structuredClone([...vectorRecords.values(), ...stale]));
+    expect(LEVELS.map((level) => restored.vectors![level].size)).toEqual(LEVELS.map((level) => index.vectors![level].size));
     expect([...restored.sectionsOfDoc]).toEqual([...index.sectionsOfDoc]);
     expect([...restored.propositionsOfSection]).toEqual([...index.propositionsOfSection]);
     expect(restored.vectors!.proposition.size).toBe(index.vectors!.proposition.size);
