@@ -36,8 +36,6 @@ export interface LibraryIndexSnapshot {
   bm25: Record<Level, Bm25Snapshot>;
 }
 
-export const LEVELS: readonly Level[] = ['document', 'section', 'proposition'];
-
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 
 /**
@@ -204,6 +202,7 @@ export class LibraryIndex {
   }
 }
 
+const LEVELS: Level[] = ['document', 'section', 'proposition'];
 
 /**
  * A proposition's heading path (most documents' open with their title) is a keyword field of it, its words
