@@ -51,9 +51,15 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
   for (const c of cases) {
     const response = await engine.api.search({ query: c.query, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
     const { hits, stages } = response;
-    const sections = await readSections(db, hits.slice(0, 10).map((h) => h.docId));
+    const shown = hits.slice(0, 10).flatMap((h) => [h, ...(h.copies ?? [])]);
+    const sections = await readSections(db, [...new Set(shown.map((h) => h.docId))]);
     const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
-    const answering = (i: number) => hits[i]!.docName === c.doc && (holds(texts.get(hits[i]!.sectionId) ?? '', c.expect) || hits[i]!.propositions.some((p) => holds(p.text, c.expect)));
+    const inSection = (place: { docName: string; sectionId: string }) => place.docName === c.doc && holds(texts.get(place.sectionId) ?? '', c.expect);
+    // A result also shows the copies of its passage that were folded into it (workers/retrieve/copies.ts).
+    const answering = (i: number) => {
+      const hit = hits[i]!;
+      return (hit.docName === c.doc && hit.propositions.some((p) => holds(p.text, c.expect))) || [hit, ...(hit.copies ?? [])].some(inSection);
+    };
     const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
     const rank = at < 0 ? null : at + 1;
     out.push({

@@ -242,7 +242,12 @@ export interface ResultHit {
   propositions: PropositionHit[];
   /** Present when the section's text was read by OCR: the document's mean confidence, and whether a page of it fell under the floor. */
   ocr?: { confidence: number; doubtful: boolean };
+  /** Other documents whose section holds this result's best passage too (copies of it), folded into this result. */
+  copies?: ResultCopy[];
 }
+
+/** Where else a result's passage is found: a copy of it in another document. */
+export type ResultCopy = Pick<ResultHit, 'docId' | 'docName' | 'docTitle' | 'sectionId' | 'headingPath' | 'pages' | 'pageLabels'>;
 
 export interface SearchResponse {
   query: string;

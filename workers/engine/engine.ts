@@ -24,6 +24,7 @@ import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
+import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { DocumentTexts } from './document-texts';
@@ -161,7 +162,7 @@ export class Engine {
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const { stages, weak } = traced;
-    const hits = await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? ''));
+    const hits = foldCopies(await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')));
     const relatedWords = wordsFound(relatedFound, hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]));
     const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, ...(weak ? { weak } : {}), modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
     return opts.trace ? { ...response, stages } : response;
