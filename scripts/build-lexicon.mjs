@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stemmer } from 'stemmer';
-import { fetchWordNet, POS, readIndex, readSynsets } from './lib/wordnet.mjs';
+import { fetchWordNet, POS, readIndex, readSynsets, readTagCounts } from './lib/wordnet.mjs';
 
 const OUT = join('public', 'lexicon', 'wordnet-en.json');
 const VOCABULARY = join('public', 'models', 'carrel-glove-50k', 'tokenizer.json');
@@ -32,29 +32,40 @@ const add = (map, key, related) => {
   map.set(key, list);
 };
 
+// Every sense of each lemma, in all parts of speech, most often tagged first (WordNet's own order
+// within a part of speech breaks ties): "common" is an adjective before it is a park.
+const tagCounts = readTagCounts(dict);
+const senses = new Map();
 for (const [name, code] of Object.entries(POS)) {
   for (const [lemma, offsets] of readIndex(dict, name)) {
-    const parts = lemma.split('_');
-    const phrase = parts.length > 1;
-    if (phrase ? parts.length > 3 || !parts.every((p) => /^[a-z]+$/.test(p)) : !vocabulary.has(lemma)) continue;
-    const key = phrase ? parts.join(' ') : stemmer(lemma);
-    const related = [];
-    for (const offset of offsets.slice(0, SENSES)) {
-      const synset = synsets[code].get(offset);
-      if (!synset) continue;
-      related.push(...synset.words);
-      // Derivationally related forms and pertainyms of this very lemma ("repeat" → "repetition",
-      // "permanently" → "permanent"), and the attribute an adjective measures ("long" → "length").
-      const number = synset.words.indexOf(lemma) + 1;
-      for (const [symbol, target, pos, source, targetWord] of synset.pointers) {
-        const targetWords = synsets[pos]?.get(target)?.words ?? [];
-        if (symbol === '=') related.push(...targetWords);
-        else if ((symbol === '+' || symbol === '\\') && source === number && targetWords[targetWord - 1]) related.push(targetWords[targetWord - 1]);
-      }
-    }
-    const kept = related.filter((w) => vocabulary.has(w) && stemmer(w) !== key && w !== lemma);
-    if (kept.length) add(phrase ? phrases : words, key, kept);
+    const list = senses.get(lemma) ?? [];
+    offsets.forEach((offset, rank) => list.push({ code, offset, rank, count: tagCounts.get(`${lemma} ${code} ${offset}`) ?? 0 }));
+    senses.set(lemma, list);
   }
+}
+
+for (const [lemma, all] of senses) {
+  const parts = lemma.split('_');
+  const phrase = parts.length > 1;
+  if (phrase ? parts.length > 3 || !parts.every((p) => /^[a-z]+$/.test(p)) : !vocabulary.has(lemma)) continue;
+  const key = phrase ? parts.join(' ') : stemmer(lemma);
+  const related = [];
+  const commonest = [...all].sort((a, b) => b.count - a.count || a.rank - b.rank).slice(0, SENSES);
+  for (const { code, offset } of commonest) {
+    const synset = synsets[code].get(offset);
+    if (!synset) continue;
+    related.push(...synset.words);
+    // Derivationally related forms and pertainyms of this very lemma ("repeat" → "repetition",
+    // "permanently" → "permanent"), and the attribute an adjective measures ("long" → "length").
+    const number = synset.words.indexOf(lemma) + 1;
+    for (const [symbol, target, pos, source, targetWord] of synset.pointers) {
+      const targetWords = synsets[pos]?.get(target)?.words ?? [];
+      if (symbol === '=') related.push(...targetWords);
+      else if ((symbol === '+' || symbol === '\\') && source === number && targetWords[targetWord - 1]) related.push(targetWords[targetWord - 1]);
+    }
+  }
+  const kept = related.filter((w) => vocabulary.has(w) && stemmer(w) !== key && w !== lemma);
+  if (kept.length) add(phrase ? phrases : words, key, kept);
 }
 
 const cap = (map) => Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, list]) => [key, list.slice(0, MAX_RELATED).join(' ')]));

@@ -55,6 +55,24 @@ export function readIndex(dict, pos) {
   return index;
 }
 
+/**
+ * index.sense: how often each sense of a lemma was tagged in WordNet's semantic concordance, keyed
+ * `lemma pos offset` (pos as in POS; satellite adjectives count as adjectives). Senses of one part
+ * of speech are listed most frequent first in index.<pos>; these counts also order them across
+ * parts of speech ("common" is far more often an adjective than a noun).
+ */
+export function readTagCounts(dict) {
+  const counts = new Map();
+  const posOf = { 1: 'n', 2: 'v', 3: 'a', 4: 'r', 5: 'a' };
+  for (const line of readFileSync(join(dict, 'index.sense'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const [key, offset, , count] = line.split(' ');
+    const [lemma, lexSense] = key.split('%');
+    counts.set(`${lemma} ${posOf[lexSense[0]]} ${offset}`, Number(count));
+  }
+  return counts;
+}
+
 // WordNet's own detachment rules (morphy), per part of speech: an inflected form → its lemma.
 const DETACH = {
   noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
