@@ -8,7 +8,8 @@ test('the file reader crashing mid-file fails that file only; a new reader takes
   await page.goto('/');
   const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    // Twice the other tests' size, so that the engine is still embedding it when the crash lands on a busy machine too.
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(800)) },
     { name: 'after-one.md', mimeType: 'text/markdown', buffer: Buffer.from('# Bells\n\nThe bell founder tunes each bell by shaving bronze from its lip.') },
     { name: 'after-two.txt', mimeType: 'text/plain', buffer: Buffer.from('The falconer feeds the hawk before every flight.') },
   ]);
@@ -68,7 +69,8 @@ test('the search engine crashing while it embeds and stores a file fails that fi
   await page.goto('/');
   const engine = await engineStarted;
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    // Twice the other tests' size, so that the engine is still embedding it when the crash lands on a busy machine too.
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(800)) },
     { name: 'after-one.md', mimeType: 'text/markdown', buffer: Buffer.from('# Bells\n\nThe bell founder tunes each bell by shaving bronze from its lip.') },
   ]);
   const doomed = page.locator('[data-testid="doc-row"][data-name="doomed.md"]');
