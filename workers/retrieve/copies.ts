@@ -22,22 +22,21 @@ export function passageKey(text: string): string {
 /** Folds each result whose best passage a higher-ranked result of another document also holds into that result. */
 export function foldCopies(hits: ResultHit[]): ResultHit[] {
   const kept: ResultHit[] = [];
-  const owner = new Map<string, ResultHit>();
+  /** Passage key → the place in `kept` of the first result that shows it. */
+  const owner = new Map<string, number>();
   for (const hit of hits) {
     const best = passageKey(hit.propositions[0]?.text ?? '');
-    const into = best ? owner.get(best) : undefined;
-    if (into && into.docId !== hit.docId) {
+    const at = best ? owner.get(best) : undefined;
+    if (at !== undefined && kept[at]!.docId !== hit.docId) {
       const copy = { docId: hit.docId, docName: hit.docName, docTitle: hit.docTitle, sectionId: hit.sectionId, headingPath: hit.headingPath, pages: hit.pages, pageLabels: hit.pageLabels };
-      const folded = { ...into, copies: [...(into.copies ?? []), copy] };
-      kept[kept.indexOf(into)] = folded;
-      for (const [key, value] of owner) if (value === into) owner.set(key, folded);
+      kept[at] = { ...kept[at]!, copies: [...(kept[at]!.copies ?? []), copy] };
       continue;
     }
-    kept.push(hit);
     for (const p of hit.propositions) {
       const key = passageKey(p.text);
-      if (key && !owner.has(key)) owner.set(key, hit);
+      if (key && !owner.has(key)) owner.set(key, kept.length);
     }
+    kept.push(hit);
   }
   return kept;
 }
