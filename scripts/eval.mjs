@@ -193,6 +193,8 @@ async function evaluateQuestions(page, cli, model) {
     const results = await page.evaluate(([c, o]) => window.carrel.askQuestions(c, o), [asked, { ...cli.options, strategy }]);
     const within = (k) => results.filter((r) => r.rank !== null && r.rank <= k).length;
     const misses = results.filter((r) => r.lost !== null);
+    // Answered in the top 3 but not first: where top-1 work would go.
+    for (const r of results.filter((r) => r.lost === null && r.rank > 1)) log(`rank ${r.rank}: "${r.query}" [${r.doc}] → ${r.top.join(' | ')}`);
     for (const m of misses) log(`miss (${m.lost}${m.rank ? `, rank ${m.rank}` : ''}): "${m.query}" [${m.doc}] → ${m.top.join(' | ') || 'nothing'}`);
     const lost = Object.fromEntries([...new Set(misses.map((m) => m.lost))].map((stage) => [stage, misses.filter((m) => m.lost === stage).length]));
     // Answers found only among weak matches (shown as "none close", never used to write an answer).
