@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { EVAL_DIR, expect, test } from './harness';
 
 /** Reached on 2026-11-25 (docs/retrieval.md); raise these when retrieval improves. */
-const FLOOR = { top1: 17, top3: 25, top10: 34 };
+const FLOOR = { top1: 19, top3: 28, top10: 34 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 
 test('paraphrase questions: top-1, top-3 and top-10 stay at or above the floor', async () => {

@@ -37,3 +37,32 @@ test('a passage kept in two documents is one result that names both', async ({ p
   // The copy is not shown again as a result of its own.
   await expect(page.getByTestId('result').filter({ hasText: 'The lighthouse keeper climbs' })).toHaveCount(1);
 });
+
+test('the parts of a long section are one result under its heading, with the passages of each part', async ({ page }) => {
+  await page.goto('/');
+  const cargo = ['timber', 'grain', 'coal', 'salt', 'wool', 'cement', 'steel', 'fruit', 'paper', 'copper', 'rice', 'glass'];
+  const days = cargo.map(
+    (load, i) =>
+      `On day ${i + 1} the harbour took in a ship of ${load}. The pilots brought it past the breakwater at the turn of the tide, ` +
+      `the dockers worked the ${load} ashore through the afternoon, and the tally clerks checked every bale and crate against the ` +
+      `manifest before the warehouse doors were shut for the night and the watchmen began their rounds along the quay.`,
+  );
+  const text = [
+    '# Harbour log',
+    '## Cranes',
+    'The old harbour crane lifts forty tonnes at full reach.',
+    ...days,
+    'The harbour crane was repaired in March after its cable snapped.',
+  ].join('\n\n');
+  await page.getByTestId('file-input').setInputFiles({ name: 'harbour-log.md', mimeType: 'text/markdown', buffer: Buffer.from(`${text}\n`) });
+  await expect(page.locator('[data-testid="doc-row"][data-name="harbour-log.md"]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+
+  await searchFor(page, 'harbour crane');
+  const cranes = page.getByTestId('result').filter({ has: page.getByTestId('result-section').getByText('Harbour log › Cranes') });
+  await expect(cranes).toHaveCount(1);
+  const more = cranes.getByRole('button', { name: /more passages/ });
+  if (await more.count()) await more.click();
+  const passages = (await cranes.getByTestId('result-proposition').allInnerTexts()).join(' ');
+  expect(passages).toContain('lifts forty tonnes');
+  expect(passages).toContain('repaired in March');
+});

@@ -34,7 +34,8 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
     const response = await engine.api.search({ query: text, options }, { timeoutMs: SEARCH_TIMEOUT_MS });
     const ms = performance.now() - began;
     const { hits } = response;
-    const top = hits.slice(0, 3).map((h) => h.sectionId);
+    // A result spanning consecutive parts of a long section shows them all.
+    const top = hits.slice(0, 3).map((h) => h.parts ?? [h.sectionId]);
     const sections = await readSections(pageDb(), hits.slice(0, 3).map((h) => h.docId));
     const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
     out.push({
@@ -42,7 +43,7 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
       tookMs: response.tookMs,
       docs: [...new Set(hits.map((h) => h.docName))],
       sections: hits.map((h) => h.sectionId),
-      sectionTexts: top.map((id) => texts.get(id) ?? ''),
+      sectionTexts: top.map((ids) => ids.map((id) => texts.get(id) ?? '').join('\n')),
       propositions: hits
         .flatMap((h) => h.propositions)
         .sort((a, b) => b.score - a.score)

@@ -54,8 +54,10 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
     const shown = hits.slice(0, 10).flatMap((h) => [h, ...(h.copies ?? [])]);
     const sections = await readSections(db, [...new Set(shown.map((h) => h.docId))]);
     const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
-    const inSection = (place: { docName: string; sectionId: string }) => place.docName === c.doc && holds(texts.get(place.sectionId) ?? '', c.expect);
-    // A result also shows the copies of its passage that were folded into it (workers/retrieve/copies.ts).
+    const inSection = (place: { docName: string; sectionId: string; parts?: string[] }) =>
+      place.docName === c.doc && (place.parts ?? [place.sectionId]).some((id) => holds(texts.get(id) ?? '', c.expect));
+    // A result also shows the copies of its passage that were folded into it (workers/retrieve/copies.ts),
+    // and every part of a long section it spans (workers/retrieve/search.ts).
     const answering = (i: number) => {
       const hit = hits[i]!;
       return (hit.docName === c.doc && hit.propositions.some((p) => holds(p.text, c.expect))) || [hit, ...(hit.copies ?? [])].some(inSection);

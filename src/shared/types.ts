@@ -244,6 +244,8 @@ export interface ResultHit {
   ocr?: { confidence: number; doubtful: boolean };
   /** Other documents whose section holds this result's best passage too (copies of it), folded into this result. */
   copies?: ResultCopy[];
+  /** Set when the result spans consecutive parts of one long section: their ids, `sectionId` first. */
+  parts?: string[];
 }
 
 /** Where else a result's passage is found: a copy of it in another document. */

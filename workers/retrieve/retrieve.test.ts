@@ -127,6 +127,37 @@ describe('search', () => {
     expect(new Set(hits.map((h) => h.sectionId)).size).toBe(hits.length);
   });
 
+  it('shows consecutive parts of one long section as one result, and parts apart as two', () => {
+    const index = new LibraryIndex();
+    const part = (text: string) => ({ heading: 'Line length', propositions: [{ text, axis: 0 }] });
+    addDoc(index, 'style.md', 0, [
+      part('Long lines are hard to read in a narrow window.'),
+      part('The longest a line may be is 80 characters.'),
+      { heading: 'Indentation', propositions: [{ text: 'Indent with four spaces, never tabs.', axis: 1 }] },
+      part('A long line of a URL in a comment may run over.'),
+    ]);
+    const hits = search(index, { text: 'long line characters', vector: null }, opts());
+    const parts = hits.filter((h) => h.headingPath[0] === 'Line length');
+    expect(parts).toHaveLength(2);
+    const joined = parts.find((h) => h.parts)!;
+    expect(joined.parts!.toSorted()).toEqual(['style.md-s0', 'style.md-s1']);
+    expect(joined.propositions.map((p) => p.text).join(' ')).toContain('80 characters');
+    expect(joined.pages).toEqual([1, 2]);
+    expect(parts.find((h) => !h.parts)!.sectionId).toBe('style.md-s3');
+  });
+
+  it('a part that ranks below the parts on either side of it makes their two results one', () => {
+    const index = new LibraryIndex();
+    const part = (text: string) => ({ heading: 'Cranes', propositions: [{ text, axis: 0 }] });
+    addDoc(index, 'harbour.md', 0, [part('The harbour crane lifts forty tonnes.'), part('Ships of grain came in on Monday; the crane unloaded them.'), part('The harbour crane was repaired in March.')]);
+    const hits = search(index, { text: 'harbour crane', vector: null }, opts());
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.parts!.toSorted()).toEqual(['harbour.md-s0', 'harbour.md-s1', 'harbour.md-s2']);
+    const scores = hits[0]!.propositions.map((p) => p.score);
+    expect(scores).toEqual(scores.toSorted((a, b) => b - a));
+    expect(hits[0]!.propositions.at(-1)!.text).toContain('grain');
+  });
+
   it('the escape hatch rescues a document that stage 1 missed', () => {
     const index = new LibraryIndex();
     // More documents than stage 1 keeps, whose summaries match the query better than the one that holds the answer.

@@ -6,7 +6,7 @@
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import { topK } from '../index/top-k';
 import { fuseScores } from './fuse';
-import type { DocMeta, LibraryIndex } from './library-index';
+import type { DocMeta, LibraryIndex, SectionMeta } from './library-index';
 
 export { LibraryIndex } from './library-index';
 
@@ -151,36 +151,90 @@ function ocrOf(doc: DocMeta, pages: number[]): Pick<ResultHit, 'ocr'> {
   return { ocr: { confidence: doc.ocr!.confidence, doubtful: read.some((page) => doc.ocr!.doubtfulPages.includes(page)) } };
 }
 
-/** Groups ranked propositions under their sections; a group ranks by its best proposition. */
+/**
+ * Groups ranked propositions under their sections; a group ranks by its best proposition. A long
+ * section is stored in parts (consecutive sections under one heading path, shown as "(continued)"
+ * by `npm run chunk`); a part next to one that already has a result joins that result, so one
+ * heading is not two results in a row and the passage a reader looks for is under the heading
+ * that names it.
+ */
 function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number, bm25Max: number): ResultHit[] {
+  const results: ResultHit[] = [];
+  /** Section id → the result showing it (parts of one section share theirs). */
   const hits = new Map<string, ResultHit>();
   for (const { id, score } of ranked) {
     const p = index.propositions.get(id)!;
     let hit = hits.get(p.sectionId);
     if (!hit) {
-      if (hits.size >= limit) continue;
       const section = index.sections.get(p.sectionId)!;
       const doc = index.docs.get(p.docId)!;
-      hit = {
-        docId: doc.id,
-        docName: doc.name,
-        docTitle: doc.title,
-        sectionId: section.id,
-        // The best proposition's own path: a merged section's path is only what its parts share.
-        headingPath: p.headingPath.length >= section.headingPath.length ? p.headingPath : section.headingPath,
-        pages: section.pages,
-        pageLabels: section.pageLabels,
-        score,
-        docScores: stage(docs, doc.id),
-        sectionScores: stage(sections, section.id),
-        propositions: [],
-        ...ocrOf(doc, section.pages),
-      };
+      // The best proposition's own path: a merged section's path is only what its parts share.
+      const headingPath = p.headingPath.length >= section.headingPath.length ? p.headingPath : section.headingPath;
+      const [joined, ...others] = resultsOfNextParts(index, section, headingPath, hits, results);
+      if (joined) {
+        hit = joined;
+        addPart(hit, section, doc);
+        // A part between two results that ranked apart (the parts before and after it) makes them one.
+        for (const other of others) {
+          for (const part of other.parts ?? [other.sectionId]) {
+            addPart(hit, index.sections.get(part)!, doc);
+            hits.set(part, hit);
+          }
+          hit.propositions = [...hit.propositions, ...other.propositions].sort((a, b) => b.score - a.score);
+          results.splice(results.indexOf(other), 1);
+        }
+      } else {
+        if (results.length >= limit) continue;
+        hit = {
+          docId: doc.id,
+          docName: doc.name,
+          docTitle: doc.title,
+          sectionId: section.id,
+          headingPath,
+          pages: section.pages,
+          pageLabels: section.pageLabels,
+          score,
+          docScores: stage(docs, doc.id),
+          sectionScores: stage(sections, section.id),
+          propositions: [],
+          ...ocrOf(doc, section.pages),
+        };
+        results.push(hit);
+      }
       hits.set(p.sectionId, hit);
     }
     // Empty when the document's text holds it: `withHitTexts` (hit-texts.ts) fills it in.
     const proposition: PropositionHit = { id, text: p.text ?? '', pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
     hit.propositions.push(proposition);
   }
-  return [...hits.values()];
+  return results;
+}
+
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((heading, i) => heading === b[i]);
+
+/**
+ * The results of the sections just before and after `section` in its document that show the same
+ * heading path (other parts of it), best-ranked first.
+ */
+function resultsOfNextParts(index: LibraryIndex, section: SectionMeta, headingPath: readonly string[], hits: ReadonlyMap<string, ResultHit>, results: ResultHit[]): ResultHit[] {
+  const ids = index.sectionsOfDoc.get(section.docId) ?? [];
+  const at = ids.indexOf(section.id);
+  const found = new Set<ResultHit>();
+  for (const next of [ids[at - 1], ids[at + 1]]) {
+    const hit = next === undefined ? undefined : hits.get(next);
+    if (hit && samePath(hit.headingPath, headingPath)) found.add(hit);
+  }
+  return [...found].sort((a, b) => results.indexOf(a) - results.indexOf(b));
+}
+
+/** Widens a result to one more part of its section: its id, and its pages (with their printed labels). */
+function addPart(hit: ResultHit, section: SectionMeta, doc: DocMeta): void {
+  hit.parts = [...(hit.parts ?? [hit.sectionId]), section.id];
+  const labels = new Map(hit.pages.map((page, i) => [page, hit.pageLabels?.[i]]));
+  section.pages.forEach((page, i) => {
+    if (!labels.has(page)) labels.set(page, section.pageLabels?.[i]);
+  });
+  const pages = [...labels.keys()].sort((a, b) => a - b);
+  Object.assign(hit, { pages, ...ocrOf(doc, pages) });
+  if (hit.pageLabels && section.pageLabels) hit.pageLabels = pages.map((page) => labels.get(page) ?? String(page));
 }
