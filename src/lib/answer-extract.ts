@@ -22,9 +22,11 @@ export interface ExtractiveAnswer {
   sources: AnswerSource[];
 }
 
-/** How many results and passages per result are read: the answer sits in the top few (SQuAD top-3 recall). */
-const TOP_HITS = 3;
-const PASSAGES_PER_HIT = 3;
+/**
+ * How many passages are read: the best of all results by their score, not so many of each result
+ * (a result may span several parts of a long section, and hold more than its share of them).
+ */
+const PASSAGES = 9;
 const MAX_SENTENCES = 3;
 /** A further sentence must score at least this share of the best one, or it is noise. */
 const KEEP_RATIO = 0.5;
@@ -78,16 +80,18 @@ function scoreAll(list: Omit<Candidate, 'score'>[], question: Set<string>): Cand
 }
 
 function candidates(question: string, hits: ResultHit[]): Candidate[] {
-  const list = hits.slice(0, TOP_HITS).flatMap((hit, hitRank) =>
-    hit.propositions.slice(0, PASSAGES_PER_HIT).flatMap((passage, passageRank) => {
-      let offset = 0;
-      return splitSentences(passage.text).map((text) => {
-        const c = { text, hitRank, passageRank, hit, passage, offset };
-        offset += text.length + 1;
-        return c;
-      });
-    }),
-  );
+  const passages = hits
+    .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
+    .sort((a, b) => b.passage.score - a.passage.score)
+    .slice(0, PASSAGES);
+  const list = passages.flatMap(({ hit, hitRank, passage, passageRank }) => {
+    let offset = 0;
+    return splitSentences(passage.text).map((text) => {
+      const c = { text, hitRank, passageRank, hit, passage, offset };
+      offset += text.length + 1;
+      return c;
+    });
+  });
   return scoreAll(list, new Set(contentTerms(question)));
 }
 
