@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultHit } from '../../src/shared/types';
-import { foldCopies, passageKey } from './copies';
+import { foldCopies, wordRuns } from './copies';
 
 const RANGE = 'The Range request-header field allows a client to request only part of an entity.';
 const hit = (docName: string, sectionId: string, texts: string[]): ResultHit => ({
@@ -16,10 +16,12 @@ const hit = (docName: string, sectionId: string, texts: string[]): ResultHit => 
   propositions: texts.map((text, i) => ({ id: `${sectionId}-${i}`, text, pages: [], start: 0, end: text.length, type: 'fact', score: 1, scores: { fused: 1 } })),
 });
 
-describe('passageKey', () => {
-  it('ignores case, punctuation, markup and line breaks, and is empty for a passage too short to tell', () => {
-    expect(passageKey(RANGE)).toBe(passageKey('the  Range request-header field\nallows a client to request only part of an entity'));
-    expect(passageKey('See section 14.35.')).toBe('');
+describe('wordRuns', () => {
+  it('ignores case, punctuation, markup and line breaks, and gives none for a passage too short to tell', () => {
+    expect(wordRuns(RANGE)).toEqual(wordRuns('the  Range request-header field\nallows a client to request only part of an entity'));
+    expect(wordRuns(RANGE)).toHaveLength(RANGE.split(/[\s-]+/).length - 7);
+    expect(new Set(wordRuns(RANGE)).size).toBe(wordRuns(RANGE).length);
+    expect(wordRuns('See section 14.35.')).toEqual([]);
   });
 });
 
@@ -38,6 +40,16 @@ describe('foldCopies', () => {
     const first = hit('a.txt', 's1', ['A first sentence that only the first document has in it.', RANGE]);
     const second = hit('b.html', 's2', [RANGE]);
     expect(foldCopies([first, second]).map((h) => h.copies?.map((c) => c.docName))).toEqual([['b.html']]);
+  });
+
+  it('folds a copy cut into passages at other places, but not a passage that only quotes a sentence of another', () => {
+    const text = `${RANGE} A server may ignore the header, and then it sends the whole entity with a 200 status.`;
+    // The .txt passage begins a sentence earlier, the .html one runs on into the next paragraph.
+    const txt = hit('rfc.txt', '14.35', [`Byte ranges are counted from zero. ${text}`]);
+    const html = hit('rfc.html', '14.35 Range', [`${text} The next paragraph begins here.`]);
+    expect(foldCopies([txt, html]).map((h) => h.copies?.map((c) => c.docName))).toEqual([['rfc.html']]);
+    const essay = hit('essay.md', 's1', [`As the RFC puts it: ${RANGE} Which is why a browser resuming a download asks for the bytes it lacks and nothing more, and why servers that ignore it cost so much.`]);
+    expect(foldCopies([txt, essay])).toHaveLength(2);
   });
 
   it('keeps results of one document apart, short passages apart, and every third copy with the first', () => {

@@ -8,35 +8,70 @@
 import type { ResultHit } from '../../src/shared/types';
 
 /**
- * The fewest words a passage needs to mark a copy: a short line ("See also section 3.") is found
- * in many unrelated places, a sentence of this length almost never is.
+ * How a copy is told: by runs of this many words in a row. A short line ("See also section 3.") is
+ * found in many unrelated places, a run of eight words almost never is.
  */
-const MIN_WORDS = 8;
+const RUN = 8;
+/**
+ * The share of a passage's runs that another result must show for it to be a copy. Two files of
+ * one text are cut into passages at different places (a page break, a heading found in one and not
+ * the other), so a copy's passage may begin or end elsewhere; a passage that only quotes a sentence
+ * of another shares far less.
+ */
+const COPY_SHARE = 0.5;
 
-/** A passage's words, lower-case, with punctuation, markup and line breaks left out; '' when too short to tell. */
-export function passageKey(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length >= MIN_WORDS ? words.join(' ') : '';
+/** The passages a result card shows before "more passages": a copy is told against these. */
+const SHOWN = 3;
+
+/** FNV-1a over a word's UTF-16 code units. */
+function hashWord(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return hash;
 }
 
-/** Folds each result whose best passage a higher-ranked result of another document also holds into that result. */
+/**
+ * A passage's runs of `RUN` words, each as a 32-bit hash of its words (lower-case, with
+ * punctuation, markup and line breaks left out); none when it is shorter. Numbers, not strings:
+ * every passage of every result goes through here on each search.
+ */
+export function wordRuns(text: string): number[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hashWord);
+  const runs: number[] = [];
+  for (let start = 0; start + RUN <= words.length; start++) {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < start + RUN; i++) hash = Math.imul(hash ^ words[i]!, 0x01000193);
+    runs.push(hash >>> 0);
+  }
+  return runs;
+}
+
+/** Folds each result whose best passage a higher-ranked result of another document mostly shows (in its first passages) into that result. */
 export function foldCopies(hits: ResultHit[]): ResultHit[] {
   const kept: ResultHit[] = [];
-  /** Passage key → the place in `kept` of the first result that shows it. */
-  const owner = new Map<string, number>();
+  /** Run of words → the place in `kept` of the first result that shows it. */
+  const owner = new Map<number, number>();
   for (const hit of hits) {
-    const best = passageKey(hit.propositions[0]?.text ?? '');
-    const at = best ? owner.get(best) : undefined;
-    if (at !== undefined && kept[at]!.docId !== hit.docId) {
+    const at = copyOf(wordRuns(hit.propositions[0]?.text ?? ''), owner, (place) => kept[place]!.docId !== hit.docId);
+    if (at !== undefined) {
       const copy = { docId: hit.docId, docName: hit.docName, docTitle: hit.docTitle, sectionId: hit.sectionId, headingPath: hit.headingPath, pages: hit.pages, pageLabels: hit.pageLabels };
       kept[at] = { ...kept[at]!, copies: [...(kept[at]!.copies ?? []), copy] };
       continue;
     }
-    for (const p of hit.propositions) {
-      const key = passageKey(p.text);
-      if (key && !owner.has(key)) owner.set(key, kept.length);
-    }
+    for (const p of hit.propositions.slice(0, SHOWN)) for (const run of wordRuns(p.text)) if (!owner.has(run)) owner.set(run, kept.length);
     kept.push(hit);
   }
   return kept;
+}
+
+/** The place of the kept result (of another document: `other`) that shows the most of `runs`, if that is at least `COPY_SHARE` of them. */
+function copyOf(runs: number[], owner: ReadonlyMap<number, number>, other: (place: number) => boolean): number | undefined {
+  const distinct = new Set(runs);
+  const shown = new Map<number, number>();
+  for (const run of distinct) {
+    const place = owner.get(run);
+    if (place !== undefined && other(place)) shown.set(place, (shown.get(place) ?? 0) + 1);
+  }
+  const [best] = [...shown].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return best && best[1] >= COPY_SHARE * distinct.size ? best[0] : undefined;
 }
