@@ -5,6 +5,7 @@
  * (we keep them). Its JSON is never persisted: Dexie holds the vectors.
  */
 import { Voy } from 'voy-search';
+import { FNV_OFFSET, fnvStep } from './fnv';
 import type { VectorIndex } from './vector-index';
 
 const VOY_DIMS = 768;
@@ -12,8 +13,8 @@ const VOY_DIMS = 768;
 /** FNV-1a over the vector's bytes: identical vectors get the same hash. */
 function hashVector(vector: Float32Array): string {
   const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-  let hash = 0x811c9dc5;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
+  let hash = FNV_OFFSET;
+  for (const byte of bytes) hash = fnvStep(hash, byte);
   return (hash >>> 0).toString(36);
 }
 

@@ -6,6 +6,7 @@
  * and that result names the other document (`copies`), so nothing is hidden.
  */
 import type { ResultHit } from '../../src/shared/types';
+import { FNV_OFFSET, fnvStep } from '../index/fnv';
 
 /**
  * How a copy is told: by runs of this many words in a row. A short line ("See also section 3.") is
@@ -25,8 +26,8 @@ const SHOWN = 3;
 
 /** FNV-1a over a word's UTF-16 code units. */
 function hashWord(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) hash = fnvStep(hash, word.charCodeAt(i));
   return hash;
 }
 
@@ -39,8 +40,8 @@ export function wordRuns(text: string): number[] {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hashWord);
   const runs: number[] = [];
   for (let start = 0; start + RUN <= words.length; start++) {
-    let hash = 0x811c9dc5;
-    for (let i = start; i < start + RUN; i++) hash = Math.imul(hash ^ words[i]!, 0x01000193);
+    let hash = FNV_OFFSET;
+    for (let i = start; i < start + RUN; i++) hash = fnvStep(hash, words[i]!);
     runs.push(hash >>> 0);
   }
   return runs;
