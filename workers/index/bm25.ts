@@ -14,6 +14,21 @@ export interface Scored {
   score: number;
 }
 
+/**
+ * Query expansion for the keyword leg: index term → its share of a typed term's weight and the
+ * typed term (or phrase) it stands in for. A passage scores each typed term once, by the best of
+ * that term and the words standing in for it, so a passage with several synonyms of one word does
+ * not outscore one that has the other words of the question.
+ */
+export type RelatedTerms = ReadonlyMap<string, { share: number; standsFor: string }>;
+
+/** Query term weights by term number, and each term's group (a typed term and its stand-ins) in `groups`. */
+interface TermWeights {
+  weights: Map<number, number>;
+  group: Map<number, number>;
+  groups: number[][];
+}
+
 const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
 
 const K1 = 1.2;
@@ -102,6 +117,8 @@ export class Bm25Index {
   private postings: Posting[] = [];
   private totalLength = 0;
   private scratch = new Float64Array(0);
+  /** Each slot's best score within one group of query terms, while `accumulate` reads that group. */
+  private groupScratch = new Float64Array(0);
 
   get size(): number {
     return this.slotOf.size;
@@ -141,7 +158,7 @@ export class Bm25Index {
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
-  scoreAll(query: string, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Map<string, number> {
+  scoreAll(query: string, filter?: (id: string) => boolean, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
     const touched = this.accumulate(this.termWeights(query, related));
     for (const slot of touched) {
@@ -153,13 +170,14 @@ export class Bm25Index {
   }
 
   /** BM25 scores of the given ids (those without a query term are left out). */
-  scoreIds(query: string, ids: Iterable<string>, related?: ReadonlyMap<string, number>): Map<string, number> {
+  scoreIds(query: string, ids: Iterable<string>, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
-    const weights = this.termWeights(query, related);
+    const asked = this.termWeights(query, related);
+    const { weights, group, groups } = asked;
     if (weights.size === 0) return scores;
     if (!this.forward) {
       // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
-      const touched = this.accumulate(weights);
+      const touched = this.accumulate(asked);
       for (const id of ids) {
         const slot = this.slotOf.get(id);
         if (slot !== undefined && this.scratch[slot]! > 0) scores.set(id, this.scratch[slot]!);
@@ -168,22 +186,30 @@ export class Bm25Index {
       return scores;
     }
     const avgLength = this.totalLength / this.size;
+    const best = new Float64Array(groups.length);
     // Read straight from the forward arrays: no views made per id on this hot path.
     const { starts, counts, terms, tfs } = this.forward;
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
       const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
-      let score = 0;
       let matched = false;
       for (let i = starts[slot]!, end = i + counts[slot]!; i < end; i++) {
-        const idf = weights.get(terms[i]!);
-        if (idf === undefined) continue;
+        const weight = weights.get(terms[i]!);
+        if (weight === undefined) continue;
         const tf = tfs[i]!;
-        score += (idf * tf * (K1 + 1)) / (tf + norm);
+        const g = group.get(terms[i]!)!;
+        best[g] = Math.max(best[g]!, (weight * tf * (K1 + 1)) / (tf + norm));
         matched = true;
       }
-      if (matched) scores.set(id, score);
+      if (!matched) continue;
+      // Group by group, as `accumulate` sums them: both ways of scoring give the same number.
+      let score = 0;
+      for (let g = 0; g < best.length; g++) {
+        if (best[g]! > 0) score += best[g]!;
+        best[g] = 0;
+      }
+      scores.set(id, score);
     }
     return scores;
   }
@@ -205,7 +231,7 @@ export class Bm25Index {
   }
 
   /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
-  search(query: string, k: number, filter?: (id: string) => boolean, related?: ReadonlyMap<string, number>): Scored[] {
+  search(query: string, k: number, filter?: (id: string) => boolean, related?: RelatedTerms): Scored[] {
     const touched = this.accumulate(this.termWeights(query, related));
     const best = new TopK(k);
     for (const slot of touched) {
@@ -356,39 +382,66 @@ export class Bm25Index {
 
   /**
    * idf of each query term the index knows, by term number; `related` terms (query expansion)
-   * count at their weight, a share of a typed term's.
+   * count at their share of a typed term's, in the group of the typed term they stand for.
    */
-  private termWeights(query: string, related?: ReadonlyMap<string, number>): Map<number, number> {
+  private termWeights(query: string, related?: RelatedTerms): TermWeights {
     const weights = new Map<number, number>();
+    const groupOf = new Map<string, number[]>();
     const n = this.size;
-    if (n === 0) return weights;
-    const add = (term: string, share: number) => {
+    const add = (term: string, share: number, standsFor: string) => {
       const number = this.termNumbers.get(term);
       if (number === undefined || weights.has(number)) return;
       const df = this.postings[number]!.length;
-      if (df > 0) weights.set(number, share * idf(n, df));
+      if (df === 0) return;
+      weights.set(number, share * idf(n, df));
+      const members = groupOf.get(standsFor) ?? [];
+      members.push(number);
+      groupOf.set(standsFor, members);
     };
-    for (const term of new Set(analyze(query))) add(term, 1);
-    if (related) for (const [term, share] of related) add(term, share);
-    // In term-number order, as every id's term list is: both ways of scoring sum in the same order.
-    return new Map([...weights].sort((a, b) => a[0] - b[0]));
+    if (n > 0) {
+      for (const term of new Set(analyze(query))) add(term, 1, term);
+      if (related) for (const [term, { share, standsFor }] of related) add(term, share, standsFor);
+    }
+    // Groups in the order of their lowest term number, members in term-number order: both ways of
+    // scoring sum in the same order.
+    const groups = [...groupOf.values()].map((members) => members.sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
+    const group = new Map<number, number>();
+    groups.forEach((members, g) => members.forEach((term) => group.set(term, g)));
+    return { weights, group, groups };
   }
 
-  /** Adds every matching slot's score into `scratch`; returns the slots touched (caller zeroes them). */
-  private accumulate(weights: Map<number, number>): number[] {
+  /**
+   * Adds every matching slot's score into `scratch`, each group's best term only; returns the slots
+   * touched (caller zeroes them).
+   */
+  private accumulate({ weights, groups }: TermWeights): number[] {
     if (weights.size === 0) return [];
-    if (this.scratch.length < this.ids.length) this.scratch = new Float64Array(this.ids.length * 2);
+    if (this.scratch.length < this.ids.length) {
+      this.scratch = new Float64Array(this.ids.length * 2);
+      this.groupScratch = new Float64Array(this.ids.length * 2);
+    }
     const scratch = this.scratch;
+    const best = this.groupScratch;
     const lengths = this.lengths;
     const avgLength = this.totalLength / this.size;
     const touched: number[] = [];
-    for (const [term, weight] of weights) {
-      const { slots, tfs, length } = this.postings[term]!;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        const tf = tfs[i]!;
+    for (const members of groups) {
+      const inGroup: number[] = [];
+      for (const term of members) {
+        const weight = weights.get(term)!;
+        const { slots, tfs, length } = this.postings[term]!;
+        for (let i = 0; i < length; i++) {
+          const slot = slots[i]!;
+          const tf = tfs[i]!;
+          const score = (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+          if (best[slot] === 0) inGroup.push(slot);
+          if (score > best[slot]!) best[slot] = score;
+        }
+      }
+      for (const slot of inGroup) {
         if (scratch[slot] === 0) touched.push(slot);
-        scratch[slot] += (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+        scratch[slot] += best[slot]!;
+        best[slot] = 0;
       }
     }
     return touched;

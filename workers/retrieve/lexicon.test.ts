@@ -15,8 +15,8 @@ describe('Lexicon', () => {
   it('brings in related words as index terms, at the given weight, never a word already typed', () => {
     const related = expand('How long may a line be?', 0.3);
     expect([...related]).toEqual([
-      ['length', 0.3],
-      ['durat', 0.3],
+      ['length', { share: 0.3, standsFor: 'long' }],
+      ['durat', { share: 0.3, standsFor: 'long' }],
     ]);
     expect(expand('drop repeated rows', 0.2).has('line')).toBe(true);
     expect(expand('drop repeated rows', 0.2).has('duplic')).toBe(true);
@@ -36,7 +36,7 @@ describe('Lexicon', () => {
   });
 
   it('expands two- and three-word phrases as typed, stopwords included', () => {
-    expect(expand('the resource moved for good', 0.3).get('perman')).toBe(0.3);
+    expect(expand('the resource moved for good', 0.3).get('perman')).toEqual({ share: 0.3, standsFor: 'for good' });
     expect(expand('good for you', 0.3).has('perman')).toBe(false);
   });
 });
@@ -48,7 +48,7 @@ describe('Bm25Index with related words', () => {
   index.add('other', 'the weather was fine all week');
 
   it('finds a passage that has only a related word, below one with the typed word', () => {
-    const related = new Map([['duplic', 0.3]]);
+    const related = new Map([['duplic', { share: 0.3, standsFor: 'repeat' }]]);
     const scores = index.scoreAll('repeated line', undefined, related);
     expect(scores.get('related-only')).toBeGreaterThan(0);
     expect(scores.get('typed')!).toBeGreaterThan(scores.get('related-only')!);
@@ -58,7 +58,26 @@ describe('Bm25Index with related words', () => {
 
   it('scores a related word at its share of a typed word', () => {
     const typed = index.scoreIds('duplicate', ['related-only']).get('related-only')!;
-    const related = index.scoreIds('zzz', ['related-only'], new Map([['duplic', 0.25]])).get('related-only')!;
+    const related = index.scoreIds('zzz', ['related-only'], new Map([['duplic', { share: 0.25, standsFor: 'zzz' }]])).get('related-only')!;
     expect(related).toBeCloseTo(typed * 0.25, 10);
+  });
+
+  it('counts a typed word once, by the best of it and the words standing in for it', () => {
+    const both = new Bm25Index();
+    both.add('two-stand-ins', 'a duplicate line and a repetition of it');
+    both.add('filler', 'nothing to see');
+    const standIn = (terms: string[]) => new Map(terms.map((term) => [term, { share: 0.3, standsFor: 'repeat' }]));
+    const score = (terms: string[]) => both.scoreIds('repeated', ['two-stand-ins'], standIn(terms)).get('two-stand-ins')!;
+    expect(score(['duplic', 'repetit'])).toBeCloseTo(Math.max(score(['duplic']), score(['repetit'])), 10);
+    // Stand-ins for different typed words still add up.
+    const apart = both.scoreIds('repeated copy', ['two-stand-ins'], new Map([
+      ['duplic', { share: 0.3, standsFor: 'repeat' }],
+      ['repetit', { share: 0.3, standsFor: 'copi' }],
+    ])).get('two-stand-ins')!;
+    expect(apart).toBeCloseTo(score(['duplic']) + score(['repetit']), 10);
+    // A restored index (which scores from the postings) gives the same numbers.
+    const restored = Bm25Index.fromSnapshot(both.toSnapshot());
+    expect(restored.scoreIds('repeated', ['two-stand-ins'], standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(score(['duplic', 'repetit']));
+    expect(restored.scoreAll('repeated', undefined, standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(score(['duplic', 'repetit']));
   });
 });

@@ -6,6 +6,7 @@
  * use the author's.
  */
 import { analyze, words } from '../../src/shared/analyzer';
+import type { RelatedTerms } from '../index/bm25';
 
 export interface LexiconData {
   /** Porter stem → related words, space-separated. */
@@ -21,6 +22,8 @@ export const LEXICON_URL = '/lexicon/wordnet-en.json';
 export interface RelatedWord {
   word: string;
   terms: string[];
+  /** The typed index term, or the phrase, it stands in for. */
+  standsFor: string;
 }
 
 export class Lexicon {
@@ -31,25 +34,31 @@ export class Lexicon {
     const typed = new Set(analyze(query));
     const found: RelatedWord[] = [];
     const seen = new Set<string>();
-    const addAll = (list: string | undefined) => {
+    const addAll = (list: string | undefined, standsFor: string) => {
       for (const word of list?.split(' ') ?? []) {
         const terms = analyze(word).filter((term) => !typed.has(term));
         if (terms.length && !seen.has(word)) {
           seen.add(word);
-          found.push({ word, terms });
+          found.push({ word, terms, standsFor });
         }
       }
     };
     const sequence = words(query.toLowerCase());
-    for (let n = 3; n >= 2; n--) for (let i = 0; i + n <= sequence.length; i++) addAll(this.data.phrases[sequence.slice(i, i + n).join(' ')]);
-    for (const term of typed) addAll(this.data.words[term]);
+    for (let n = 3; n >= 2; n--)
+      for (let i = 0; i + n <= sequence.length; i++) {
+        const phrase = sequence.slice(i, i + n).join(' ');
+        addAll(this.data.phrases[phrase], phrase);
+      }
+    for (const term of typed) addAll(this.data.words[term], term);
     return found;
   }
 }
 
 /** The related words' index terms, each at `weight` (a share of a typed word's), for the keyword leg. */
-export function relatedTerms(related: readonly RelatedWord[], weight: number): Map<string, number> {
-  return new Map(related.flatMap(({ terms }) => terms.map((term) => [term, weight] as const)));
+export function relatedTerms(related: readonly RelatedWord[], weight: number): RelatedTerms {
+  const out = new Map<string, { share: number; standsFor: string }>();
+  for (const { terms, standsFor } of related) for (const term of terms) if (!out.has(term)) out.set(term, { share: weight, standsFor });
+  return out;
 }
 
 /**

@@ -4,6 +4,7 @@
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
+import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { fuseScores } from './fuse';
 import type { DocMeta, LibraryIndex, SectionMeta } from './library-index';
@@ -15,7 +16,7 @@ export interface Query {
   /** The query's embedding, or null when the model is unavailable (keyword search only). */
   vector: Float32Array | null;
   /** Related index terms and their weights (query expansion), for the keyword leg. */
-  related?: ReadonlyMap<string, number>;
+  related?: RelatedTerms;
 }
 
 /**
