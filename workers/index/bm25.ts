@@ -1,5 +1,5 @@
 /**
- * BM25 (k1 1.2, b 0.75) over an inverted index that supports adding and removing documents without
+ * BM25 (k1 1.2, b 0.85) over an inverted index that supports adding and removing documents without
  * a rebuild. An optional boost field (title, heading path) counts its terms twice.
  *
  * Internally every id gets a slot number and every term a term number, so postings are arrays of
@@ -424,16 +424,27 @@ export class Bm25Index {
     const best = this.groupScratch;
     const lengths = this.lengths;
     const avgLength = this.totalLength / this.size;
+    const termScore = (weight: number, tf: number, slot: number) => (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
     const touched: number[] = [];
     for (const members of groups) {
+      if (members.length === 1) {
+        // A typed word with no stand-ins (most of them): straight into the sum.
+        const weight = weights.get(members[0]!)!;
+        const { slots, tfs, length } = this.postings[members[0]!]!;
+        for (let i = 0; i < length; i++) {
+          const slot = slots[i]!;
+          if (scratch[slot] === 0) touched.push(slot);
+          scratch[slot] += termScore(weight, tfs[i]!, slot);
+        }
+        continue;
+      }
       const inGroup: number[] = [];
       for (const term of members) {
         const weight = weights.get(term)!;
         const { slots, tfs, length } = this.postings[term]!;
         for (let i = 0; i < length; i++) {
           const slot = slots[i]!;
-          const tf = tfs[i]!;
-          const score = (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+          const score = termScore(weight, tfs[i]!, slot);
           if (best[slot] === 0) inGroup.push(slot);
           if (score > best[slot]!) best[slot] = score;
         }
