@@ -6,6 +6,10 @@ import { engine } from './workers';
 
 /** The files without which the app cannot answer offline. */
 const CRITICAL_URLS = [`/models/${BUILTIN_MODEL.id}/onnx/model_quantized.onnx`, `/models/${BUILTIN_MODEL.id}/tokenizer.json`, '/index.html'];
+/** How many times, 2 s apart, offline readiness is checked before giving up. */
+const OFFLINE_CHECKS = 30;
+/** Checks a page nothing controls waits for the worker to take it over before it is called ready anyway. */
+const UNCONTROLLED_CHECKS = 2;
 
 class AppStatus {
   offlineReady = $state(false);
@@ -83,15 +87,17 @@ class AppStatus {
   }
 
   /**
-   * Offline-ready only when a service worker controls the page and the critical files are cached.
-   * A check that comes before they all are looks again a little later (a minute at most), so no
-   * ordering of the service worker's events leaves the chip unshown.
+   * Offline-ready only when a service worker is active, has taken over the page, and the critical
+   * files are cached. A check that comes before they all are looks again a little later (a minute
+   * at most), so no ordering of the service worker's events leaves the chip unshown. A page loaded
+   * past the worker (a hard reload, or a load while the worker was taking over) is not taken over
+   * until the next load, which the worker answers: after a few checks it counts as ready too.
    */
-  async #checkOffline(retries = 30): Promise<void> {
+  async #checkOffline(retries = OFFLINE_CHECKS): Promise<void> {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) return;
-    const cached = await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })));
-    this.offlineReady = cached.every(Boolean);
+    const takenOver = navigator.serviceWorker.controller !== null || OFFLINE_CHECKS - retries >= UNCONTROLLED_CHECKS;
+    const cached = takenOver && (await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })))).every(Boolean);
+    this.offlineReady = cached;
     if (!this.offlineReady && retries > 0) setTimeout(() => void this.#checkOffline(retries - 1), 2_000);
   }
 }
