@@ -97,7 +97,9 @@ class AppStatus {
     await navigator.serviceWorker.ready;
     const takenOver = navigator.serviceWorker.controller !== null || OFFLINE_CHECKS - retries >= UNCONTROLLED_CHECKS;
     const cached = takenOver && (await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })))).every(Boolean);
-    this.offlineReady = cached;
+    // Several checks may be under way (one per service worker event): one that finds the page not
+    // yet taken over does not take back what another found.
+    if (cached) this.offlineReady = true;
     if (!this.offlineReady && retries > 0) setTimeout(() => void this.#checkOffline(retries - 1), 2_000);
   }
 }
