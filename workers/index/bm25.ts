@@ -22,12 +22,14 @@ export interface Scored {
  */
 export type RelatedTerms = ReadonlyMap<string, { share: number; standsFor: string }>;
 
-/** Query term weights by term number, and each term's group (a typed term and its stand-ins) in `groups`. */
+/** Query terms by term number: each one's weight and its group (a typed term and its stand-ins) in `groups`. */
 interface TermWeights {
-  weights: Map<number, number>;
-  group: Map<number, number>;
+  weights: Map<number, { weight: number; group: number }>;
   groups: number[][];
 }
+
+/** One term's BM25 score in a document: `norm` is K1 scaled by the document's length against the average. */
+const termScore = (weight: number, tf: number, norm: number) => (weight * tf * (K1 + 1)) / (tf + norm);
 
 const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
 
@@ -173,7 +175,7 @@ export class Bm25Index {
   scoreIds(query: string, ids: Iterable<string>, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
     const asked = this.termWeights(query, related);
-    const { weights, group, groups } = asked;
+    const { weights, groups } = asked;
     if (weights.size === 0) return scores;
     if (!this.forward) {
       // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
@@ -195,11 +197,9 @@ export class Bm25Index {
       const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
       let matched = false;
       for (let i = starts[slot]!, end = i + counts[slot]!; i < end; i++) {
-        const weight = weights.get(terms[i]!);
-        if (weight === undefined) continue;
-        const tf = tfs[i]!;
-        const g = group.get(terms[i]!)!;
-        best[g] = Math.max(best[g]!, (weight * tf * (K1 + 1)) / (tf + norm));
+        const term = weights.get(terms[i]!);
+        if (term === undefined) continue;
+        best[term.group] = Math.max(best[term.group]!, termScore(term.weight, tfs[i]!, norm));
         matched = true;
       }
       if (!matched) continue;
@@ -385,7 +385,7 @@ export class Bm25Index {
    * count at their share of a typed term's, in the group of the typed term they stand for.
    */
   private termWeights(query: string, related?: RelatedTerms): TermWeights {
-    const weights = new Map<number, number>();
+    const weights = new Map<number, { weight: number; group: number }>();
     const groupOf = new Map<string, number[]>();
     const n = this.size;
     const add = (term: string, share: number, standsFor: string) => {
@@ -393,7 +393,7 @@ export class Bm25Index {
       if (number === undefined || weights.has(number)) return;
       const df = this.postings[number]!.length;
       if (df === 0) return;
-      weights.set(number, share * idf(n, df));
+      weights.set(number, { weight: share * idf(n, df), group: -1 });
       const members = groupOf.get(standsFor) ?? [];
       members.push(number);
       groupOf.set(standsFor, members);
@@ -405,9 +405,8 @@ export class Bm25Index {
     // Groups in the order of their lowest term number, members in term-number order: both ways of
     // scoring sum in the same order.
     const groups = [...groupOf.values()].map((members) => members.sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
-    const group = new Map<number, number>();
-    groups.forEach((members, g) => members.forEach((term) => group.set(term, g)));
-    return { weights, group, groups };
+    groups.forEach((members, g) => members.forEach((term) => (weights.get(term)!.group = g)));
+    return { weights, groups };
   }
 
   /**
@@ -424,27 +423,27 @@ export class Bm25Index {
     const best = this.groupScratch;
     const lengths = this.lengths;
     const avgLength = this.totalLength / this.size;
-    const termScore = (weight: number, tf: number, slot: number) => (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+    const norm = (slot: number) => K1 * (1 - B + (B * lengths[slot]!) / avgLength);
     const touched: number[] = [];
     for (const members of groups) {
       if (members.length === 1) {
         // A typed word with no stand-ins (most of them): straight into the sum.
-        const weight = weights.get(members[0]!)!;
+        const { weight } = weights.get(members[0]!)!;
         const { slots, tfs, length } = this.postings[members[0]!]!;
         for (let i = 0; i < length; i++) {
           const slot = slots[i]!;
           if (scratch[slot] === 0) touched.push(slot);
-          scratch[slot] += termScore(weight, tfs[i]!, slot);
+          scratch[slot] += termScore(weight, tfs[i]!, norm(slot));
         }
         continue;
       }
       const inGroup: number[] = [];
       for (const term of members) {
-        const weight = weights.get(term)!;
+        const { weight } = weights.get(term)!;
         const { slots, tfs, length } = this.postings[term]!;
         for (let i = 0; i < length; i++) {
           const slot = slots[i]!;
-          const score = termScore(weight, tfs[i]!, slot);
+          const score = termScore(weight, tfs[i]!, norm(slot));
           if (best[slot] === 0) inGroup.push(slot);
           if (score > best[slot]!) best[slot] = score;
         }
