@@ -11,7 +11,18 @@ export interface EmbeddableDocument {
   title: string;
   summary: string;
   sections: Pick<SectionRecord, 'id' | 'embedded' | 'headingPath' | 'text'>[];
-  propositions: Pick<PropositionRecord, 'id' | 'text'>[];
+  propositions: Pick<PropositionRecord, 'id' | 'text' | 'headingPath'>[];
+}
+
+/**
+ * What a proposition is embedded as: its section's own heading, then its text. A sentence leans on
+ * its heading for what it is about (under "Line length", "It must not exceed 80 characters"), and a
+ * question often asks in the heading's words. The rest of the path is scored at the section and
+ * document levels. Questions top 3 29 → 30 of 35, the other sets within noise (docs/retrieval.md).
+ */
+export function propositionText(p: Pick<PropositionRecord, 'text' | 'headingPath'>): string {
+  const heading = p.headingPath.at(-1);
+  return heading ? `${heading}\n${p.text}` : p.text;
 }
 
 /** Embeds the summary, the embedded sections and every proposition, reporting progress per batch. */
@@ -25,7 +36,7 @@ export async function embedAll(
   const texts = [
     chunked.summary || chunked.title,
     ...sections.map((s) => `${s.headingPath.join(' ')}\n${s.text}`),
-    ...chunked.propositions.map((p) => p.text),
+    ...chunked.propositions.map(propositionText),
   ];
   const out: (Float32Array | null)[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
