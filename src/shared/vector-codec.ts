@@ -25,6 +25,8 @@ export interface VectorRecord {
   sections: Float32Array;
   propositionIds: string[];
   propositions: Float32Array;
+  /** How the texts were made into vectors (EMBED_RECIPE in workers/embed/document-vectors.ts); absent: 1. */
+  recipe?: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface VectorRecord {
  * then `missingSections` and `missingPropositions` list the places of those without a row (a
  * section not embedded, a text with no known word).
  */
-export type StoredVectorRecord = Pick<VectorRecord, 'modelId' | 'docId' | 'dims'> & {
+export type StoredVectorRecord = Pick<VectorRecord, 'modelId' | 'docId' | 'dims' | 'recipe'> & {
   doc: Int8Rows | null;
   sections: Int8Rows;
   propositions: Int8Rows;
@@ -99,6 +101,7 @@ export function storedVectors(record: VectorRecord, order?: StoredOrder): Stored
     propositions: encodeRows(record.propositions, dims),
     ...(!sectionMissing ? { sectionIds: record.sectionIds } : sectionMissing.length ? { missingSections: sectionMissing } : {}),
     ...(!propositionMissing ? { propositionIds: record.propositionIds } : propositionMissing.length ? { missingPropositions: propositionMissing } : {}),
+    ...(record.recipe ? { recipe: record.recipe } : {}),
   };
 }
 
@@ -120,6 +123,7 @@ export function readVectors(record: StoredVectorRecord, order: StoredOrder = { s
     sections: decodeRows(record.sections, dims),
     propositionIds: ids.propositions,
     propositions: decodeRows(record.propositions, dims),
+    ...(record.recipe ? { recipe: record.recipe } : {}),
   };
 }
 

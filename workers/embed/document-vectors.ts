@@ -15,6 +15,13 @@ export interface EmbeddableDocument {
 }
 
 /**
+ * How a document's texts are made into vectors, stored with them: 1 embedded a proposition's text
+ * alone; 2 (2026-11-26) puts its section's heading before it (`propositionText`). A library's
+ * vectors of an older recipe are made again in the background (workers/engine/reembed.ts).
+ */
+export const EMBED_RECIPE = 2;
+
+/**
  * What a proposition is embedded as: its section's own heading, then its text. A sentence leans on
  * its heading for what it is about (under "Line length", "It must not exceed 80 characters"), and a
  * question often asks in the heading's words. The rest of the path is scored at the section and
@@ -55,6 +62,7 @@ export async function embedAll(
     sections: sectionVectors.data,
     propositionIds: propositionVectors.ids,
     propositions: propositionVectors.data,
+    recipe: EMBED_RECIPE,
   };
 }
 

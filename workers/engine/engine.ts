@@ -6,17 +6,18 @@
  * The engine is this tab's only writer of documents and the only holder of the embedding model:
  * the file reader hands it each read and chunked document (`store`), and it embeds, stores and
  * indexes it from memory, with no read-back. It removes documents, imports backups and re-embeds
- * the library for a model switch (`switchModel`) too.
+ * the library for a model switch (`switchModel`) too, and in the background the vectors an older
+ * recipe made (`refreshVectors`).
  *
  * A query reads nothing from IndexedDB: the index changes when the engine itself stores or removes
  * a document, and when another tab changes the documents or the active model (`changed`, from
  * Dexie's cross-context events). Only then is IndexedDB read.
  */
 import { importLibrary, type ImportSummary } from '../../src/shared/backup';
-import { deleteDocument, type CarrelDb } from '../../src/shared/db';
+import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
 import type { CallContext } from '../../src/shared/rpc';
-import { readVectors, storedOrder, storedVectors } from '../../src/shared/vector-codec';
+import { readVectors, storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import { embedAll } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import type { SearchOptions, SearchResponse } from '../../src/shared/types';
@@ -28,7 +29,7 @@ import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { DocumentTexts } from './document-texts';
-import { switchModel } from './reembed';
+import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
 import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
@@ -97,6 +98,8 @@ export class Engine {
   lexicon: Lexicon | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
+  /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
+  private refreshing: { model: string; stop: AbortController; done: Promise<number> } | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -112,8 +115,45 @@ export class Engine {
     this.started ??= (async () => {
       await this.useModel(await this.models.activeModel(this.db));
       await this.sync();
+      void this.refreshVectors();
     })();
     return this.started;
+  }
+
+  /**
+   * Makes again, in the background, the active model's vectors that an older recipe made
+   * (EMBED_RECIPE), one document at a time: search uses a document's old vectors until its new ones
+   * are stored. Resolves to how many documents it re-embedded (tests wait for it).
+   */
+  refreshVectors(): Promise<number> {
+    if (this.refreshing?.model === this.model.id) return this.refreshing.done;
+    this.refreshing?.stop.abort();
+    const model = this.model;
+    const stop = new AbortController();
+    const done = refreshVectors({
+      db: this.db,
+      modelId: model.id,
+      embedder: () => this.models.tryEmbedder(model),
+      signal: stop.signal,
+      replace: (docId, stored, order) => this.replaceVectors(model.id, docId, stored, order),
+    })
+      .catch((error: unknown) => {
+        if (!stop.signal.aborted) console.warn('vectors not refreshed', error);
+        return 0;
+      })
+      .finally(() => {
+        if (this.refreshing?.stop === stop) this.refreshing = null;
+      });
+    this.refreshing = { model: model.id, stop, done };
+    return done;
+  }
+
+  /** Puts a document's new vectors (as stored) in the index, unless the model or the document changed meanwhile. */
+  private replaceVectors(modelId: string, docId: string, stored: StoredVectorRecord, order: StoredOrder): Promise<unknown> {
+    return this.exclusive(() => {
+      if (this.model.id !== modelId || !this.indexed.has(docId)) return;
+      this.index.replaceVectors(docId, unpackVectors(readVectors(stored, order)));
+    });
   }
 
   /**
@@ -124,6 +164,7 @@ export class Engine {
     const active = await this.models.activeModel(this.db);
     if (active.id === this.model.id) return;
     const previous = this.model.id;
+    this.refreshing?.stop.abort();
     await this.useModel(active);
     await this.sync();
     await this.models.unloadEmbedder(previous);
@@ -205,7 +246,12 @@ export class Engine {
     const summary = await importLibrary(this.db, file, passphrase, signal);
     // Dexie reported those writes as changes; the sync below reads them, so they need no second read.
     this.stale = { ...this.stale, documents: false };
-    if (summary.added) await this.sync();
+    if (summary.added) {
+      await this.sync();
+      // A backup made before the last change of recipe brings vectors of the older one.
+      await this.db.settings.delete(VECTOR_RECIPES_KEY);
+      void this.refreshVectors();
+    }
     return summary;
   }
 

@@ -2,12 +2,15 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, openDb, type CarrelDb } from '../../src/shared/db';
+import { readChunks } from '../../src/shared/chunk-text';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, openDb, type CarrelDb } from '../../src/shared/db';
 import { customModel, type ModelInfo } from '../../src/shared/models';
+import { storedOrder, storedVectors } from '../../src/shared/vector-codec';
+import { EMBED_RECIPE, embedAll, propositionText } from '../embed/document-vectors';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { ingestFile } from '../ingest/pipeline';
 import { readerDeps, testEngine } from '../ingest/test-reader';
-import { switchModel, type ReembedDeps } from './reembed';
+import { refreshVectors, switchModel, type ReembedDeps, type RefreshDeps } from './reembed';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const TARGET: ModelInfo = customModel('test/eight-dims', 8, 0);
@@ -38,8 +41,11 @@ function targetEmbedder(onEmbed: () => void | Promise<void> = () => {}): Embedde
 }
 
 async function ingest(name: string, text: string) {
-  const deps = readerDeps(db, testEngine(db, { [builtin.modelId]: builtin }), builtin);
-  return ingestFile({ file: new File([text], name, { type: 'text/markdown' }), chunkMode: 'three-level' }, deps);
+  const engine = testEngine(db, { [builtin.modelId]: builtin });
+  const result = await ingestFile({ file: new File([text], name, { type: 'text/markdown' }), chunkMode: 'three-level' }, readerDeps(db, engine, builtin));
+  // Its engine's look for vectors of an older recipe is done: none is left running into the test.
+  await engine.refreshVectors();
+  return result;
 }
 
 function deps(embedder: Embedder, signal = new AbortController().signal): ReembedDeps {
@@ -96,5 +102,69 @@ describe('switchModel', () => {
     const embedder = targetEmbedder(() => db.settings.put({ key: TARGET_MODEL_KEY, value: customModel('test/other', 8, 0) }));
     expect((await switchModel(deps(embedder))).modelId).toBeNull();
     expect(await active()).toBeUndefined();
+  });
+});
+
+describe('refreshVectors', () => {
+  let docId: string;
+  beforeEach(async () => {
+    db = openDb(`refresh-test-${dbCount++}`);
+    docId = (await ingest('a.md', '# Line length\n\nNo line may exceed eighty characters. Long imports are the exception.')).docId;
+    await ingest('b.md', '# Garden\n\nTomatoes grow best in full sun with regular watering.');
+  });
+
+  /** Stores `docId`'s vectors as the first recipe made them: each proposition's text alone, no recipe said. */
+  async function storeFirstRecipe() {
+    const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
+    const { recipe: _, ...vectors } = await embedAll(builtin, docId, { ...doc!, sections, propositions: propositions.map((p) => ({ ...p, headingPath: [] })) }, { signal: new AbortController().signal, progress: () => {} });
+    await db.vectors.put(storedVectors(vectors, storedOrder(sections, propositions)));
+    await db.settings.delete(VECTOR_RECIPES_KEY);
+  }
+
+  function refreshDeps(replaced: string[], embedder: Embedder | null = builtin): RefreshDeps & { asked: number } {
+    const deps = {
+      db, modelId: builtin.modelId, signal: new AbortController().signal, asked: 0,
+      embedder: async () => (deps.asked++, embedder),
+      replace: async (id: string) => replaced.push(id),
+    };
+    return deps;
+  }
+
+  it('embeds again the documents whose vectors an older recipe made, and then says so in the settings', async () => {
+    await storeFirstRecipe();
+    const replaced: string[] = [];
+    expect(await refreshVectors(refreshDeps(replaced))).toBe(1);
+    expect(replaced).toEqual([docId]);
+    const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
+    const fresh = storedVectors(await embedAll(builtin, docId, { ...doc!, sections, propositions }, { signal: new AbortController().signal, progress: () => {} }), storedOrder(sections, propositions));
+    expect(await db.vectors.get([builtin.modelId, docId])).toEqual(fresh);
+    expect(fresh.recipe).toBe(EMBED_RECIPE);
+    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({ [builtin.modelId]: EMBED_RECIPE });
+
+    // Said once, later starts trust it: no vector is read, no model asked for.
+    const again = refreshDeps(replaced);
+    expect(await refreshVectors(again)).toBe(0);
+    expect(again.asked).toBe(0);
+  });
+
+  it('keeps the old vectors, and says nothing, when the model cannot load', async () => {
+    await storeFirstRecipe();
+    const before = await db.vectors.get([builtin.modelId, docId]);
+    expect(await refreshVectors(refreshDeps([], null))).toBe(0);
+    expect(await db.vectors.get([builtin.modelId, docId])).toEqual(before);
+    expect(await db.settings.get(VECTOR_RECIPES_KEY)).toBeUndefined();
+  });
+
+  it('lets an engine started on such a library search with the new vectors', async () => {
+    await storeFirstRecipe();
+    const engine = testEngine(db, { [builtin.modelId]: builtin });
+    await engine.start();
+    expect(await engine.refreshVectors()).toBe(1);
+    const { propositions } = await readChunks(db, docId);
+    const [alone, underHeading] = await builtin.embed([propositions[0]!.text, propositionText(propositions[0]!)]);
+    const score = (vector: Float32Array) => engine.index.vectors!.proposition.score(vector, new Set([propositions[0]!.id])).get(propositions[0]!.id)!;
+    // The index holds the vector of the proposition under its heading, which the text alone is not.
+    expect(score(underHeading!)).toBeGreaterThan(0.99);
+    expect(score(alone!)).toBeLessThan(0.97);
   });
 });

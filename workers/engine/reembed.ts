@@ -3,14 +3,19 @@
  * while search keeps using the old vectors. Only when every document has the new model's vectors
  * does the new model become the active one. Documents that already have them are skipped, so an
  * interrupted switch resumes where it stopped.
+ *
+ * Refreshing: when the way texts are made into vectors changes (EMBED_RECIPE), the active model's
+ * vectors of an older recipe are made again the same way, one document at a time, while search
+ * keeps using the old ones.
  */
 import { readChunks } from '../../src/shared/chunk-text';
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
 import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
-import { storedOrder, storedVectors } from '../../src/shared/vector-codec';
+import { storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import type { Embedder } from '../embed/embedder';
-import { embedAll } from '../embed/document-vectors';
+import { EMBED_RECIPE, embedAll } from '../embed/document-vectors';
+import { documentStamp } from './sync';
 
 export interface ReembedDeps {
   db: CarrelDb;
@@ -19,21 +24,87 @@ export interface ReembedDeps {
   progress(event: ReembedProgress): void;
 }
 
-/** Ready documents without vectors for `modelId`. */
+const current = (record: Pick<StoredVectorRecord, 'recipe'>) => (record.recipe ?? 1) >= EMBED_RECIPE;
+
+/** Documents with vectors for `modelId` of an older recipe, read one record at a time. */
+async function staleDocuments(db: CarrelDb, modelId: string): Promise<string[]> {
+  const stale: string[] = [];
+  await db.vectors.where('modelId').equals(modelId).each((record) => {
+    if (!current(record)) stale.push(record.docId);
+  });
+  return stale;
+}
+
+/** Ready documents without current vectors for `modelId` (none, or of an older recipe). */
 async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
   const ready = await db.documents.where('status').equals('ready').primaryKeys();
-  const done = new Set((await db.vectors.where('modelId').equals(modelId).toArray()).map((v) => v.docId));
+  const stale = new Set(await staleDocuments(db, modelId));
+  const done = new Set((await db.vectors.where('modelId').equals(modelId).primaryKeys()).map(([, docId]) => docId).filter((docId) => !stale.has(docId)));
   return ready.filter((docId) => !done.has(docId));
 }
 
-/** Re-embeds one document from its stored records; a document deleted meanwhile is skipped. */
-async function reembedDocument(db: CarrelDb, embedder: Embedder, docId: string, signal: AbortSignal): Promise<void> {
+/**
+ * Re-embeds one document from its stored records and stores the vectors. Null when the document
+ * was deleted, or indexed again (its new indexing has vectors of its own), meanwhile.
+ */
+async function reembedDocument(db: CarrelDb, embedder: Embedder, docId: string, signal: AbortSignal): Promise<{ stored: StoredVectorRecord; order: StoredOrder } | null> {
   const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
-  if (!doc) return;
+  if (!doc) return null;
+  const stamp = documentStamp(doc);
   const vectors = await embedAll(embedder, docId, { title: doc.title, summary: doc.summary, sections, propositions }, { signal, progress: () => {} });
-  await db.transaction('rw', [db.documents, db.vectors], async () => {
-    if (await db.documents.get(docId)) await db.vectors.put(storedVectors(vectors, storedOrder(sections, propositions)));
+  const order = storedOrder(sections, propositions);
+  const stored = storedVectors(vectors, order);
+  return db.transaction('rw', [db.documents, db.vectors], async () => {
+    const now = await db.documents.get(docId);
+    if (!now || documentStamp(now) !== stamp) return null;
+    await db.vectors.put(stored);
+    return { stored, order };
   });
+}
+
+export interface RefreshDeps {
+  db: CarrelDb;
+  modelId: string;
+  /** The model's embedder, asked for only when a document needs it. */
+  embedder(): Promise<Embedder | null>;
+  signal: AbortSignal;
+  /** Gives the index a document's new vectors (as stored), once they are stored. */
+  replace(docId: string, stored: StoredVectorRecord, order: StoredOrder): Promise<unknown>;
+}
+
+const recipesOf = async (db: CarrelDb) => ((await db.settings.get(VECTOR_RECIPES_KEY))?.value ?? {}) as Record<string, number>;
+
+/**
+ * Makes `modelId`'s vectors again for every document whose vectors an older recipe made, until
+ * none is left (a backup imported meanwhile brings more); then the settings say so, and later
+ * starts skip the check (it reads every vector record). Returns how many documents it re-embedded.
+ */
+export async function refreshVectors({ db, modelId, embedder, signal, replace }: RefreshDeps): Promise<number> {
+  if ((await recipesOf(db))[modelId] === EMBED_RECIPE) return 0;
+  const tried = new Set<string>();
+  let done = 0;
+  let model: Embedder | null = null;
+  for (;;) {
+    const todo = (await staleDocuments(db, modelId)).filter((docId) => !tried.has(docId));
+    if (todo.length === 0) break;
+    model ??= await embedder();
+    if (!model) return 0;
+    for (const docId of todo) {
+      signal.throwIfAborted();
+      const result = await reembedDocument(db, model, docId, signal);
+      if (result) {
+        await replace(docId, result.stored, result.order);
+        done++;
+      }
+      tried.add(docId);
+    }
+  }
+  await db.transaction('rw', [db.vectors, db.settings], async () => {
+    // Vectors of an older recipe written since the last look (an older tab still open) keep it unsaid.
+    if ((await staleDocuments(db, modelId)).length) return;
+    await db.settings.put({ key: VECTOR_RECIPES_KEY, value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE } });
+  });
+  return done;
 }
 
 /** Runs (or resumes) the switch to the target model; resolves when it is the active model. */

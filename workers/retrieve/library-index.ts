@@ -94,6 +94,15 @@ export class LibraryIndex {
     this.docs.delete(docId);
   }
 
+  /** Gives a document the index holds new vectors (made again, for the same sections and propositions). */
+  replaceVectors(docId: string, vectors: DocumentVectors): void {
+    const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
+    this.vectors?.document.remove([docId]);
+    this.vectors?.section.remove(sectionIds);
+    this.vectors?.proposition.remove(sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []));
+    this.addVectors(docId, vectors);
+  }
+
   /** The whole index but its vectors, for storing. */
   toSnapshot(): LibraryIndexSnapshot {
     const order = this.idOrder();
