@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { EVAL_DIR, expect, test } from './harness';
 
 /** Reached on 2026-11-26 (docs/retrieval.md); raise these when retrieval improves. */
-const FLOOR = { top1: 20, top3: 29, top10: 33 };
+const FLOOR = { top1: 20, top3: 30, top10: 33 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 
 test('paraphrase questions: top-1, top-3 and top-10 stay at or above the floor', async () => {

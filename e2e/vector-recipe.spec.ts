@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { addFiles, expect, fixture, searchFor, test } from './support';
+
+interface VectorState {
+  /** The recipe each stored vector record says it was made by (absent: the first). */
+  recipes: (number | null)[];
+  /** The settings' word on which recipe every vector of each model is of. */
+  settled: Record<string, number> | null;
+}
+
+/** What the tab's IndexedDB holds of vector recipes. */
+function readRecipes(page: Page): Promise<VectorState> {
+  return page.evaluate(
+    () =>
+      new Promise<VectorState>((resolve, reject) => {
+        const open = indexedDB.open('carrel');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['vectors', 'settings']);
+          const vectors = tx.objectStore('vectors').getAll();
+          const settled = tx.objectStore('settings').get('vectors.recipes');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve({
+              recipes: (vectors.result as { recipe?: number }[]).map((record) => record.recipe ?? null),
+              settled: (settled.result as { value: Record<string, number> } | undefined)?.value ?? null,
+            });
+          };
+        };
+      }),
+  );
+}
+
+/** Makes the stored vectors look as an earlier version of the app left them: no recipe said anywhere. */
+function forgetRecipes(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('carrel');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['vectors', 'settings'], 'readwrite');
+          const vectors = tx.objectStore('vectors');
+          const all = vectors.getAll();
+          all.onsuccess = () => {
+            for (const record of all.result as { recipe?: number }[]) {
+              delete record.recipe;
+              vectors.put(record);
+            }
+          };
+          tx.objectStore('settings').delete('vectors.recipes');
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+test('a library whose vectors an older recipe made has them made again after a start, and answers throughout', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
+  await searchFor(page, 'doctor gave medicine for the sickness');
+  // The engine's first start found nothing to redo and said so.
+  await expect.poll(() => readRecipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+
+  await forgetRecipes(page);
+  expect(await readRecipes(page)).toEqual({ recipes: [null, null], settled: null });
+  await page.reload();
+  const first = await searchFor(page, 'doctor gave medicine for the sickness');
+  await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
+  await expect.poll(() => readRecipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+  const again = await searchFor(page, 'which medicine did the sick patient get');
+  await expect(again.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
+});
