@@ -8,51 +8,41 @@ interface VectorState {
   settled: Record<string, number> | null;
 }
 
-/** What the tab's IndexedDB holds of vector recipes. */
-function readRecipes(page: Page): Promise<VectorState> {
+/**
+ * What the tab's IndexedDB holds of vector recipes; with `forget`, first makes the stored vectors
+ * look as an earlier version of the app left them (no recipe said anywhere).
+ */
+function recipes(page: Page, forget = false): Promise<VectorState> {
   return page.evaluate(
-    () =>
+    (forget) =>
       new Promise<VectorState>((resolve, reject) => {
-        const open = indexedDB.open('carrel');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['vectors', 'settings']);
-          const vectors = tx.objectStore('vectors').getAll();
-          const settled = tx.objectStore('settings').get('vectors.recipes');
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve({
-              recipes: (vectors.result as { recipe?: number }[]).map((record) => record.recipe ?? null),
-              settled: (settled.result as { value: Record<string, number> } | undefined)?.value ?? null,
-            });
-          };
-        };
-      }),
-  );
-}
-
-/** Makes the stored vectors look as an earlier version of the app left them: no recipe said anywhere. */
-function forgetRecipes(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('carrel');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction(['vectors', 'settings'], 'readwrite');
           const vectors = tx.objectStore('vectors');
+          const settings = tx.objectStore('settings');
+          if (forget) settings.delete('vectors.recipes');
           const all = vectors.getAll();
           all.onsuccess = () => {
+            if (!forget) return;
             for (const record of all.result as { recipe?: number }[]) {
               delete record.recipe;
               vectors.put(record);
             }
           };
-          tx.objectStore('settings').delete('vectors.recipes');
-          tx.oncomplete = () => (open.result.close(), resolve());
+          const settled = settings.get('vectors.recipes');
           tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve({
+              recipes: (all.result as { recipe?: number }[]).map((record) => record.recipe ?? null),
+              settled: (settled.result as { value: Record<string, number> } | undefined)?.value ?? null,
+            });
+          };
         };
       }),
+    forget,
   );
 }
 
@@ -61,14 +51,13 @@ test('a library whose vectors an older recipe made has them made again after a s
   await addFiles(page, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
   await searchFor(page, 'doctor gave medicine for the sickness');
   // The engine's first start found nothing to redo and said so.
-  await expect.poll(() => readRecipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+  await expect.poll(() => recipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
 
-  await forgetRecipes(page);
-  expect(await readRecipes(page)).toEqual({ recipes: [null, null], settled: null });
+  expect(await recipes(page, true)).toEqual({ recipes: [null, null], settled: null });
   await page.reload();
   const first = await searchFor(page, 'doctor gave medicine for the sickness');
   await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
-  await expect.poll(() => readRecipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+  await expect.poll(() => recipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
   const again = await searchFor(page, 'which medicine did the sick patient get');
   await expect(again.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
 });
