@@ -35,6 +35,12 @@ describe('Lexicon', () => {
     expect(wordsFound(related, ['nothing of the kind'])).toEqual([]);
   });
 
+  it('takes a typed word that names a property of every object ("constructor", "toString") for a word', () => {
+    expect(words('call the constructor of the class')).toEqual([]);
+    expect(words('toString valueOf __proto__ hasOwnProperty')).toEqual([]);
+    expect(new Lexicon({ words: { constructor: 'builder' }, phrases: {} }).related('a constructor').map(({ word }) => word)).toEqual(['builder']);
+  });
+
   it('expands two- and three-word phrases as typed, stopwords included', () => {
     expect(expand('the resource moved for good', 0.3).get('perman')).toEqual({ share: 0.3, standsFor: 'for good' });
     expect(expand('good for you', 0.3).has('perman')).toBe(false);

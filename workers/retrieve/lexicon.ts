@@ -27,7 +27,14 @@ export interface RelatedWord {
 }
 
 export class Lexicon {
-  constructor(private readonly data: LexiconData) {}
+  // Maps, not the JSON's objects: a typed "constructor" or "toString" must not find Object's own.
+  private readonly words: ReadonlyMap<string, string>;
+  private readonly phrases: ReadonlyMap<string, string>;
+
+  constructor(data: LexiconData) {
+    this.words = new Map(Object.entries(data.words));
+    this.phrases = new Map(Object.entries(data.phrases));
+  }
 
   /** The query's related words: phrase synonyms first ("for good" → "permanently"), then each word's. */
   related(query: string): RelatedWord[] {
@@ -47,9 +54,9 @@ export class Lexicon {
     for (let n = 3; n >= 2; n--)
       for (let i = 0; i + n <= sequence.length; i++) {
         const phrase = sequence.slice(i, i + n).join(' ');
-        addAll(this.data.phrases[phrase], phrase);
+        addAll(this.phrases.get(phrase), phrase);
       }
-    for (const term of typed) addAll(this.data.words[term], term);
+    for (const term of typed) addAll(this.words.get(term), term);
     return found;
   }
 }
