@@ -182,7 +182,10 @@ export default defineConfig({
           {
             urlPattern: ({ url }) => url.pathname.includes('asyncify'),
             handler: 'CacheFirst',
-            options: { cacheName: 'carrel-gpu-runtime' },
+            // GPU_RUNTIME_CACHE (src/shared/gpu-runtime.ts): workers put the build there too. The
+            // server says "Vary: Origin", and a module import sends an Origin that a plain fetch does
+            // not: an entry either one stored must serve the other.
+            options: { cacheName: 'carrel-gpu-runtime', matchOptions: { ignoreVary: true } },
           },
           {
             // Self-hosted model files too large to precache (over 64 MB): kept once first used, so

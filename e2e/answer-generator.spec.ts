@@ -81,6 +81,30 @@ test('the test generator downloads, streams a cited answer, and answers again of
   await context.setOffline(false);
 });
 
+test('a generator chosen on a page the service worker does not control yet still answers offline after a reload', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  // Shift+Reload: nothing controls the page, nor the generator's worker, so the service worker
+  // never sees the WebGPU-capable runtime that worker fetches (as on a first visit, before it takes over).
+  const cdp = await context.newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await chooseGenerator(page, GENERATOR_ID);
+  await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const kept = await page.evaluate(async () => (await (await caches.open('carrel-gpu-runtime')).keys()).map((request) => new URL(request.url).pathname));
+  expect(kept.filter((path) => /asyncify.*\.(mjs|wasm)$/.test(path))).toHaveLength(2);
+
+  await context.setOffline(true);
+  await page.reload();
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'generated', { timeout: 60_000 });
+  await expect(page.getByTestId('answer').getByTestId('answer-text')).toContainText('The first source answers this');
+  await context.setOffline(false);
+});
+
 test('a generator that fails to load leaves the extractive answer, with a message', async ({ page }) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);

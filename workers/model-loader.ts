@@ -10,6 +10,7 @@ import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../src/shared/db';
 import { gpuSupport } from '../src/shared/gpu';
+import { keepForOffline } from '../src/shared/gpu-runtime';
 import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
 import { createEmbedder, createTokenCounter, type Embedder, type ModelCache, type TokenCounter } from './embed/embedder';
 import { withWasmFallback } from './embed/fallback';
@@ -79,8 +80,9 @@ const errors = new Map<string, string>();
 
 /** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
 export async function createOn(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
-  const paths = wasmPaths(await runtimeBuild(device));
-  return createEmbedder({
+  const runtime = await runtimeBuild(device);
+  const paths = wasmPaths(runtime);
+  const embedder = await createEmbedder({
     modelId: model.id,
     // A path, not an absolute URL: Transformers.js 4.3 skips its local-file check for full URLs
     // (get_file_metadata), and then finds no tokenizer.
@@ -93,6 +95,9 @@ export async function createOn(model: ModelInfo, device: Device, onProgress?: (e
     wasmPaths: paths,
     onProgress,
   });
+  // The plain build is precached with the app; the WebGPU one only once fetched (src/shared/gpu-runtime.ts).
+  if (runtime === 'gpu') await keepForOffline([paths.mjs, paths.wasm]);
+  return embedder;
 }
 
 /**

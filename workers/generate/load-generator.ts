@@ -8,6 +8,7 @@ import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url
 import { env, pipeline, type TextGenerationPipeline } from '@huggingface/transformers';
 import { generatorDtype, type GeneratorDtype } from '../../src/shared/generators';
 import { gpuSupport } from '../../src/shared/gpu';
+import { keepForOffline } from '../../src/shared/gpu-runtime';
 import { MODEL_CACHE } from '../../src/shared/models';
 
 export interface LoadedGenerator {
@@ -15,6 +16,8 @@ export interface LoadedGenerator {
   device: 'webgpu' | 'wasm';
   dtype: GeneratorDtype;
 }
+
+const runtimeUrls = () => [new URL(ortGpuMjs, self.location.href).href, new URL(ortGpuWasm, self.location.href).href];
 
 function configure(): void {
   env.allowRemoteModels = false;
@@ -27,11 +30,14 @@ function configure(): void {
   env.useWasmCache = false;
   // The asyncify build runs WASM and WebGPU sessions alike; this worker loads one build only.
   const wasm = env.backends.onnx.wasm;
-  if (wasm) wasm.wasmPaths = { mjs: new URL(ortGpuMjs, self.location.href).href, wasm: new URL(ortGpuWasm, self.location.href).href };
+  const [mjs, wasmFile] = runtimeUrls();
+  if (wasm) wasm.wasmPaths = { mjs: mjs!, wasm: wasmFile! };
 }
 
 async function loadOn(modelId: string, device: 'webgpu' | 'wasm', dtype: GeneratorDtype, onProgress?: (event: unknown) => void): Promise<LoadedGenerator> {
   const generator = (await pipeline('text-generation', modelId, { device, dtype, progress_callback: onProgress })) as TextGenerationPipeline;
+  // Loaded, the runtime is in the browser's HTTP cache: kept for offline use now, it costs no download.
+  await keepForOffline(runtimeUrls());
   return { pipeline: generator, device, dtype };
 }
 
