@@ -248,9 +248,10 @@ export class Engine {
     this.stale = { ...this.stale, documents: false };
     if (summary.added) {
       await this.sync();
-      // A backup made before the last change of recipe brings vectors of the older one.
+      // A backup made before the last change of recipe brings vectors of the older one: look again,
+      // after a refresh under way (which may have looked already).
       await this.db.settings.delete(VECTOR_RECIPES_KEY);
-      void this.refreshVectors();
+      void (this.refreshing?.done ?? Promise.resolve()).then(() => this.refreshVectors());
     }
     return summary;
   }

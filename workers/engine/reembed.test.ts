@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { exportLibrary } from '../../src/shared/backup';
 import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, openDb, type CarrelDb } from '../../src/shared/db';
 import { customModel, type ModelInfo } from '../../src/shared/models';
@@ -166,5 +167,19 @@ describe('refreshVectors', () => {
     // The index holds the vector of the proposition under its heading, which the text alone is not.
     expect(score(underHeading!)).toBeGreaterThan(0.99);
     expect(score(alone!)).toBeLessThan(0.97);
+  });
+
+  it('makes again the vectors of a backup made before, once it is imported into a library that was up to date', async () => {
+    await storeFirstRecipe();
+    const backup = await exportLibrary(db);
+    db = openDb(`refresh-test-${dbCount++}`);
+    const engine = testEngine(db, { [builtin.modelId]: builtin });
+    await engine.start();
+    expect(await engine.refreshVectors()).toBe(0);
+    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({ [builtin.modelId]: EMBED_RECIPE });
+
+    expect((await engine.importBackup(backup, undefined, new AbortController().signal)).added).toBe(2);
+    expect(await engine.refreshVectors()).toBe(1);
+    expect((await db.vectors.toArray()).map((v) => v.recipe)).toEqual([EMBED_RECIPE, EMBED_RECIPE]);
   });
 });
