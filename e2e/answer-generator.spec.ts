@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ANSWER_TEXT, makeTestGenerator } from '../scripts/make-test-generator.mjs';
 import type { FakeHub } from './fake-hub';
 import { HUB_ORIGIN, startStandInHub, useStandInHub } from './stand-in-hub';
-import { addFiles, expect, fixture, searchFor, test } from './support';
+import { addFiles, expect, fixture, reloadPastServiceWorker, searchFor, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ allowedOrigins: [HUB_ORIGIN] });
@@ -82,15 +82,9 @@ test('the test generator downloads, streams a cited answer, and answers again of
 });
 
 test('a generator chosen on a page the service worker does not control yet still answers offline after a reload', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  // Shift+Reload: nothing controls the page, nor the generator's worker, so the service worker
-  // never sees the WebGPU-capable runtime that worker fetches (as on a first visit, before it takes over).
-  const cdp = await context.newCDPSession(page);
-  const loaded = page.waitForEvent('load');
-  await cdp.send('Page.reload', { ignoreCache: true });
-  await loaded;
-  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  // Nothing controls the page, nor the generator's worker, so the service worker never sees the
+  // WebGPU-capable runtime that worker fetches (as on a first visit, before it takes over).
+  await reloadPastServiceWorker(page);
   await addFiles(page, [fixture('clinic-notes.md')]);
   await chooseGenerator(page, GENERATOR_ID);
   await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });

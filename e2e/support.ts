@@ -31,6 +31,21 @@ export { expect };
 export const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
 export const generated = (name: string) => join(FIXTURE_DIR, name);
 
+/**
+ * Shift+Reload, once the app is ready offline: the browser loads the page without its service
+ * worker, so nothing controls the page (nor the workers it starts) until the next load, as for a
+ * page that loads while the worker is taking over.
+ */
+export async function reloadPastServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  const cdp = await page.context().newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+}
+
 /** Adds files through the picker and waits until every one is ready. */
 export async function addFiles(page: Page, paths: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(paths);

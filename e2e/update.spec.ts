@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './support';
+import { expect, reloadPastServiceWorker, test } from './support';
 
 const SW = join(import.meta.dirname, '..', 'dist', 'sw.js');
 
@@ -36,16 +36,7 @@ test('a newly deployed version is announced, and Reload switches to it', async (
 });
 
 test('a page loaded past the service worker (a hard reload) still says it is ready offline, and is', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-
-  // Shift+Reload: the browser loads the page without its service worker, so nothing controls the
-  // page until the next load (as for a page that loads while the worker is taking over).
-  const cdp = await context.newCDPSession(page);
-  const loaded = page.waitForEvent('load');
-  await cdp.send('Page.reload', { ignoreCache: true });
-  await loaded;
-  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await reloadPastServiceWorker(page);
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
 
   // And it is: the next load, offline, is answered by the worker.
