@@ -38,8 +38,10 @@ async function staleDocuments(db: CarrelDb, modelId: string): Promise<string[]> 
 /** Ready documents without current vectors for `modelId` (none, or of an older recipe). */
 async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
   const ready = await db.documents.where('status').equals('ready').primaryKeys();
-  const stale = new Set(await staleDocuments(db, modelId));
-  const done = new Set((await db.vectors.where('modelId').equals(modelId).primaryKeys()).map(([, docId]) => docId).filter((docId) => !stale.has(docId)));
+  const done = new Set<string>();
+  await db.vectors.where('modelId').equals(modelId).each((record) => {
+    if (current(record)) done.add(record.docId);
+  });
   return ready.filter((docId) => !done.has(docId));
 }
 
@@ -85,8 +87,14 @@ export async function refreshVectors({ db, modelId, embedder, signal, replace }:
   let done = 0;
   let model: Embedder | null = null;
   for (;;) {
-    const todo = (await staleDocuments(db, modelId)).filter((docId) => !tried.has(docId));
-    if (todo.length === 0) break;
+    // One look a round. When it finds none left, the settings say so in the same transaction, so
+    // no vector of an older recipe (a backup imported, an older tab still open) slips in between.
+    const todo = await db.transaction('rw', [db.vectors, db.settings], async () => {
+      const stale = await staleDocuments(db, modelId);
+      if (stale.length === 0) await db.settings.put({ key: VECTOR_RECIPES_KEY, value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE } });
+      return stale.filter((docId) => !tried.has(docId));
+    });
+    if (todo.length === 0) return done;
     model ??= await embedder();
     if (!model) return 0;
     for (const docId of todo) {
@@ -99,12 +107,6 @@ export async function refreshVectors({ db, modelId, embedder, signal, replace }:
       tried.add(docId);
     }
   }
-  await db.transaction('rw', [db.vectors, db.settings], async () => {
-    // Vectors of an older recipe written since the last look (an older tab still open) keep it unsaid.
-    if ((await staleDocuments(db, modelId)).length) return;
-    await db.settings.put({ key: VECTOR_RECIPES_KEY, value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE } });
-  });
-  return done;
 }
 
 /** Runs (or resumes) the switch to the target model; resolves when it is the active model. */

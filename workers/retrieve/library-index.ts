@@ -85,9 +85,7 @@ export class LibraryIndex {
     this.bm25.document.remove(docId);
     sectionIds.forEach((id) => this.bm25.section.remove(id));
     propositionIds.forEach((id) => this.bm25.proposition.remove(id));
-    this.vectors?.document.remove([docId]);
-    this.vectors?.section.remove(sectionIds);
-    this.vectors?.proposition.remove(propositionIds);
+    this.removeVectors(docId, sectionIds, propositionIds);
     sectionIds.forEach((id) => (this.sections.delete(id), this.propositionsOfSection.delete(id)));
     propositionIds.forEach((id) => this.propositions.delete(id));
     this.sectionsOfDoc.delete(docId);
@@ -97,10 +95,14 @@ export class LibraryIndex {
   /** Gives a document the index holds new vectors (made again, for the same sections and propositions). */
   replaceVectors(docId: string, vectors: DocumentVectors): void {
     const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
+    this.removeVectors(docId, sectionIds, sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []));
+    this.addVectors(docId, vectors);
+  }
+
+  private removeVectors(docId: string, sectionIds: string[], propositionIds: string[]): void {
     this.vectors?.document.remove([docId]);
     this.vectors?.section.remove(sectionIds);
-    this.vectors?.proposition.remove(sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []));
-    this.addVectors(docId, vectors);
+    this.vectors?.proposition.remove(propositionIds);
   }
 
   /** The whole index but its vectors, for storing. */
