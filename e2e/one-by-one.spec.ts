@@ -1,0 +1,158 @@
+/**
+ * Files added one at a time, the commonest way people add them: each as soon as the one before it
+ * is ready (after a short, random pause), and each while the one before it is still being read,
+ * embedded or saved. Every file must become ready, and none may sit at "Waiting" while nothing else
+ * runs.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { scannedPdf } from '../scripts/lib/scan-fixture';
+import { bigMarkdown, expect, test } from './support';
+
+interface Made {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A small deterministic generator, so a failing order can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (state * 1103515245 + 12345) % 2 ** 31), state / 2 ** 31);
+}
+
+/** A manual-like HTML page: chapters with headings and paragraphs of distinct sentences. */
+function manualHtml(topic: string, chapters: number): string {
+  const parts = [`<h1>${topic} handbook</h1>`];
+  for (let c = 1; c <= chapters; c++) {
+    parts.push(`<h2>${c} ${topic} chapter ${c}</h2>`);
+    for (let p = 0; p < 4; p++) {
+      parts.push(`<p>${Array.from({ length: 5 }, (_, s) => `Step ${c}.${p}.${s} of the ${topic} procedure checks the ${topic} settings before moving on.`).join(' ')}</p>`);
+    }
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${topic} handbook</title></head><body>${parts.join('\n')}</body></html>`;
+}
+
+/** A PDF printed by Chromium from `html` (text layer, outline). */
+async function printPdf(context: BrowserContext, html: string): Promise<Buffer> {
+  const printer = await context.newPage();
+  await printer.setContent(html);
+  const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
+  await printer.close();
+  return pdf;
+}
+
+/** A one-page "scan": lines of text drawn on a canvas, as a JPEG inside an image-only PDF. */
+async function scannedPage(page: Page, lines: string[]): Promise<Buffer> {
+  const { base64, width, height } = await page.evaluate((lines) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1100;
+    canvas.height = 200 + lines.length * 60;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = '#111';
+    g.font = '30px serif';
+    lines.forEach((line, i) => g.fillText(line, 80, 100 + i * 60));
+    return { base64: canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!, width: canvas.width, height: canvas.height };
+  }, lines);
+  return Buffer.from(scannedPdf([{ jpeg: new Uint8Array(Buffer.from(base64, 'base64')), width, height, dpi: 200 }]));
+}
+
+/** Twelve files of the kinds people add: PDFs (one scanned), Markdown, HTML and text. */
+async function twelveFiles(page: Page, context: BrowserContext): Promise<Made[]> {
+  const topics = ['Boiler', 'Bicycle', 'Garden', 'Camera', 'Kayak', 'Piano'];
+  const pdfs = await Promise.all(topics.slice(0, 4).map(async (topic, i) => ({ name: `${topic.toLowerCase()}-manual.pdf`, mimeType: 'application/pdf', buffer: await printPdf(context, manualHtml(topic, 3 + i * 2)) })));
+  const scan = { name: 'warranty-scan.pdf', mimeType: 'application/pdf', buffer: await scannedPage(page, ['Warranty card', 'The warranty covers the pump for two years.', 'Keep the receipt with this card.']) };
+  const md = (name: string, chapters: number) => ({ name, mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(chapters)) });
+  const html = (topic: string) => ({ name: `${topic.toLowerCase()}-guide.html`, mimeType: 'text/html', buffer: Buffer.from(manualHtml(topic, 4)) });
+  const text = (name: string, line: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(Array.from({ length: 40 }, (_, i) => `${line} ${i}.`).join('\n')) });
+  return [
+    pdfs[0]!,
+    md('notes-one.md', 3),
+    pdfs[1]!,
+    scan,
+    html(topics[4]!),
+    text('shopping.txt', 'Buy flour, eggs and a lemon for the cake'),
+    pdfs[2]!,
+    md('notes-two.md', 8),
+    html(topics[5]!),
+    pdfs[3]!,
+    text('phone-numbers.txt', 'The plumber answers on weekdays before noon'),
+    md('notes-three.md', 2),
+  ];
+}
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
+
+test.describe.configure({ timeout: 600_000 });
+
+test('twelve files added one by one, each after the one before is ready, all become ready', async ({ page, context }) => {
+  await page.goto('/');
+  const files = await twelveFiles(page, context);
+  const pause = seeded(34);
+  for (const file of files) {
+    await page.getByTestId('file-input').setInputFiles([file]);
+    // Nothing else runs: the file starts at once (well within a second on an idle machine).
+    await expect(row(page, file.name)).not.toHaveAttribute('data-status', 'queued', { timeout: 10_000 });
+    await expect(row(page, file.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+    await page.waitForTimeout(Math.round(pause() * 2_000));
+  }
+  await expect(page.locator('[data-testid="doc-row"][data-status="ready"]')).toHaveCount(files.length);
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+});
+
+/**
+ * Runs in the page: once `previous`'s row shows a stage matching `when`, the page adds `next`
+ * through the file input, at that very moment (no polling from the test, which could miss a stage
+ * that lasts milliseconds). A stage the file has already passed, or never shows, is not waited
+ * for: then `next` comes the moment `previous` is ready. `window.addedAt` lists which it was.
+ */
+function addWhenStage({ previous, when, next }: { previous: string; when: string; next: { name: string; type: string; bytes: number[] } }) {
+  const pattern = new RegExp(`${when}|^(ready|failed)`);
+  const log = ((window as unknown as { addedAt?: string[] }).addedAt ??= []);
+  const input = document.querySelector<HTMLInputElement>('[data-testid="file-input"]')!;
+  let seen = '';
+  const add = () => {
+    log.push(seen);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(next.bytes)], next.name, { type: next.type }));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const matches = () => {
+    const row = document.querySelector(`[data-testid="doc-row"][data-name="${previous}"]`);
+    if (!row) return false;
+    const status = row.getAttribute('data-status') ?? '';
+    const stage = row.querySelector('[data-testid="doc-stage"]')?.textContent ?? '';
+    seen = `${status} ${stage}`;
+    return pattern.test(seen);
+  };
+  if (matches()) return add();
+  const observer = new MutationObserver(() => {
+    if (!matches()) return;
+    observer.disconnect();
+    add();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+test('files added while the one before is still being read, embedded or saved all become ready', async ({ page, context }) => {
+  await page.goto('/');
+  const files = await twelveFiles(page, context);
+  // The moments the next file arrives at: reading, finding sections, embedding, saving, just ready.
+  const moments = ['^parsing', 'Finding sections', '^embedding Embedding', 'Saving', '^ready'];
+  await page.getByTestId('file-input').setInputFiles([files[0]!]);
+  for (let i = 1; i < files.length; i++) {
+    const next = files[i]!;
+    await page.evaluate(addWhenStage, { previous: files[i - 1]!.name, when: moments[i % moments.length]!, next: { name: next.name, type: next.mimeType, bytes: [...next.buffer] } });
+    await expect(row(page, next.name)).toBeVisible();
+    // The one before must finish whatever moment the next came at.
+    await expect(row(page, files[i - 1]!.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  }
+  await expect(row(page, files.at(-1)!.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="doc-row"][data-status="ready"]')).toHaveCount(files.length);
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+  // The next files did come while the one before was being read, embedded and saved, and just as it was ready.
+  const addedAt = await page.evaluate(() => (window as unknown as { addedAt: string[] }).addedAt);
+  for (const moment of [/^parsing/, /^embedding Embedding/, /Saving/, /^ready/]) expect(addedAt.some((seen) => moment.test(seen)), `${moment} in ${addedAt.join(' | ')}`).toBe(true);
+});
