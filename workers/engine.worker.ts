@@ -2,15 +2,17 @@
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { openDb, TARGET_MODEL_KEY } from '../src/shared/db';
-import { storedResult, type IngestProgress, type IngestResult, type ReembedProgress, type StoreRequest } from '../src/shared/ingest';
+import { storedResult, type HandOver, type IngestProgress, type IngestResult, type ReembedProgress } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
-import { expose, type CallContext } from '../src/shared/rpc';
+import { expose, receiveOne, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
 import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
 import { changedParts, Engine } from './engine/engine';
 import { assembleContext } from './retrieve/context';
 import { loadLexicon } from './retrieve/lexicon';
 import { approximateTokens } from './ingest/approximate-tokens';
+import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
+import type { JobRecord } from '../src/shared/db';
 
 const db = openDb();
 planRuntime(chosenModels(db));
@@ -63,16 +65,14 @@ const api = {
   },
 
   /**
-   * Serves one file's reader on `port`: the ingest worker hands the read and chunked document over
-   * it, straight to the engine, which embeds, stores and indexes it. The call lasts until the page
-   * is done with the file (it aborts the call then), so the page learns of a crash while the file
-   * is read, and a file the page gave up on is not stored after all.
+   * Embeds, stores and indexes the document a file reader read: its records wait on `port`, the
+   * file's channel from the reader, which posted them there before the page handed the port over.
+   * Answers the stored document; aborted, it stores nothing.
    */
-  serveReader(port: MessagePort, ctx: CallContext) {
-    return new Promise<IngestResult | null>((resolve) => {
-      expose(readerApi(ctx.signal, resolve), port);
-      ctx.signal.addEventListener('abort', () => resolve(null), { once: true });
-    });
+  async storeHandedOver(port: MessagePort, ctx: CallContext<IngestProgress>): Promise<IngestResult> {
+    const { request } = await receiveOne<HandOver>(port, ctx.signal);
+    const { embedded, record } = await engine.store(request, ctx);
+    return storedResult(record, embedded);
   },
 
   /**
@@ -107,31 +107,27 @@ const api = {
     return assembleContext(hits, { budget, countTokens });
   },
 
-  /** Starts loading the model without waiting (so the first query does not pay for it). */
-  async warmUp(_: Record<string, never>) {
-    await loadEmbedder(engine.model);
+  /** Writes files added to the ingest queue, so a reload finds them. */
+  queueJobs({ records }: { records: JobRecord[] }) {
+    return queueJobs(db, records);
+  },
+
+  /** Keeps files paused (or not) across a reload. */
+  pauseJobs({ keys, paused }: { keys: string[]; paused: boolean }) {
+    return pauseJobs(db, keys, paused);
+  },
+
+  /** Drops files that failed, were cancelled or were already in the library from the stored queue. */
+  forgetJobs({ keys }: { keys: string[] }) {
+    return forgetJobs(db, keys);
+  },
+
+  /** Gives tab `tabId` the queued files of tabs that are gone. */
+  adoptJobs({ tabId }: { tabId: string }) {
+    return adoptJobs(db, tabId);
   },
 };
 
-/** What a file reader calls on its port; everything stops once the page is done with the file. */
-const readerApi = (served: AbortSignal, settled: (stored: IngestResult | null) => void) => ({
-  /**
-   * Embeds, stores and indexes one read document; resolves once it is searchable. The page hears
-   * of it from `serveReader` too, so a reader that dies after handing the file over loses nothing.
-   */
-  async store(request: StoreRequest, ctx: CallContext<IngestProgress>) {
-    try {
-      const { embedded } = await engine.store(request, { ...ctx, signal: AbortSignal.any([ctx.signal, served]) });
-      settled(storedResult(request.record, embedded));
-      return { embedded };
-    } catch (error) {
-      settled(null);
-      throw error;
-    }
-  },
-});
-
 export type EngineApi = typeof api;
-export type ReaderApi = ReturnType<typeof readerApi>;
 
 expose(api, self);

@@ -1,18 +1,17 @@
 /// <reference lib="webworker" />
 /**
  * The file reader: parses and chunks files, counting tokens with the active model's tokenizer
- * (never its weights), and hands each document to the engine worker over the port it came with.
+ * (never its weights), and posts each document to the engine worker on the port it came with.
  */
 import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
-import { connect, expose, type CallContext } from '../src/shared/rpc';
+import { expose, type CallContext } from '../src/shared/rpc';
 import { Ocr } from './parse/ocr';
-import type { IngestInput, IngestProgress } from '../src/shared/ingest';
-import { ingestFile } from './ingest/pipeline';
+import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../src/shared/ingest';
+import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
 import { activeModel, tryTokenCounter } from './model-loader';
-import type { ReaderApi } from './engine.worker';
 
 const db = openDb();
 
@@ -24,19 +23,24 @@ const pdfjs = async () => pdfjsLib;
 const ocr = new Ocr(self.location.origin);
 
 const api = {
-  /** Reads and chunks one file, and has the engine embed and store it. */
-  async ingest({ engine: port, ...input }: IngestInput, ctx: CallContext<IngestProgress>) {
-    const engine = connect<ReaderApi>(port);
+  /**
+   * Reads and chunks one file and posts its records on `engine`, the file's channel to the engine
+   * worker, which embeds and stores them when the page asks it to. Answers once they are posted:
+   * the reader is then free for the next file, and whatever happens to it later cannot touch this one.
+   */
+  async read({ engine: port, ...input }: IngestInput, ctx: CallContext<IngestProgress>): Promise<ReadOutcome> {
     try {
-      return await ingestFile(input, {
+      const read = await readFile(input, {
         db,
         tokenCounter: async () => tryTokenCounter(await activeModel(db)),
-        store: (request) => engine.store(request, { signal: ctx.signal, onProgress: ctx.progress }),
         pdfjs,
         ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE, ctx.signal),
         signal: ctx.signal,
         progress: ctx.progress,
       });
+      if (read.duplicate) return { kind: 'duplicate', result: read.duplicate };
+      port.postMessage({ type: 'store', request: read.request } satisfies HandOver);
+      return { kind: 'handed-over', docId: read.request.record.id };
     } finally {
       port.close();
     }

@@ -5,7 +5,7 @@
  * crosses a worker boundary; it only generates text, times calls and reads the results back.
  */
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { engine, ingest as readFile } from '../../src/lib/workers';
+import { engine, ingest as readFile, readFile as readToChannel, storeHandedOver } from '../../src/lib/workers';
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { FlatIndex } from '../../workers/index/flat-index';
@@ -494,7 +494,7 @@ const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear m
 /**
  * `files` copies of a file into an emptied library, first each read and stored before the next
  * starts, then as the ingest queue does it (src/lib/ingest-queue.svelte.ts): the next file is read
- * once the engine has the previous one, and the engine takes it once the previous one is stored.
+ * while the engine stores the previous one.
  */
 async function ingestSeveral(name: string, bytes: Uint8Array<ArrayBuffer>, files = 3): Promise<FileResult['severalFiles']> {
   const copies = (round: number) => Array.from({ length: files }, (_, i) => new File([bytes, new Uint8Array(round * files + i + 1).fill(10)], `copy-${round}-${i}-${name}`));
@@ -506,18 +506,14 @@ async function ingestSeveral(name: string, bytes: Uint8Array<ArrayBuffer>, files
   const oneByOneMs = performance.now() - began;
   await reset();
   began = performance.now();
-  let previous: Promise<unknown> = Promise.resolve();
-  const reads: Promise<unknown>[] = [];
+  // The reader takes the next file as soon as it has posted this one's records; the engine stores them in turn.
+  let storing: Promise<unknown> = Promise.resolve();
   for (const file of copies(1)) {
-    let handOver!: () => void;
-    const handedOver = new Promise<void>((resolve) => (handOver = resolve));
-    const onProgress = (event: { stage: string }) => void ((event.stage === 'embedding' || event.stage === 'saving') && handOver());
-    const read = readFile({ file, chunkMode: 'three-level' }, { ...options, onProgress, turn: previous.then(() => undefined, () => undefined) });
-    reads.push(read);
-    await Promise.race([handedOver, read.catch(() => undefined)]);
-    previous = read;
+    const { port1, port2 } = new MessageChannel();
+    await readToChannel({ file, chunkMode: 'three-level' }, port2, options);
+    storing = storing.then(() => storeHandedOver(port1, options));
   }
-  await Promise.all(reads);
+  await storing;
   const overlappedMs = performance.now() - began;
   return { files, propositions, oneByOneMs: round(oneByOneMs, 0), overlappedMs: round(overlappedMs, 0) };
 }

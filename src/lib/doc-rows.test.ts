@@ -15,7 +15,7 @@ describe('doc rows', () => {
     const row = stageOf({ stage: 'parsing', done: 1, total: 3, ocr: true }, true);
     expect(row.stageLabel).toBe('Reading scanned page 2 of 3 (OCR)');
     expect(row.fraction).toBeGreaterThan(stageOf({ stage: 'parsing', done: 1, total: 3 }, false).fraction!);
-    expect(stageOf({ stage: 'embedding', done: 5, total: 10 }, false)).toMatchObject({ status: 'embedding', stageLabel: 'Embedding 5 of 10' });
+    expect(stageOf({ stage: 'embedding', done: 5, total: 10 }, false)).toMatchObject({ stageLabel: 'Embedding 5 of 10', progress: 0.5 });
   });
 
   it('compares rows field by field', () => {

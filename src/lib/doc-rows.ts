@@ -30,6 +30,8 @@ export interface DocRow {
   fraction?: number;
   /** Pages read by OCR, with the confidence of that reading. */
   ocr?: OcrSummary;
+  /** A queued file that has not moved for a while: the row offers Retry. */
+  stuck?: boolean;
 }
 
 /** A file being read, as the list needs it (a QueuedFile). */
@@ -40,24 +42,27 @@ export interface JobRow extends DocRow {
   readonly startedAt?: number;
 }
 
-/** A queued file's row from one progress event of its ingest; `scanned` once OCR has started on it. */
-export function stageOf(event: IngestProgress, scanned: boolean): Pick<DocRow, 'status' | 'progress' | 'stageLabel' | 'fraction'> {
+/**
+ * What one progress event of a file's ingest shows in its row; `scanned` once OCR has started on it.
+ * The row's status is not here: it follows the file's state (ingest-schedule.ts), not stage names.
+ */
+export function stageOf(event: IngestProgress, scanned: boolean): Pick<DocRow, 'progress' | 'stageLabel' | 'fraction'> {
   const progress = event.total > 0 ? event.done / event.total : 0;
-  return { ...stageLabelOf(event, progress), fraction: fileFraction(event.stage, progress, scanned) };
+  return { progress: event.stage === 'chunking' || event.stage === 'saving' ? 1 : progress, stageLabel: stageLabelOf(event), fraction: fileFraction(event.stage, progress, scanned) };
 }
 
-function stageLabelOf(event: IngestProgress, progress: number): { status: DocStatus; progress: number; stageLabel: string } {
+function stageLabelOf(event: IngestProgress): string {
   switch (event.stage) {
     case 'parsing':
-      if (event.ocr && event.total === 1) return { status: 'parsing', progress, stageLabel: 'Reading the scan (OCR)' };
-      if (event.ocr) return { status: 'parsing', progress, stageLabel: `Reading scanned page ${Math.min(event.done + 1, event.total)} of ${event.total} (OCR)` };
-      return { status: 'parsing', progress, stageLabel: event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading' };
+      if (event.ocr && event.total === 1) return 'Reading the scan (OCR)';
+      if (event.ocr) return `Reading scanned page ${Math.min(event.done + 1, event.total)} of ${event.total} (OCR)`;
+      return event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading';
     case 'chunking':
-      return { status: 'parsing', progress: 1, stageLabel: 'Finding sections and sentences' };
+      return 'Finding sections and sentences';
     case 'embedding':
-      return { status: 'embedding', progress, stageLabel: `Embedding ${event.done} of ${event.total}` };
+      return `Embedding ${event.done} of ${event.total}`;
     case 'saving':
-      return { status: 'embedding', progress: 1, stageLabel: 'Saving' };
+      return 'Saving';
   }
 }
 

@@ -80,9 +80,9 @@ class Library {
     libraryEvents.emit({ type: 'cleared' });
   }
 
-  /** A file's document is stored and indexed (the engine did both): fetch its row and show it. */
+  /** A file's document is stored and indexed (the engine did both, and answered the stored record): show it. */
   async #finish(result: IngestResult): Promise<void> {
-    const stored = result.duplicate ? undefined : await db.documents.get(result.docId);
+    const stored = result.duplicate ? undefined : result.record;
     const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     if (stored) this.#docs.show(stored);

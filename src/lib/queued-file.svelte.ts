@@ -1,35 +1,59 @@
 /**
  * One file in the ingest queue. Each field the row shows is its own reactive state, so a progress
  * event redraws that file's row and nothing else: with 5,000 files queued, a list rebuilt per event
- * spent the tab's time re-walking the list instead of reading files.
+ * spent the tab's time re-walking the list instead of reading files. Its state changes only through
+ * the queue's transitions (ingest-schedule.ts); its row status follows from the state.
  */
 import type { DocStatus } from '../shared/types';
 import type { DocRow, JobRow } from './doc-rows';
 import { formatTimeLeft, timeLeftMs } from './ingest-progress';
+import { IN_FLIGHT, type FileState } from './ingest-schedule';
 
-/** What a progress event, a pause or a failure changes in a queued file. */
-export type QueuedFilePatch = Partial<Pick<QueuedFile, 'status' | 'progress' | 'stageLabel' | 'fraction' | 'error' | 'paused' | 'password' | 'startedAt' | 'controller'>>;
+/** What a progress event, a pause or a failure changes in a queued file (never its state). */
+export type QueuedFilePatch = Partial<Pick<QueuedFile, 'progress' | 'stageLabel' | 'fraction' | 'error' | 'password' | 'startedAt'>>;
 
-export const isInFlight = (job: { status: DocStatus }) => job.status === 'queued' || job.status === 'parsing' || job.status === 'embedding';
+const STATUS: Record<FileState, DocStatus> = {
+  adding: 'queued',
+  waiting: 'queued',
+  paused: 'queued',
+  reading: 'parsing',
+  'handed-over': 'embedding',
+  embedding: 'embedding',
+  saved: 'ready',
+  failed: 'failed',
+  'needs-password': 'needs-password',
+  cancelled: 'failed',
+};
 
 export class QueuedFile implements JobRow {
-  status = $state<DocStatus>('queued');
+  /** Where the file is in its life; set by the queue's transitions only. */
+  state = $state<FileState>('adding');
+  readonly status: DocStatus = $derived(STATUS[this.state]);
+  /** Waiting because the user paused it (its status stays `queued`). */
+  readonly paused = $derived(this.state === 'paused');
+  /** Still to be read (queued, paused or being read). Derived, so a change of stage is not a change here. */
+  readonly inFlight = $derived(IN_FLIGHT.has(this.state));
   progress = $state(0);
   stageLabel = $state('');
   /** 0–1 through the whole file (all stages). */
   fraction = $state(0);
   error = $state<DocRow['error']>();
-  /** Waiting because the user paused it (its status stays `queued`). */
-  paused = $state(false);
-  /** Still to be read (queued, paused or being read). Derived, so a change of stage is not a change here. */
-  readonly inFlight = $derived(isInFlight(this));
+  /** No progress for a while: the row offers Retry. */
+  stuck = $state(false);
   password?: string;
   /** OCR has started on this file: its time left is reckoned with reading as most of the work. */
   scanned = false;
+  /** Ends the file's current step (reading or embedding); a fresh one is made for each try. */
   controller = new AbortController();
+  /** Why the current step was ended, when the user asked for it: the step's end then moves the file on so. */
+  stopping: 'pause' | 'retry' | null = null;
+  /** The channel holding what the reader read, while the file waits for the engine. */
+  handOver?: MessagePort;
+  /** When the file last changed state or reported progress (the stuck check reads it). */
+  lastChangeAt = Date.now();
   /**
    * When the file was handed to the ingest worker (to recognise its stored document). Not reactive:
-   * it is set together with `status`, and the list reads it only when the stored documents change.
+   * it is set together with its state, and the list reads it only when the stored documents change.
    */
   startedAt?: number;
 

@@ -1,16 +1,13 @@
 /**
- * The ingest queue's copy in Dexie's `jobs` table, for crash safety, and the Web Locks around it.
- * Every queued file is written there with the tab that owns it (each tab holds a lock named after
- * itself for its whole life). When a tab is reloaded or closed mid-ingest, the next tab to start
- * finds jobs whose owner's lock is gone and takes them over, so the file is read again from the
- * start. One ingest runs at a time across all tabs (the `carrel-ingest` lock).
+ * The ingest queue's stored copy, for crash safety, kept by the engine (workers/engine/jobs.ts), and
+ * the Web Locks around it: this tab's own lock, held for its whole life so that its files are not
+ * taken over while it lives, and the lock that lets one file be read at a time across all tabs.
  */
 import type { JobRecord } from '../shared/db';
-import { db } from './db';
+import { engine } from './workers';
 
 /** This tab's identity; the lock of that name is held until the tab goes away. */
 export const TAB_ID = crypto.randomUUID();
-const tabLock = (id: string) => `carrel-tab-${id}`;
 
 /**
  * Holds this tab's own lock, then takes over the stored jobs of tabs that are gone, oldest first.
@@ -18,34 +15,28 @@ const tabLock = (id: string) => `carrel-tab-${id}`;
  */
 export async function adoptOrphans(): Promise<JobRecord[]> {
   if (!navigator.locks) return [];
-  // Hold this tab's own lock for its whole life (the promise never settles).
-  void navigator.locks.request(tabLock(TAB_ID), () => new Promise(() => {}));
-  return navigator.locks.request('carrel-adopt-jobs', async () => {
-    const held = new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name));
-    const stored = await db.jobs.orderBy('addedAt').toArray();
-    const orphans = stored.filter((job) => job.owner !== TAB_ID && !held.has(tabLock(job.owner)));
-    await db.jobs.bulkPut(orphans.map((job) => ({ ...job, owner: TAB_ID })));
-    return orphans;
-  });
+  // Held for the tab's whole life (the promise never settles); granted before the engine looks.
+  await new Promise<void>((granted) => void navigator.locks.request(`carrel-tab-${TAB_ID}`, () => (granted(), new Promise(() => {}))));
+  return engine.api.adoptJobs({ tabId: TAB_ID });
 }
 
 /** Writes queued files (owned by this tab); a failure is logged, and the files are read anyway. */
 export async function saveJobs(records: JobRecord[]): Promise<void> {
-  await db.jobs.bulkPut(records).catch((error) => console.error('could not save the ingest queue', error));
+  await engine.api.queueJobs({ records }).catch((error: unknown) => console.error('could not save the ingest queue', error));
 }
 
 /** Keeps a pause, so a paused file stays paused after a reload. */
 export async function savePaused(keys: string[], paused: boolean): Promise<void> {
-  await db.jobs.bulkUpdate(keys.map((key) => ({ key, changes: { paused } }))).catch((error) => console.error('could not update the ingest queue', error));
+  await engine.api.pauseJobs({ keys, paused }).catch((error: unknown) => console.error('could not update the ingest queue', error));
 }
 
-/** Drops a finished or cancelled file. */
+/** Drops a file that failed, was cancelled or was already in the library (a stored one's job goes with its document). */
 export async function forgetJob(key: string): Promise<void> {
-  await db.jobs.delete(key).catch((error) => console.error('could not update the ingest queue', error));
+  await engine.api.forgetJobs({ keys: [key] }).catch((error: unknown) => console.error('could not update the ingest queue', error));
 }
 
-/** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks). */
-export function withIngestLock<T>(task: () => Promise<T>): Promise<T> {
+/** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks); an abort stops the wait. */
+export function withIngestLock<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!navigator.locks) return task();
-  return navigator.locks.request('carrel-ingest', task) as Promise<T>;
+  return navigator.locks.request('carrel-ingest', signal ? { signal } : {}, task) as Promise<T>;
 }

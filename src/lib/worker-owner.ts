@@ -16,8 +16,6 @@ export interface CallOptions<P = unknown> {
    * taken for hung (alive, never answering): it is terminated, and the next call starts a fresh one.
    */
   stallMs?: number;
-  /** While this answers true, silence is expected and the watchdog waits (checked when it would fire). */
-  stallPaused?: () => boolean;
   /** Objects moved to the worker instead of copied (a MessagePort must be). */
   transfer?: Transferable[];
 }
@@ -134,7 +132,7 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
   }
 
   private async send(method: string, arg: unknown, options: CallOptions): Promise<never> {
-    const { signal, onProgress, timeoutMs = 60_000, stallMs, stallPaused, transfer = [] } = options;
+    const { signal, onProgress, timeoutMs = 60_000, stallMs, transfer = [] } = options;
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const worker = await this.start();
     // Aborted while the worker was starting: an abort listener added now would never fire.
@@ -165,7 +163,7 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
         if (stallMs === undefined) return;
         clearTimeout(stall);
         const silence = `${Math.round(stallMs / 1000)} s`;
-        stall = setTimeout(() => (stallPaused?.() ? watch() : this.hang(worker, new AppError('WORKER_CRASHED', `The ${this.name} stopped responding (nothing for ${silence}), so it was restarted.`))), stallMs);
+        stall = setTimeout(() => this.hang(worker, new AppError('WORKER_CRASHED', `The ${this.name} stopped responding (nothing for ${silence}), so it was restarted.`)), stallMs);
       };
       const done = () => {
         clearTimeout(timer);

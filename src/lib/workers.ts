@@ -1,7 +1,7 @@
 /** The two worker owners, and reading a file through both. Workers start lazily on the first call. */
 import type { EngineApi } from '../../workers/engine.worker';
 import type { IngestApi } from '../../workers/ingest.worker';
-import type { IngestInput, IngestProgress, IngestResult } from '../shared/ingest';
+import type { IngestInput, IngestProgress, IngestResult, ReadOutcome } from '../shared/ingest';
 import { WorkerOwner, type CallOptions } from './worker-owner';
 
 export const engine = new WorkerOwner<EngineApi>(
@@ -15,39 +15,29 @@ export const ingester = new WorkerOwner<IngestApi>(
 );
 
 /**
- * Reads one file into the library: the file reader parses and chunks it, then hands the records
- * straight to the engine over a channel made for this file, and the engine embeds, stores and
- * indexes them. Resolves once the document is searchable.
- *
- * The engine serves the channel for as long as the file is read, so a crash of the engine ends the
- * read with its error, and a fresh engine (for WebGPU) waits until the file is stored. Once the
- * file is handed over, the engine's answer is the one that counts: a reader that crashes or hangs
- * after that (while it reads the next file) does not fail this one. With `turn`, the engine takes
- * the file only once that settles (the previous file is done with): the reader parses this file
- * meanwhile, and what it hands over waits in the channel.
+ * Has the file reader read and chunk one file. Unless its content is already stored, the reader
+ * posts the records on `handOver` (the other end stays with the caller) and answers `handed-over`:
+ * the reader is then free, and the engine takes the records when `storeHandedOver` is called.
  */
-export async function ingest(input: Omit<IngestInput, 'engine'>, { turn, ...options }: CallOptions<IngestProgress> & { turn?: Promise<void> } = {}): Promise<IngestResult> {
+export function readFile(input: Omit<IngestInput, 'engine'>, handOver: MessagePort, options: CallOptions<IngestProgress> = {}): Promise<ReadOutcome> {
+  return ingester.api.read({ ...input, engine: handOver }, { ...options, transfer: [handOver] });
+}
+
+/** Has the engine embed, store and index what a reader handed over on `port`; answers the stored document. */
+export function storeHandedOver(port: MessagePort, options: CallOptions<IngestProgress> = {}): Promise<IngestResult> {
+  return engine.api.storeHandedOver(port, { ...options, transfer: [port] });
+}
+
+/** Reads one file into the library, one step after the other; resolves once the document is searchable. */
+export async function ingest(input: Omit<IngestInput, 'engine'>, options: CallOptions<IngestProgress> = {}): Promise<IngestResult> {
   const { port1, port2 } = new MessageChannel();
-  const finished = new AbortController();
-  const serving = (turn ?? Promise.resolve()).then(() => engine.api.serveReader(port1, { signal: finished.signal, transfer: [port1], timeoutMs: options.timeoutMs }));
-  serving.catch(() => finished.abort());
-  const signal = options.signal ? AbortSignal.any([options.signal, finished.signal]) : finished.signal;
-  let handedOver = false;
-  const onProgress = (event: IngestProgress) => {
-    if (event.stage === 'embedding' || event.stage === 'saving') handedOver = true;
-    options.onProgress?.(event);
-  };
-  try {
-    const reading = ingester.api.ingest({ ...input, engine: port2 }, { ...options, onProgress, signal, transfer: [port2] });
-    const fromReader = reading.catch(async (error: unknown) => {
-      // Handed over: the engine says how it ended (null: it did not store the file).
-      const stored = handedOver ? await serving.catch(() => null) : null;
-      if (stored) return stored;
-      throw error;
-    });
-    const fromEngine = serving.then((stored) => stored ?? fromReader);
-    return await Promise.race([fromReader, fromEngine]);
-  } finally {
-    finished.abort();
+  const read = await readFile(input, port2, options).catch((error: unknown) => {
+    port1.close();
+    throw error;
+  });
+  if (read.kind === 'duplicate') {
+    port1.close();
+    return read.result;
   }
+  return storeHandedOver(port1, options);
 }

@@ -33,9 +33,18 @@ export interface IngestInput {
   jobKey?: string;
   /** The language scanned pages are read in (a tesseract code; default English). */
   ocrLanguage?: string;
-  /** This file's channel to the engine, which embeds and stores what the reader read. */
+  /** This file's channel to the engine: the reader posts what it read there, once (`HandOver`). */
   engine: MessagePort;
 }
+
+/** The one message a file reader posts on its channel to the engine. */
+export interface HandOver {
+  type: 'store';
+  request: StoreRequest;
+}
+
+/** What the file reader answers: the file's content is already stored, or its records wait in the channel. */
+export type ReadOutcome = { kind: 'duplicate'; result: IngestResult } | { kind: 'handed-over'; docId: string };
 
 /**
  * One read and chunked document, handed from the file reader to the engine. The engine embeds it,
@@ -53,12 +62,14 @@ export interface StoreRequest {
 
 /** What reading a file answers for a document the engine stored. */
 export function storedResult(record: DocumentRecord, embedded: boolean): IngestResult {
-  return { docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded };
+  return { docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded, record };
 }
 
 export interface StoreResult {
   /** False when the model could not load: the document is searchable by keywords only. */
   embedded: boolean;
+  /** The document as stored. */
+  record: DocumentRecord;
 }
 
 export interface IngestResult {
@@ -69,6 +80,8 @@ export interface IngestResult {
   propositions: number;
   /** False when the model could not load: the document is searchable by keywords only. */
   embedded: boolean;
+  /** The stored document, so the page shows it without reading it back. */
+  record: DocumentRecord;
 }
 
 export interface ReembedProgress {

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { connect, deserializeError, expose, serializeError, type CallContext } from './rpc';
+import { deserializeError, receiveOne, serializeError } from './rpc';
 import { AppError } from './types';
 
 describe('errors across the worker boundary', () => {
@@ -31,33 +31,19 @@ describe('errors across the worker boundary', () => {
   });
 });
 
-describe('calls between workers over a MessagePort', () => {
-  /** What the engine serves a file reader, in miniature: progress, an error with its code, and an abort. */
-  const api = {
-    async count({ to }: { to: number }, ctx: CallContext<number>) {
-      for (let i = 1; i <= to; i++) ctx.progress(i);
-      return to * 2;
-    },
-    async refuse(_: Record<string, never>) {
-      throw new AppError('PDF_NO_TEXT', 'no text layer');
-    },
-    wait(_: Record<string, never>, ctx: CallContext) {
-      return new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
-    },
-  };
-
-  it('answers, passes progress back and errors with their codes, and an abort forward', async () => {
+describe('a hand-over between workers over a MessagePort', () => {
+  it('receives the message posted before the port was handed on, and closes the channel', async () => {
     const { port1, port2 } = new MessageChannel();
-    expose(api, port1);
-    const remote = connect<typeof api>(port2);
-    const seen: number[] = [];
-    expect(await remote.count({ to: 3 }, { onProgress: (n) => seen.push(n) })).toBe(6);
-    expect(seen).toEqual([1, 2, 3]);
-    await expect(remote.refuse({})).rejects.toMatchObject({ code: 'PDF_NO_TEXT', message: 'no text layer' });
+    port2.postMessage({ type: 'store', n: 1 });
+    port2.close();
+    expect(await receiveOne(port1, new AbortController().signal)).toEqual({ type: 'store', n: 1 });
+  });
+
+  it('rejects with an AbortError when aborted before anything came', async () => {
+    const { port1 } = new MessageChannel();
     const controller = new AbortController();
-    const waiting = remote.wait({}, { signal: controller.signal });
+    const waiting = receiveOne(port1, controller.signal);
     controller.abort();
-    await expect(waiting).rejects.toMatchObject({ code: 'ABORTED' });
-    port1.close();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

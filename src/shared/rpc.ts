@@ -1,8 +1,8 @@
 /**
  * A small typed RPC over postMessage. The worker exposes an object of methods `(arg, ctx) => result`;
- * the main thread gets `Remote<Api>` (src/lib/worker-owner.ts), another worker `PortRemote<Api>`
- * (`connect`), with the same names returning promises. Progress events flow
- * back per call, aborts flow forward. Messages are unions keyed on `type`.
+ * the main thread gets `Remote<Api>` (src/lib/worker-owner.ts), with the same names returning
+ * promises. Progress events flow back per call, aborts flow forward. Messages are unions keyed on
+ * `type`. Worker to worker, one channel carries one message (`receiveOne`).
  */
 import { AppError, type ErrorCode } from './types';
 
@@ -100,48 +100,28 @@ export function expose(api: Record<string, ApiMethod>, port: Port): void {
   port.postMessage({ type: 'ready' } satisfies RpcResponse);
 }
 
-/** How to make one call over a port; `P` is the type of the method's progress events. */
-export interface PortCallOptions<P = unknown> {
-  signal?: AbortSignal;
-  onProgress?: (event: P) => void;
-  /** Objects moved to the other side instead of copied. */
-  transfer?: Transferable[];
-}
-
-/** A worker's view of the API another worker serves on a MessagePort: same names, promises. */
-export type PortRemote<Api> = {
-  [K in keyof Api]: Api[K] extends (arg: infer A, ...rest: never[]) => infer R
-    ? (arg: A, options?: PortCallOptions<ProgressOf<Api[K]>>) => Promise<Awaited<R>>
-    : never;
-};
-
 /**
- * Calls what `expose` serves at the other end of `port` (worker to worker, without the page in
- * between). An abort is passed on; the call then ends with the other side's answer, as with a worker.
+ * The one message a channel carries (a file reader's hand-over to the engine), then the channel is
+ * closed. Messages posted before the port was transferred wait in it, so this may be called long
+ * after the message was sent. An abort closes the channel and rejects with an AbortError.
  */
-export function connect<Api extends Record<string, ApiMethod>>(port: MessagePort): PortRemote<Api> {
-  let nextId = 1;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void; onProgress?: (event: unknown) => void }>();
-  port.addEventListener('message', (event: MessageEvent<RpcResponse>) => {
-    const message = event.data;
-    if (!message || !('id' in message)) return;
-    const call = pending.get(message.id);
-    if (!call) return;
-    if (message.type === 'progress') return call.onProgress?.(message.event);
-    pending.delete(message.id);
-    if (message.type === 'result') call.resolve(message.value);
-    else if (message.type === 'error') call.reject(deserializeError(message.error));
+export function receiveOne<T>(port: MessagePort, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      port.close();
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    port.addEventListener(
+      'message',
+      (event: MessageEvent) => {
+        signal.removeEventListener('abort', onAbort);
+        port.close();
+        resolve(event.data as T);
+      },
+      { once: true },
+    );
+    port.start();
   });
-  port.start();
-  const call = (method: string, arg: unknown, { signal, onProgress, transfer = [] }: PortCallOptions = {}) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
-      const id = nextId++;
-      const onAbort = () => port.postMessage({ type: 'abort', id } satisfies RpcRequest);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      pending.set(id, { resolve: (value) => (done(), resolve(value)), reject: (error) => (done(), reject(error)), onProgress });
-      port.postMessage({ type: 'call', id, method, arg } satisfies RpcRequest, transfer);
-    });
-  return new Proxy({} as PortRemote<Api>, { get: (_target, method: string) => (arg: unknown, options?: PortCallOptions) => call(method, arg, options) });
 }

@@ -83,7 +83,7 @@ describe('Engine', () => {
     Dexie.on('storagemutated', report);
     try {
       const counter = countDocumentReads(db);
-      expect(await engine.store(readDocument('alpha', 'zebra'), { signal: new AbortController().signal, progress: () => {} })).toEqual({ embedded: false });
+      expect(await engine.store(readDocument('alpha', 'zebra'), { signal: new AbortController().signal, progress: () => {} })).toMatchObject({ embedded: false });
       expect(await found(engine, 'zebra')).toEqual(['alpha']);
       await engine.remove('alpha');
       expect(await found(engine, 'zebra')).toEqual([]);

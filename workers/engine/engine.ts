@@ -234,7 +234,7 @@ export class Engine {
           this.texts.put(docId, documentStamp(stored.record), stored.text.text);
           this.scheduleSnapshot();
         });
-        return { embedded: !!vectors };
+        return { embedded: !!vectors, record: stored.record };
       }
       await this.followActiveModel();
     }

@@ -1,7 +1,8 @@
 /**
  * Read one file: read → parse → chunk, then hand the records to the engine, which embeds them,
  * stores them in one Dexie transaction and indexes them. Nothing is visible to search until that
- * transaction commits the document with status `ready`.
+ * transaction commits the document with status `ready`. The file reader worker runs `readFile`
+ * and posts what it read to the engine; tests run `ingestFile`, which stores it too.
  */
 import type { CarrelDb } from '../../src/shared/db';
 import { storedResult, type IngestInput, type IngestProgress, type IngestResult, type StoreRequest, type StoreResult } from '../../src/shared/ingest';
@@ -27,7 +28,7 @@ export interface IngestDeps {
   db: CarrelDb;
   /** The active model's token counter, or null when its tokenizer cannot load (words are counted then). */
   tokenCounter(): Promise<TokenCounter | null>;
-  /** Hands the chunked document to the engine; resolves once it is stored and searchable. */
+  /** Hands the chunked document to the engine; resolves once it is stored and searchable (`ingestFile` only). */
   store(request: StoreRequest): Promise<StoreResult>;
   pdfjs(): Promise<typeof import('pdfjs-dist')>;
   /** Reads scanned pages; absent, a PDF without a text layer is refused. */
@@ -36,8 +37,19 @@ export interface IngestDeps {
   progress(event: IngestProgress): void;
 }
 
+/** What reading a file gives: the records for the engine to store, or the stored copy of the same content. */
+export type ReadFile = { request: StoreRequest; duplicate?: never } | { duplicate: IngestResult; request?: never };
+
 /** Runs the whole pipeline for one file and returns what was stored. */
 export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: IngestDeps): Promise<IngestResult> {
+  const read = await readFile(input, deps);
+  if (read.duplicate) return read.duplicate;
+  const { embedded, record } = await deps.store(read.request);
+  return storedResult(record, embedded);
+}
+
+/** Reads, parses and chunks one file into the records the engine stores. */
+export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<IngestDeps, 'store'>): Promise<ReadFile> {
   const { file } = input;
   if (file.size === 0) throw new AppError('EMPTY_FILE', `“${file.name}” is empty (0 bytes). Choose a file with content.`);
   if (file.size > MAX_FILE_BYTES) {
@@ -49,7 +61,7 @@ export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: Inges
   const docId = await contentId(bytes);
   const existing = await deps.db.documents.get(docId);
   if (existing?.status === 'ready' && !input.force) {
-    return { docId, duplicate: true, title: existing.title, sections: existing.sectionCount, propositions: existing.propositionCount, embedded: !!existing.modelId };
+    return { duplicate: { ...storedResult(existing, !!existing.modelId), duplicate: true } };
   }
 
   deps.progress({ stage: 'parsing', done: 0, total: 1 });
@@ -86,8 +98,7 @@ export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: Inges
     ...(parsed.ocr ? { ocr: parsed.ocr } : {}),
   };
   const text = { docId, text: parsed.text, ...(parsed.ocrWords ? { ocrWords: parsed.ocrWords } : {}) };
-  const { embedded } = await deps.store({ record, file, text, sections: chunked.sections, propositions: chunked.propositions, jobKey: input.jobKey });
-  return storedResult(record, embedded);
+  return { request: { record, file, text, sections: chunked.sections, propositions: chunked.propositions, jobKey: input.jobKey } };
 }
 
 async function parse(
@@ -95,7 +106,7 @@ async function parse(
   bytes: Uint8Array,
   name: string,
   password: string | undefined,
-  deps: IngestDeps,
+  deps: Omit<IngestDeps, 'store'>,
 ): Promise<ParsedDocument> {
   if (kind === 'pdf') {
     const pdfjs = await deps.pdfjs();
