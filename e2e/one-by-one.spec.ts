@@ -61,24 +61,24 @@ async function scannedPage(page: Page, lines: string[]): Promise<Buffer> {
 /** Twelve files of the kinds people add: PDFs (one scanned), Markdown, HTML and text. */
 async function twelveFiles(page: Page, context: BrowserContext): Promise<Made[]> {
   const topics = ['Boiler', 'Bicycle', 'Garden', 'Camera', 'Kayak', 'Piano'];
-  const pdfs = await Promise.all(topics.slice(0, 4).map(async (topic, i) => ({ name: `${topic.toLowerCase()}-manual.pdf`, mimeType: 'application/pdf', buffer: await printPdf(context, manualHtml(topic, 3 + i * 2)) })));
+  const pdfs = await Promise.all(topics.slice(0, 4).map(async (topic, i) => ({ name: `${topic.toLowerCase()}-manual.pdf`, mimeType: 'application/pdf', buffer: await printPdf(context, manualHtml(topic, 12 + i * 6)) })));
   const scan = { name: 'warranty-scan.pdf', mimeType: 'application/pdf', buffer: await scannedPage(page, ['Warranty card', 'The warranty covers the pump for two years.', 'Keep the receipt with this card.']) };
   const md = (name: string, chapters: number) => ({ name, mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(chapters)) });
   const html = (topic: string) => ({ name: `${topic.toLowerCase()}-guide.html`, mimeType: 'text/html', buffer: Buffer.from(manualHtml(topic, 4)) });
   const text = (name: string, line: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(Array.from({ length: 40 }, (_, i) => `${line} ${i}.`).join('\n')) });
   return [
     pdfs[0]!,
-    md('notes-one.md', 3),
+    md('notes-one.md', 30),
     pdfs[1]!,
     scan,
     html(topics[4]!),
     text('shopping.txt', 'Buy flour, eggs and a lemon for the cake'),
     pdfs[2]!,
-    md('notes-two.md', 8),
+    md('notes-two.md', 60),
     html(topics[5]!),
     pdfs[3]!,
     text('phone-numbers.txt', 'The plumber answers on weekdays before noon'),
-    md('notes-three.md', 2),
+    md('notes-three.md', 20),
   ];
 }
 
@@ -102,36 +102,33 @@ test('twelve files added one by one, each after the one before is ready, all bec
 });
 
 /**
- * Runs in the page: once `previous`'s row shows a stage matching `when`, the page adds `next`
- * through the file input, at that very moment (no polling from the test, which could miss a stage
- * that lasts milliseconds). A stage the file has already passed, or never shows, is not waited
- * for: then `next` comes the moment `previous` is ready. `window.addedAt` lists which it was.
+ * Runs in the page: adds `files` one after another, each at the moment the row of the one before
+ * it shows a stage matching its `when` (no polling from the test, which could miss a stage that
+ * lasts milliseconds). A stage the file never shows is not waited for: the next file then comes
+ * the moment the one before is ready. `window.addedAt` lists the row each file came at.
  */
-function addWhenStage({ previous, when, next }: { previous: string; when: string; next: { name: string; type: string; bytes: number[] } }) {
-  const pattern = new RegExp(`${when}|^(ready|failed)`);
-  const log = ((window as unknown as { addedAt?: string[] }).addedAt ??= []);
+function addInTurn(files: { name: string; type: string; bytes: number[]; when: string }[]) {
   const input = document.querySelector<HTMLInputElement>('[data-testid="file-input"]')!;
-  let seen = '';
-  const add = () => {
-    log.push(seen);
+  const log: string[] = ((window as unknown as { addedAt: string[] }).addedAt = []);
+  const add = (file: (typeof files)[number]) => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(next.bytes)], next.name, { type: next.type }));
+    transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     input.files = transfer.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  const matches = () => {
-    const row = document.querySelector(`[data-testid="doc-row"][data-name="${previous}"]`);
-    if (!row) return false;
-    const status = row.getAttribute('data-status') ?? '';
-    const stage = row.querySelector('[data-testid="doc-stage"]')?.textContent ?? '';
-    seen = `${status} ${stage}`;
-    return pattern.test(seen);
+  const rowOf = (name: string) => {
+    const row = document.querySelector(`[data-testid="doc-row"][data-name="${name}"]`);
+    return row ? `${row.getAttribute('data-status')} ${row.querySelector('[data-testid="doc-stage"]')?.textContent ?? ''}` : null;
   };
-  if (matches()) return add();
+  let next = 1;
+  add(files[0]!);
   const observer = new MutationObserver(() => {
-    if (!matches()) return;
-    observer.disconnect();
-    add();
+    const file = files[next]!;
+    const seen = rowOf(files[next - 1]!.name);
+    if (seen === null || !new RegExp(`${file.when}|^(ready|failed)`).test(seen)) return;
+    log.push(seen);
+    add(file);
+    if (++next === files.length) observer.disconnect();
   });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }
@@ -141,15 +138,11 @@ test('files added while the one before is still being read, embedded or saved al
   const files = await twelveFiles(page, context);
   // The moments the next file arrives at: reading, finding sections, embedding, saving, just ready.
   const moments = ['^parsing', 'Finding sections', '^embedding Embedding', 'Saving', '^ready'];
-  await page.getByTestId('file-input').setInputFiles([files[0]!]);
-  for (let i = 1; i < files.length; i++) {
-    const next = files[i]!;
-    await page.evaluate(addWhenStage, { previous: files[i - 1]!.name, when: moments[i % moments.length]!, next: { name: next.name, type: next.mimeType, bytes: [...next.buffer] } });
-    await expect(row(page, next.name)).toBeVisible();
-    // The one before must finish whatever moment the next came at.
-    await expect(row(page, files[i - 1]!.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
-  }
-  await expect(row(page, files.at(-1)!.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  await page.evaluate(
+    addInTurn,
+    files.map((file, i) => ({ name: file.name, type: file.mimeType, bytes: [...file.buffer], when: moments[i % moments.length]! })),
+  );
+  for (const file of files) await expect(row(page, file.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   await expect(page.locator('[data-testid="doc-row"][data-status="ready"]')).toHaveCount(files.length);
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
   // The next files did come while the one before was being read, embedded and saved, and just as it was ready.

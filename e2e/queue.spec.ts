@@ -347,13 +347,44 @@ test('the next file is read while the engine embeds the one before, and is store
     { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
     { name: 'second.txt', mimeType: 'text/plain', buffer: Buffer.from('The bell founder tunes each bell by shaving bronze from its lip.') },
   ]);
-  // Seen together: the first file with the engine, the second with the file reader.
+  // Seen together: the first file with the engine, the second already read by the file reader and waiting for it.
   await expect
-    .poll(async () => [await row(page, 'first.md').getAttribute('data-status'), await row(page, 'second.txt').getAttribute('data-status')], { timeout: 60_000 })
-    .toEqual(['embedding', 'parsing']);
+    .poll(async () => [await row(page, 'first.md').getByTestId('doc-stage').textContent(), await row(page, 'second.txt').getByTestId('doc-stage').textContent()], { timeout: 60_000 })
+    .toEqual([expect.stringMatching(/^Embedding \d+ of \d+/), expect.stringMatching(/^Read · waiting to be indexed/)]);
   // The engine takes the second file only once the first is stored.
   await expect(row(page, 'second.txt')).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   expect(await row(page, 'first.md').getAttribute('data-status')).toBe('ready');
   const found = await searchFor(page, 'bell founder tunes bronze');
   await expect(found.getByTestId('result-doc')).toHaveAttribute('data-name', 'second.txt');
+});
+
+/** Runs in the page before the app: records every value the overall bar and its "N of M done" show. */
+function watchOverall() {
+  const shown: { percent: number; done: number }[] = [];
+  (window as unknown as { overall: typeof shown }).overall = shown;
+  new MutationObserver(() => {
+    const bar = document.querySelector('[role="progressbar"][aria-label="Overall progress"]');
+    const summary = document.querySelector('[data-testid="queue-summary"]')?.textContent ?? '';
+    if (!bar) return;
+    const entry = { percent: Number(bar.getAttribute('aria-valuenow')), done: Number(/(\d+) of \d+ done/.exec(summary)?.[1] ?? 0) };
+    const last = shown.at(-1);
+    if (!last || last.percent !== entry.percent || last.done !== entry.done) shown.push(entry);
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+test('the overall bar and its count only go forward when files join a running queue', async ({ page }) => {
+  await page.addInitScript(watchOverall);
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(600)) }]);
+  const bar = page.getByRole('progressbar', { name: 'Overall progress' });
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
+  // Three more, larger in all than the first: by bytes, the share done would fall.
+  await page.getByTestId('file-input').setInputFiles([1, 2, 3].map((n) => ({ name: `more-${n}.md`, mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(300 + n)) })));
+  for (const name of ['first.md', 'more-1.md', 'more-2.md', 'more-3.md']) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  const shown = await page.evaluate(() => (window as unknown as { overall: { percent: number; done: number }[] }).overall);
+  expect(shown.length).toBeGreaterThan(2);
+  for (let i = 1; i < shown.length; i++) {
+    expect(shown[i]!.percent, `bar at step ${i}: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(shown[i - 1]!.percent);
+    expect(shown[i]!.done).toBeGreaterThanOrEqual(shown[i - 1]!.done);
+  }
 });

@@ -45,7 +45,8 @@ test('a file already with the engine is still stored when the file reader crashe
   const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
   await page.getByTestId('file-input').setInputFiles([
     { name: 'embedded.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
-    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    // Big enough to be still being read when the reader crashes.
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(3000)) },
     { name: 'after.txt', mimeType: 'text/plain', buffer: Buffer.from('The falconer feeds the hawk before every flight.') },
   ]);
   const reader = await readerStarted;

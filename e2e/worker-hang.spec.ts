@@ -45,3 +45,27 @@ test('a file reader that stops answering fails its file only; a fresh reader tak
   await page.reload();
   await expect(page.getByTestId('doc-row')).toHaveCount(3);
 });
+
+test('a file that makes no progress is flagged as stuck, and Retry reads it again with a fresh reader', async ({ page }) => {
+  // Flagged after 3 s without progress; the watchdog that would give the file up is kept out of the way.
+  await page.addInitScript(() => Object.assign(window, { carrelStuckMs: 3_000, carrelStallMs: 10 * 60_000 }));
+  await page.goto('/');
+  const firstReader = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  await page.getByTestId('file-input').setInputFiles([{ name: 'before.txt', mimeType: 'text/plain', buffer: Buffer.from('The lighthouse keeper trims the wick at dusk.') }]);
+  const row = (name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
+  await expect(row('before.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const reader = await firstReader;
+  await reader.evaluate(() => {
+    setTimeout(() => {
+      for (;;);
+    });
+  });
+
+  await page.getByTestId('file-input').setInputFiles([{ name: 'stuck.txt', mimeType: 'text/plain', buffer: Buffer.from('The zeppelin quartermaster counted exactly forty-two pomegranates.') }]);
+  await expect(row('stuck.txt').getByTestId('doc-stuck')).toContainText('Stuck', { timeout: 30_000 });
+  await expect(row('stuck.txt')).toHaveAttribute('data-status', 'parsing');
+  await row('stuck.txt').getByRole('button', { name: 'Retry stuck.txt' }).click();
+  await expect(row('stuck.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const first = await searchFor(page, 'zeppelin quartermaster pomegranates');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'stuck.txt');
+});
