@@ -66,6 +66,7 @@ if (corpus) {
   } else {
     vitest('corpus', ['--config', 'vitest.corpus.config.ts']);
     playwright('corpus-browser', ['--config', 'playwright.corpus.config.ts']);
+    playwright('corpus-app', ['--config', 'playwright.corpus-app.config.ts']);
   }
 } else if (stress) {
   playwright('e2e-stress', ['--config', 'playwright.stress.config.ts']);
