@@ -22,6 +22,9 @@ export interface GeneratorInfo {
 
 const MB = 1_000_000;
 
+/** The answer generator chosen in Settings → Answers: none (extractive only), a downloaded model, or the browser's own. */
+export type GeneratorChoice = { kind: 'none' } | { kind: 'browser' } | { kind: 'model'; info: GeneratorInfo; dtype: GeneratorDtype };
+
 export const GENERATOR_CATALOGUE: GeneratorInfo[] = [
   { id: 'onnx-community/Qwen3-0.6B-ONNX', label: 'Qwen3 0.6B', contextTokens: 32_768, bytes: 570 * MB, languages: '100+ languages', licence: 'Apache-2.0', verified: false },
   { id: 'onnx-community/Qwen2.5-0.5B-Instruct', label: 'Qwen2.5 0.5B Instruct', contextTokens: 32_768, bytes: 480 * MB, languages: '29+ languages', licence: 'Apache-2.0', verified: false },
