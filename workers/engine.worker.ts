@@ -5,14 +5,14 @@ import { openDb, TARGET_MODEL_KEY, type ModelRecord } from '../src/shared/db';
 import { storedResult, type IngestProgress, type IngestResult, type ReembedProgress, type StoreRequest } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
 import type { ChosenSetting } from '../src/shared/settings';
+import { assembleContext } from '../src/shared/text/prompt';
+import { approximateTokens } from '../src/shared/text/tokens';
 import { expose, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
 import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
-import { assembleContext } from './retrieve/context';
 import { loadLexicon } from './retrieve/lexicon';
-import { approximateTokens } from './ingest/approximate-tokens';
 
 const db = openDb();
 planRuntime(chosenModels(db));

@@ -6,7 +6,7 @@
  * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
-import { analyze } from '../../src/shared/analyzer';
+import { analyze } from '../../src/shared/text/analyzer';
 import { TopK } from './top-k';
 
 export interface Scored {
