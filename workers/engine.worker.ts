@@ -118,8 +118,8 @@ const api = {
   },
 
   /** Loads documents written elsewhere, or everything new (the eval and bench harness call it). */
-  refresh(request: Parameters<Engine['refresh']>[0]) {
-    return engine.refresh(request);
+  refresh(_: Record<string, never>) {
+    return engine.refresh();
   },
 
   /** Deletes a document and every record of it. */
@@ -132,11 +132,6 @@ const api = {
     const embedder = await tryEmbedder(engine.model);
     const countTokens = embedder ? (text: string) => embedder.countTokens(text) : approximateTokens;
     return assembleContext(hits, { budget, countTokens });
-  },
-
-  /** Starts loading the model without waiting (so the first query does not pay for it). */
-  async warmUp(_: Record<string, never>) {
-    await loadEmbedder(engine.model);
   },
 };
 
