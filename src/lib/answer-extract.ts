@@ -1,5 +1,5 @@
 /**
- * The extractive answer (issue 18): the best 1–3 sentences of the top passages, in document order,
+ * The extractive answer: the best 1–3 sentences of the top passages, in document order,
  * each citing the passage it came from. Pure, so it runs on the main thread with no model at all.
  */
 import { analyze as contentTerms } from '../shared/text/analyzer';

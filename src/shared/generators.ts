@@ -1,5 +1,5 @@
 /**
- * The answer generators Carrel knows (issue 18): small instruct models Transformers.js runs, from
+ * The answer generators Carrel knows: small instruct models Transformers.js runs, from
  * the onnx-community builds on the hub. The hub could not be reached from where this was written:
  * sizes are estimates from parameter count × 4-bit weights (marked `verified: false`); licences and
  * context lengths are the model cards' as recalled, to be checked before relying on them.

@@ -36,7 +36,7 @@ const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), leng
 const K1 = 1.2;
 /**
  * Length normalisation. 0.85 rather than the textbook 0.75, measured on all three sets
- * (docs/retrieval.md, 2026-11-25): SciFact nDCG@10 0.6985 → 0.7016, questions top-1 16 → 17, SQuAD
+ * (docs/retrieval.md): SciFact nDCG@10 0.6985 → 0.7016, questions top-1 16 → 17, SQuAD
  * top-3 0.9388 → 0.9368 (its top-1 and top-5 no worse); 0.5 and 0.9 did worse on balance.
  */
 const B = 0.85;
