@@ -1,5 +1,5 @@
 /**
- * The floor on questions in a person's own words (issue 16): `npm run eval -- --questions` over
+ * The floor on questions in a person's own words: `npm run eval -- --questions` over
  * ../shared/eval/questions/paraphrase-qa.json with the built-in model and default settings must
  * not fall below what was reached (docs/retrieval.md), and every miss must say where it was lost.
  */
@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EVAL_DIR, expect, test } from './harness';
 
-/** Reached on 2026-11-26 (docs/retrieval.md); raise these when retrieval improves. */
+/** Reached as docs/retrieval.md reports; raise these when retrieval improves. */
 const FLOOR = { top1: 20, top3: 30, top10: 33 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 

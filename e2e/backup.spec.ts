@@ -97,3 +97,38 @@ test('an encrypted backup asks for its passphrase and refuses a wrong one', asyn
   await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute('data-status', 'ready');
   await context.close();
 });
+
+test('a backup carries the chunking and OCR language chosen, also a choice this browser kept before they moved into the library', async ({ page, browser, baseURL }, testInfo) => {
+  await page.goto('/');
+  // Where an older version kept the OCR language: moved into the library once, then forgotten here.
+  await page.evaluate(() => localStorage.setItem('carrel-ocr-language', 'fra'));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('carrel-ocr-language'))).toBeNull();
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await openSettings(page);
+  await expect(page.getByTestId('ocr-language-current')).toHaveText('French');
+  await page.getByTestId('chunk-mode').selectOption('full-doc');
+  await page.getByTestId('chunk-apply').click();
+  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-library').click()]);
+  const backup = testInfo.outputPath('settings.carrel');
+  await download.saveAs(backup);
+
+  const context = await browser.newContext({ baseURL });
+  const fresh = await context.newPage();
+  await fresh.goto('/');
+  await openSettings(fresh);
+  await expect(fresh.getByTestId('ocr-language-current')).toHaveText('English');
+  await expect(fresh.getByTestId('chunk-mode')).toHaveValue('three-level');
+  await fresh.getByTestId('settings').getByLabel('Import a backup').setInputFiles(backup);
+  await expect(fresh.getByTestId('backup-status')).toHaveText('Imported 1 document.');
+  await expect(fresh.getByTestId('ocr-language-current')).toHaveText('French');
+  await expect(fresh.getByTestId('chunk-mode')).toHaveValue('full-doc');
+  await closeSettings(fresh);
+  // And they are kept in the library, not only shown: a reload reads them back.
+  await fresh.reload();
+  await openSettings(fresh);
+  await expect(fresh.getByTestId('ocr-language-current')).toHaveText('French');
+  await expect(fresh.getByTestId('chunk-mode')).toHaveValue('full-doc');
+  await context.close();
+});

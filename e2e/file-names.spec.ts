@@ -1,5 +1,5 @@
 /**
- * Odd file names (issue 5): unicode, quotes and markup, and a 240-character name are each read,
+ * Odd file names: unicode, quotes and markup, and a 240-character name are each read,
  * shown as text, found by search and removable.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Documents are data, never live HTML (DESIGN §8, issue 5): hostile HTML and Markdown run nothing,
+ * Documents are data, never live HTML (DESIGN §8): hostile HTML and Markdown run nothing,
  * open no dialog and fetch nothing (the support fixture fails on any off-origin request), and bad
  * or repeated files each get a clear message while the library keeps working.
  */

@@ -1,5 +1,5 @@
 /**
- * A folder of 5,000 small files added at once (issue 5): every file ends indexed, the list draws
+ * A folder of 5,000 small files added at once: every file ends indexed, the list draws
  * a page of rows at a time, and the tab keeps answering searches while the queue runs.
  * `MANY_FILES=N` runs it with another count.
  */

@@ -1,5 +1,5 @@
 /**
- * The privacy guards themselves (issue 5, DESIGN §8): the served Content-Security-Policy is strict
+ * The privacy guards themselves (DESIGN §8): the served Content-Security-Policy is strict
  * and enforced, and the e2e no-egress fixture really catches a request that leaves the origin.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Disk full (issue 5): with the origin's quota lowered through the DevTools protocol
+ * Disk full: with the origin's quota lowered through the DevTools protocol
  * (`Storage.overrideQuotaForOrigin`), a file that does not fit fails with the "no more storage
  * space" message, the files after it wait paused, nothing of it is stored, and the documents stored
  * before it are still found.

@@ -1,5 +1,5 @@
 /**
- * A schema upgrade with another tab open (issue 5) neither blocks forever nor corrupts the library.
+ * A schema upgrade with another tab open neither blocks forever nor corrupts the library.
  * The "other version" is a raw IndexedDB connection from a second page of the same origin (a page
  * without the app, so nothing else opens the database there).
  */

@@ -1,5 +1,5 @@
 /**
- * A crashed worker (issue 5): when the file reader dies mid-file, its file is marked failed with a
+ * A crashed worker: when the file reader dies mid-file, its file is marked failed with a
  * clear message, a fresh worker starts, and the rest of the queue is still read.
  */
 import { bigMarkdown, expect, searchFor, test } from './support';

@@ -1,5 +1,5 @@
 /**
- * A hung worker (issue 5): when the file reader is alive but stops answering, the watchdog gives up
+ * A hung worker: when the file reader is alive but stops answering, the watchdog gives up
  * on the file it was reading, replaces the reader, and the rest of the queue is still read.
  */
 import { expect, searchFor, test } from './support';

@@ -2,6 +2,7 @@
 /**
  * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
  *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] (0 = none) [-- --port 4193] (0 = any free port)
+ *                 [-- --queue-files 50] (0 = none: files per minute through the app's ingest queue)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -11,8 +12,9 @@ import { parseArgs } from 'node:util';
 import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
 import { workerMemoryMb } from './lib/worker-memory.mjs';
+import { queueBench } from './lib/queue-bench.mjs';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, 'ocr-pages': { type: 'string' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, 'ocr-pages': { type: 'string' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' }, 'queue-files': { type: 'string' } } });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
 // 1 000 000 is not run by default (`--sizes 1000000`): it takes many minutes here.
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
@@ -131,6 +133,10 @@ try {
     failed,
     largest: largest ? { size: largest.size, documents: largest.documents, sections: largest.sections } : null,
   };
+  await close();
+  // Through the whole app (its own build and browser): 50 mixed files dropped at once, then 50 added one by one.
+  const queueFiles = Number(values['queue-files'] ?? (values.quick ? 6 : 50));
+  out.ingest_queue = queueFiles > 0 ? await queueBench({ count: queueFiles, rebuild: !values.quick, log }) : null;
   console.log(JSON.stringify(out));
 } finally {
   await close();

@@ -1,18 +1,19 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb, TARGET_MODEL_KEY } from '../src/shared/db';
+import { openDb, TARGET_MODEL_KEY, type JobRecord, type ModelRecord } from '../src/shared/db';
 import { storedResult, type HandOver, type IngestProgress, type IngestResult, type ReembedProgress } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
+import type { ChosenSetting } from '../src/shared/settings';
+import { assembleContext } from '../src/shared/text/prompt';
+import { approximateTokens } from '../src/shared/text/tokens';
 import { expose, receiveOne, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
 import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
+import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
-import { assembleContext } from './retrieve/context';
 import { loadLexicon } from './retrieve/lexicon';
-import { approximateTokens } from './ingest/approximate-tokens';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import type { JobRecord } from '../src/shared/db';
 
 const db = openDb();
 planRuntime(chosenModels(db));
@@ -85,14 +86,39 @@ const api = {
     return engine.switchModel(ctx);
   },
 
+  /** Stores a setting chosen in the page (the page reads it back live). */
+  saveSetting(setting: ChosenSetting) {
+    return saveSetting(db, setting);
+  },
+
+  /** Stores the settings not set yet (a browser's older copies of them); returns the keys stored. */
+  adoptSettings({ settings }: { settings: ChosenSetting[] }) {
+    return adoptSettings(db, settings);
+  },
+
+  /** Makes `info` the model the library switches to (the page then calls `switchModel`). */
+  chooseModel({ info }: { info: ModelInfo }) {
+    return chooseModel(db, info);
+  },
+
+  /** Records a model download's state, or a model the deployment serves itself. */
+  putModel(record: ModelRecord) {
+    return putModel(db, record);
+  },
+
+  /** Deletes a model's record and vectors; false when search uses it or a switch goes to it. */
+  removeModel({ id }: { id: string }) {
+    return removeModel(db, id);
+  },
+
   /** Adds a backup's documents that are not stored yet, and indexes them. */
   importBackup({ file, passphrase }: { file: Blob; passphrase?: string }, ctx: CallContext) {
     return engine.importBackup(file, passphrase, ctx.signal);
   },
 
   /** Loads documents written elsewhere, or everything new (the eval and bench harness call it). */
-  refresh(request: Parameters<Engine['refresh']>[0]) {
-    return engine.refresh(request);
+  refresh(_: Record<string, never>) {
+    return engine.refresh();
   },
 
   /** Deletes a document and every record of it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropositionHit, ResultHit } from '../shared/types';
-import { extractAnswer, splitSentences } from './answer-extract';
+import { extractAnswer } from './answer-extract';
 
 function passage(id: string, text: string, start: number): PropositionHit {
   return { id, text, pages: [2], start, end: start + text.length, type: 'fact', score: 1, scores: { fused: 1 } };
@@ -9,12 +9,6 @@ function passage(id: string, text: string, start: number): PropositionHit {
 function hit(docId: string, sectionId: string, passages: PropositionHit[]): ResultHit {
   return { docId, docName: `${docId}.md`, docTitle: docId, sectionId, headingPath: ['Notes'], pages: [2], score: 1, docScores: { fused: 1 }, sectionScores: { fused: 1 }, propositions: passages };
 }
-
-describe('splitSentences', () => {
-  it('splits at sentence ends but not inside numbers or before lower case', () => {
-    expect(splitSentences('It costs 3.50 euros. Trains leave at 9 a.m. daily! Is it "fast"? Yes.')).toEqual(['It costs 3.50 euros.', 'Trains leave at 9 a.m. daily!', 'Is it "fast"?', 'Yes.']);
-  });
-});
 
 describe('extractAnswer', () => {
   const clinic = hit('clinic', 's1', [

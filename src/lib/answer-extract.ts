@@ -1,7 +1,9 @@
 /**
- * The extractive answer (issue 18): the best 1–3 sentences of the top passages, in document order,
+ * The extractive answer: the best 1–3 sentences of the top passages, in document order,
  * each citing the passage it came from. Pure, so it runs on the main thread with no model at all.
  */
+import { analyze as contentTerms } from '../shared/text/analyzer';
+import { splitSentences } from '../shared/text/sentences';
 import type { PropositionHit, ResultHit } from '../shared/types';
 
 /** A passage an answer cites; `n` is its 1-based marker number. */
@@ -32,24 +34,6 @@ const MAX_SENTENCES = 3;
 const KEEP_RATIO = 0.5;
 /** Weight of the retriever's rank beside the word overlap (0–1). */
 const RANK_NUDGE = 0.15;
-
-const STOPWORDS = new Set(
-  'a an and are as at be by did do does for from had has have how i in is it its of on or that the this to was were what when where which who whom whose why will with you your can into than then there these they those'.split(' '),
-);
-
-/** Lower-cased content words, cut to a 5-letter stem so "prescribed" meets "prescribe". */
-export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !STOPWORDS.has(w)).map((w) => w.slice(0, 5));
-}
-
-/** Splits a passage into sentences at ., ! or ? followed by a space and a capital, digit or quote. */
-export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 interface Candidate {
   text: string;

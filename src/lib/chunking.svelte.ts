@@ -1,34 +1,16 @@
 /**
- * How the library is chunked (DESIGN §4): the mode, for Dify's paragraph mode the delimiter, and the
- * section and passage sizes. Chosen per library and kept in localStorage, so the ingest queue reads
- * it synchronously.
+ * How the library is chunked (DESIGN §4), chosen per library. Kept in the settings table (so a
+ * backup carries it) and read live; `current` stays a plain value so the ingest queue reads it
+ * synchronously.
  */
-import type { ChunkMode, ChunkSizes } from '../shared/types';
-import { DEFAULT_SIZES, sizesProblem } from '../shared/chunk-sizes';
+import { liveQuery } from 'dexie';
+import { chunkSettingsFrom, CHUNKING_KEY, DEFAULT_CHUNKING, type ChunkSettings } from '../shared/settings';
+import type { ChunkSizes } from '../shared/types';
+import { db } from './db';
+import { olderCopy } from './older-settings';
+import { engine } from './workers';
 
-export interface ChunkSettings {
-  mode: ChunkMode;
-  /** Paragraph mode only: where one parent ends and the next begins. */
-  delimiter: string;
-  sizes: ChunkSizes;
-}
-
-const KEY = 'carrel-chunking';
-export const DEFAULT_CHUNKING: ChunkSettings = { mode: 'three-level', delimiter: '\n\n', sizes: DEFAULT_SIZES };
-const MODES: ChunkMode[] = ['three-level', 'paragraph', 'full-doc'];
-
-function load(): ChunkSettings {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<ChunkSettings> | null;
-    if (!saved || !MODES.includes(saved.mode as ChunkMode)) return DEFAULT_CHUNKING;
-    const delimiter = typeof saved.delimiter === 'string' && saved.delimiter ? saved.delimiter : DEFAULT_CHUNKING.delimiter;
-    // Settings saved before sizes could be chosen, or edited by hand into nonsense, get the defaults.
-    const sizes = saved.sizes && sizesProblem(saved.sizes) === null ? { section: saved.sizes.section, proposition: saved.sizes.proposition } : DEFAULT_SIZES;
-    return { mode: saved.mode as ChunkMode, delimiter, sizes };
-  } catch {
-    return DEFAULT_CHUNKING;
-  }
-}
+export { DEFAULT_CHUNKING, type ChunkSettings };
 
 /** Whether documents chunked to `a` must be chunked again for `b`. */
 export function sameSizes(a: ChunkSizes, b: ChunkSizes): boolean {
@@ -36,14 +18,23 @@ export function sameSizes(a: ChunkSizes, b: ChunkSizes): boolean {
 }
 
 class Chunking {
-  current = $state.raw<ChunkSettings>(load());
+  // A browser that kept its choice in localStorage uses it until the database has it.
+  current = $state.raw<ChunkSettings>(olderCopy(CHUNKING_KEY, (saved) => chunkSettingsFrom(JSON.parse(saved))) ?? DEFAULT_CHUNKING);
+
+  constructor() {
+    liveQuery(() => db.settings.get(CHUNKING_KEY)).subscribe({
+      next: (record) => {
+        if (record) this.current = chunkSettingsFrom(record.value);
+      },
+    });
+  }
 
   /** Saves new settings; true when they differ from the ones the library was chunked with. */
-  save(next: ChunkSettings): boolean {
+  async save(next: ChunkSettings): Promise<boolean> {
     const { current } = this;
     const changed = next.mode !== current.mode || (next.mode === 'paragraph' && next.delimiter !== current.delimiter) || !sameSizes(next.sizes, current.sizes);
     this.current = next;
-    localStorage.setItem(KEY, JSON.stringify(next));
+    await engine.api.saveSetting({ key: CHUNKING_KEY, value: $state.snapshot(next) });
     return changed;
   }
 }

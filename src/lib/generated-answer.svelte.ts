@@ -4,9 +4,10 @@
  * marked stopped; a failure leaves the extractive answer with a message.
  */
 import { ANSWER_TOKENS, promptBudget } from '../shared/generators';
+import { buildPrompt, type PromptSource } from '../shared/text/prompt';
+import { approximateTokens } from '../shared/text/tokens';
 import type { SearchResponse } from '../shared/types';
 import type { AnswerSource } from './answer-extract';
-import { buildPrompt, estimateTokens, type PromptSource } from './answer-prompt';
 import { handleError } from './errors';
 import { generator } from './generator.svelte';
 
@@ -47,7 +48,7 @@ class GeneratedAnswer {
     // Weak matches are shown to the reader, but are not answers to write from.
     if (response.hits.length === 0 || response.weak || generator.status !== 'ready') return;
     const budget = choice.kind === 'model' ? promptBudget(choice.info, PROMPT_PRESET) : PROMPT_PRESET - ANSWER_TOKENS;
-    const prompt = buildPrompt(response.query, candidates(response), { budget, countTokens: estimateTokens, previous });
+    const prompt = buildPrompt(response.query, candidates(response), { budget, countTokens: approximateTokens, previous });
     if (!prompt) return;
     this.sources = prompt.sources.map((s, i) => ({ n: i + 1, hit: s.hit, passage: s.passage }));
     const controller = (this.#controller = new AbortController());

@@ -4,9 +4,10 @@
  * settings store; a downloaded model is loaded at start, so an offline reload still answers.
  */
 import type { GenerateApi } from '../../workers/generate.worker';
-import { generatorDtype, generatorFiles, whyNotFit, type GeneratorDtype, type GeneratorInfo } from '../shared/generators';
+import { generatorDtype, generatorFiles, whyNotFit, type GeneratorChoice } from '../shared/generators';
 import { gpuSupport } from '../shared/gpu';
 import { MODEL_CACHE, modelFilePath } from '../shared/models';
+import { GENERATOR_KEY } from '../shared/settings';
 import { AppError } from '../shared/types';
 import type { ChatMessage } from '../../workers/generate/stream-answer';
 import { db } from './db';
@@ -15,11 +16,10 @@ import { downloadModel } from './model-download';
 import { models } from './models.svelte';
 import { promptApiAnswer } from './prompt-api';
 import { WorkerOwner } from './worker-owner';
+import { engine } from './workers';
 
-export const GENERATOR_KEY = 'answer.generator';
 const PARTS_CACHE = 'carrel-generator-parts';
 
-export type GeneratorChoice = { kind: 'none' } | { kind: 'browser' } | { kind: 'model'; info: GeneratorInfo; dtype: GeneratorDtype };
 export type GeneratorStatus = 'off' | 'downloading' | 'loading' | 'ready' | 'failed';
 
 export interface GeneratedResult {
@@ -60,7 +60,7 @@ class GeneratorState {
       const gpu = await gpuSupport();
       choice = { ...choice, dtype: generatorDtype(gpu.adapter ? 'webgpu' : 'wasm', gpu.shaderF16) };
     }
-    await db.settings.put({ key: GENERATOR_KEY, value: $state.snapshot(choice) });
+    await engine.api.saveSetting({ key: GENERATOR_KEY, value: $state.snapshot(choice) });
     await this.#apply(choice);
   }
 

@@ -77,7 +77,7 @@ class Models {
   async setMirror(url: string): Promise<void> {
     const trimmed = url.trim();
     if (trimmed && !/^https?:\/\/[^/\s]+/.test(trimmed)) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a web address. Use the form https://host or leave it empty for huggingface.co.`);
-    await db.settings.put({ key: MODEL_MIRROR_KEY, value: trimmed.replace(/\/+$/, '') });
+    await engine.api.saveSetting({ key: MODEL_MIRROR_KEY, value: trimmed.replace(/\/+$/, '') });
   }
 
   /** Adds a model by its hub id: reads its config.json for the dimension, then downloads it. */
@@ -106,11 +106,11 @@ class Models {
       if (await selfHosted(info.id)) {
         // The deployment may serve only the int8 weights (`npm run models:fetch` fetches those).
         const served = info.dtype === 'q8' || (await servesFile(info.id, WEIGHTS_FILE[info.dtype])) ? info.dtype : 'q8';
-        await db.models.put({ id: info.id, info: { ...info, dtype: served }, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
+        await engine.api.putModel({ id: info.id, info: { ...info, dtype: served }, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
         return;
       }
       const record: ModelRecord = { id: info.id, info, status: 'downloading', done: 0, total: info.bytes, source: 'download' };
-      await db.models.put(record);
+      await engine.api.putModel(record);
       this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
       const total = await downloadModel({
         modelId: info.id,
@@ -121,7 +121,7 @@ class Models {
         signal: controller.signal,
         onProgress: (progress) => (this.progress = { ...this.progress, [info.id]: progress }),
       });
-      await db.models.put({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
+      await engine.api.putModel({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
     } catch (error) {
       if (!isAbort(error)) {
         const { message, action } = handleError(error);
@@ -146,17 +146,13 @@ class Models {
     const [files, parts] = await Promise.all([caches.open(MODEL_CACHE), caches.open(PARTS_CACHE)]);
     for (const key of await parts.keys()) if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
     await Promise.all(ALL_MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
-    await db.transaction('rw', db.models, db.vectors, async () => {
-      await db.vectors.where('modelId').equals(id).delete();
-      await db.models.delete(id);
-    });
+    await engine.api.removeModel({ id });
   }
 
   /** Starts switching the library to a model; search keeps the current one until it is done. */
   async use(info: ModelInfo): Promise<void> {
     if (info.id === this.activeId && !this.targetId) return;
-    if (info.id === this.activeId) await db.settings.delete(TARGET_MODEL_KEY);
-    else await db.settings.put({ key: TARGET_MODEL_KEY, value: $state.snapshot(info) });
+    await engine.api.chooseModel({ info: $state.snapshot(info) });
   }
 
   async #runSwitch(): Promise<void> {

@@ -1,32 +1,40 @@
 /**
- * Settings → OCR language: the language scanned pages are read in (kept in localStorage, so the
- * ingest queue reads it synchronously), where each language's model is, and downloading one with
- * the model downloader (resumable parts, from the model host or the mirror set under Model).
+ * Settings → OCR language: the language scanned pages are read in (kept in the settings table, so
+ * a backup carries it, and read live into `current`, which the ingest queue reads synchronously),
+ * where each language's model is, and downloading one with the model downloader (resumable parts,
+ * from the model host or the mirror set under Model).
  */
+import { liveQuery } from 'dexie';
 import { MODEL_CACHE } from '../shared/models';
-import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, OCR_LANGUAGES, ocrLanguageCacheKey, ocrLanguageFile, ocrLanguageName, ocrLanguageSitePath } from '../shared/ocr-languages';
+import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, ocrLanguageCacheKey, ocrLanguageFile, ocrLanguageName, ocrLanguageSitePath } from '../shared/ocr-languages';
+import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../shared/settings';
 import { AppError } from '../shared/types';
+import { db } from './db';
 import { isAbort } from './errors';
 import { downloadModel, type DownloadProgress } from './model-download';
 import { models, PARTS_CACHE } from './models.svelte';
-
-const KEY = 'carrel-ocr-language';
+import { olderCopy } from './older-settings';
+import { engine } from './workers';
 
 /** Where a language's model is: shipped, downloaded into this browser, served by this site, or nowhere yet. */
 export type LanguageSource = 'builtin' | 'downloaded' | 'site' | 'missing';
 
-function load(): string {
-  const saved = localStorage.getItem(KEY);
-  return saved && OCR_LANGUAGES.some((l) => l.code === saved) ? saved : BUILTIN_OCR_LANGUAGE;
-}
-
 class OcrLanguage {
-  current = $state(load());
+  // A browser that kept its choice in localStorage uses it until the database has it.
+  current = $state(olderCopy(OCR_LANGUAGE_KEY, ocrLanguageFrom) ?? BUILTIN_OCR_LANGUAGE);
   /** Sources found so far, by code (filled in as languages are looked at). */
   sources = $state.raw<Record<string, LanguageSource>>({ [BUILTIN_OCR_LANGUAGE]: 'builtin' });
   progress = $state.raw<DownloadProgress | null>(null);
   downloading = $state<string | null>(null);
   #download: AbortController | null = null;
+
+  constructor() {
+    liveQuery(() => db.settings.get(OCR_LANGUAGE_KEY)).subscribe({
+      next: (record) => {
+        if (record) this.current = ocrLanguageFrom(record.value);
+      },
+    });
+  }
 
   /** Looks up where `code`'s model is. */
   async locate(code: string): Promise<LanguageSource> {
@@ -39,7 +47,7 @@ class OcrLanguage {
   async choose(code: string): Promise<void> {
     if ((await this.locate(code)) === 'missing') await this.#fetch(code);
     this.current = code;
-    localStorage.setItem(KEY, code);
+    await engine.api.saveSetting({ key: OCR_LANGUAGE_KEY, value: code });
   }
 
   cancel(): void {

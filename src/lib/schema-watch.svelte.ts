@@ -1,5 +1,5 @@
 /**
- * Schema upgrades across tabs (issue 5). When another tab opens a newer Carrel, this tab's database
+ * Schema upgrades across tabs. When another tab opens a newer Carrel, this tab's database
  * connections close (see `openDb`) so that tab's upgrade is not blocked, and this tab asks to be
  * reloaded. When this tab's own upgrade waits for an older tab that keeps the library open, it says
  * so until the other tab lets go.

@@ -11,8 +11,8 @@ import { AppError, type DocumentRecord, type PropositionRecord, type SectionReco
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
 /**
- * 2 added conversations (issue 18); a version 1 file reads as one with none (`migrate`).
- * 3 carries vectors as stored, int8 rows with a scale each (issue 20); older files' float32 ones are quantised on reading.
+ * 2 added conversations; a version 1 file reads as one with none (`migrate`).
+ * 3 carries vectors as stored, int8 rows with a scale each; older files' float32 ones are quantised on reading.
  * 4: a vector record may leave its rows' ids out, its rows following the document's stored sections
  * and propositions (vector-codec.ts), which a reader of format 3 would not know; nothing to migrate.
  */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { oldLibrary } from './old-schema';
+import { oldLibrary } from './old-schema.test-support';
 import { readChunks, storedChunk, storedChunks } from './chunk-text';
 import { readStoredChunks } from './stored-chunk';
 import { openDb } from './db';

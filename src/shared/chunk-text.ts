@@ -1,6 +1,6 @@
 /**
  * Reading and writing a document's sections and propositions (stored-chunk.ts says how they are
- * stored). Text is stored once (issue 20): a section or proposition is its document's text from
+ * stored). Text is stored once: a section or proposition is its document's text from
  * `start` to `end` (true of every record the chunker made on 16 files over eight formats and all
  * three modes), so a stored record keeps its own `text` only when it differs from that slice.
  * Whatever reads them from the database gets them whole through `readChunks` or `eachChunks`.

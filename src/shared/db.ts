@@ -17,7 +17,7 @@ export interface FileRecord {
   blob: Blob;
 }
 
-/** One question and the answer shown for it, with the passages it cited (issue 18). */
+/** One question and the answer shown for it, with the passages it cited. */
 export interface ConversationTurn {
   question: string;
   answer: { kind: 'extractive' | 'generated'; state: 'done' | 'stopped'; text: string };
@@ -39,13 +39,13 @@ export interface SettingRecord {
   value: unknown;
 }
 
-/** A serialised in-memory index, so start-up neither re-embeds nor re-tokenises (owner: performance). */
+/** A serialised in-memory index, so start-up neither re-embeds nor re-tokenises. */
 export interface SnapshotRecord {
   key: string;
   [field: string]: unknown;
 }
 
-/** A file waiting in (or interrupted during) ingest, kept so a reload can resume it (owner: reliability). */
+/** A file waiting in (or interrupted during) ingest, kept so a reload can resume it. */
 export interface JobRecord {
   key: string;
   addedAt: number;
@@ -60,7 +60,7 @@ export interface JobRecord {
 }
 
 /**
- * A downloaded or self-hosted embedding model (owner: models). Its files live in the Cache API
+ * A downloaded or self-hosted embedding model. Its files live in the Cache API
  * (`MODEL_CACHE`); `downloading` records are partial downloads that can be resumed.
  */
 export interface ModelRecord {
@@ -114,19 +114,18 @@ export function openDb(name = DB_NAME): CarrelDb {
     vectors: '[modelId+docId], docId, modelId',
     settings: 'key',
   });
-  // v2 (not yet released, so still editable): index snapshots (performance), the persisted ingest
-  // queue (crash safety), installed models (model downloads).
+  // v2: index snapshots, the persisted ingest queue, installed models.
   db.version(2).stores({
     snapshots: 'key',
     jobs: 'key, addedAt',
     models: 'id',
   });
-  // v3: conversations (answers, issue 18).
+  // v3: conversations.
   db.version(3).stores({
     conversations: 'id, updatedAt',
   });
-  // v4: a section or proposition no longer stores the text its document's text holds (issue 20:
-  // R-intro.pdf went from 4,614 to 3,264 bytes a proposition on disk). One document's text in memory at a time.
+  // v4: a section or proposition no longer stores the text its document's text holds (the bytes
+  // saved are in docs/benchmarks.md). One document's text in memory at a time.
   db.version(4)
     .stores({})
     .upgrade(async (tx) => {
@@ -139,7 +138,7 @@ export function openDb(name = DB_NAME): CarrelDb {
         }
       }
     });
-  // v5: vectors are stored as int8 rows with a scale each (issue 20): a quarter of float32's bytes.
+  // v5: vectors are stored as int8 rows with a scale each: a quarter of float32's bytes.
   // One record at a time, so a large library is never all in memory.
   db.version(5)
     .stores({})
@@ -150,8 +149,8 @@ export function openDb(name = DB_NAME): CarrelDb {
         if (record && isFloat32Record(record)) await vectors.put(storedVectors(record));
       }
     });
-  // v6: a document's text (and its OCR words) is stored deflated (issue 20): R-intro.pdf's text
-  // from 995 to about 300 bytes a proposition. One record at a time.
+  // v6: a document's text (and its OCR words) is stored deflated, about a third of its bytes.
+  // One record at a time.
   db.version(6)
     .stores({})
     .upgrade(async (tx) => {
@@ -161,9 +160,8 @@ export function openDb(name = DB_NAME): CarrelDb {
         if (record && 'text' in record) await texts.put(storedText(record));
       }
     });
-  // v7: a document's sections and propositions are one record of deflated columns (issue 20):
-  // R-intro.pdf's from 566 bytes a proposition plus a key and index entries each to about 100.
-  // One document at a time; v8 then drops the tables they were in.
+  // v7: a document's sections and propositions are one record of deflated columns, with no key
+  // and index entries per record. One document at a time; v8 then drops the tables they were in.
   db.version(7)
     .stores({ chunks: 'docId' })
     .upgrade(async (tx) => {

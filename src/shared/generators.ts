@@ -1,5 +1,5 @@
 /**
- * The answer generators Carrel knows (issue 18): small instruct models Transformers.js runs, from
+ * The answer generators Carrel knows: small instruct models Transformers.js runs, from
  * the onnx-community builds on the hub. The hub could not be reached from where this was written:
  * sizes are estimates from parameter count × 4-bit weights (marked `verified: false`); licences and
  * context lengths are the model cards' as recalled, to be checked before relying on them.
@@ -21,6 +21,9 @@ export interface GeneratorInfo {
 }
 
 const MB = 1_000_000;
+
+/** The answer generator chosen in Settings → Answers: none (extractive only), a downloaded model, or the browser's own. */
+export type GeneratorChoice = { kind: 'none' } | { kind: 'browser' } | { kind: 'model'; info: GeneratorInfo; dtype: GeneratorDtype };
 
 export const GENERATOR_CATALOGUE: GeneratorInfo[] = [
   { id: 'onnx-community/Qwen3-0.6B-ONNX', label: 'Qwen3 0.6B', contextTokens: 32_768, bytes: 570 * MB, languages: '100+ languages', licence: 'Apache-2.0', verified: false },

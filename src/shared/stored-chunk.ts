@@ -1,5 +1,5 @@
 /**
- * How a document's sections and propositions are stored (issue 20): all of them in one record per
+ * How a document's sections and propositions are stored: all of them in one record per
  * document, as columns (one array per field), deflated. A record per proposition cost IndexedDB a
  * key and two index entries each and repeated every field name; as columns the heading paths,
  * page lists, types and neighbouring ids repeat next to each other and deflate to little.

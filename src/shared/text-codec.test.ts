@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { oldLibrary } from './old-schema';
+import { oldLibrary } from './old-schema.test-support';
 import { readChunks } from './chunk-text';
 import { openDb } from './db';
 import { readText, storedText, type TextRecord } from './text-codec';

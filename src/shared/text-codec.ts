@@ -1,5 +1,5 @@
 /**
- * How a document's extracted text is stored (issue 20): deflated, with its OCR words, as one
+ * How a document's extracted text is stored: deflated, with its OCR words, as one
  * compressed JSON value. The text is most of what a document's records hold besides its original
  * file, and prose deflates to about a third. fflate works synchronously, so compressing fits in a
  * Dexie transaction and in a schema upgrade. Write through `storedText`, read through `readText`.

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { oldLibrary } from './old-schema';
+import { oldLibrary } from './old-schema.test-support';
 import { openDb, type VectorRecord } from './db';
 import { decodeRows, encodeRows, readVectors, storedVectors } from './vector-codec';
 

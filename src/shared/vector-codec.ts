@@ -1,5 +1,5 @@
 /**
- * Vectors are stored as int8 (issue 20): each row is `dims` signed bytes and one float32 scale
+ * Vectors are stored as int8: each row is `dims` signed bytes and one float32 scale
  * (its largest |component| / 127), so a 100-dimension vector takes 104 bytes instead of 400. A
  * component comes back within scale / 2 of what was embedded, the same rounding the in-memory int8
  * index already searches with (recall@10 0.996 against float32 at 100,000 rows).

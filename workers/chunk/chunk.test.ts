@@ -5,7 +5,7 @@ import { parseMarkdown } from '../parse/markdown';
 import type { ParsedDocument } from '../../src/shared/types';
 import { chunkDocument, chunkDocumentAsync } from './index';
 import { propositionType } from './propositions';
-import { sentenceSpans } from './sentences';
+import { sentenceSpans } from '../../src/shared/text/sentences';
 import { DEFAULT_SIZES, PROPOSITION, propositionSizes, SECTION, sectionSizes, sizesProblem } from '../../src/shared/chunk-sizes';
 
 /** Words and punctuation marks: close to the model tokenizer, enough for size rules. */

@@ -5,7 +5,7 @@
  * and full-doc (the whole document is the parent); in the Dify modes parents are not embedded.
  */
 import type { Block, ChunkedDocument, ChunkMode, ChunkSizes, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { analyze } from '../../src/shared/analyzer';
+import { analyze } from '../../src/shared/text/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';

@@ -6,7 +6,7 @@
  */
 import type { Block, PropositionType } from '../../src/shared/types';
 import { PROPOSITION, type PropositionSizes } from '../../src/shared/chunk-sizes';
-import { sentenceSpans, type Span } from './sentences';
+import { sentenceSpans, type Span } from '../../src/shared/text/sentences';
 
 export interface Unit extends Span {
   tokens: number;

@@ -16,7 +16,7 @@ export interface EmbeddableDocument {
 
 /**
  * How a document's texts are made into vectors, stored with them: 1 embedded a proposition's text
- * alone; 2 (2026-11-26) puts its section's heading before it (`propositionText`). A library's
+ * alone; 2 puts its section's heading before it (`propositionText`). A library's
  * vectors of an older recipe are made again in the background (workers/engine/reembed.ts).
  */
 export const EMBED_RECIPE = 2;

@@ -1,5 +1,5 @@
 /**
- * Documents' extracted texts for the hits a search shows (issue 20): the index keeps no copy of
+ * Documents' extracted texts for the hits a search shows: the index keeps no copy of
  * the propositions' texts, so these are read from the texts table, deflated there, and the most
  * recently used are kept inflated here. Keyed by a document's stamp, so a document indexed again
  * under the same id is never sliced with its old text's offsets.

@@ -7,7 +7,7 @@ import { openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import { changedParts, Engine, type ModelAccess } from './engine';
 import { restoreSnapshot } from './snapshot';
-import { addDocument, MODEL, readDocument } from './test-library';
+import { addDocument, MODEL, readDocument } from './library.test-support';
 import type { StoreRequest } from '../../src/shared/ingest';
 
 const TEST_MODEL: ModelInfo = { ...BUILTIN_MODEL, id: MODEL, label: 'Test model', dims: 4 };
@@ -122,24 +122,18 @@ describe('Engine', () => {
     expect(await db.documents.count()).toBe(2);
   });
 
-  it('loads a document another writer stored when asked, drops a removed one, and reads a re-indexed one afresh', async () => {
+  it('loads the documents another writer stored when refreshed, and drops a removed one', async () => {
     const { db, engine } = setUp();
     await engine.start();
     await addDocument(db, 'alpha', 'zebra');
-    expect(await engine.refresh({ docIds: ['alpha'] })).toEqual({ documents: 1 });
+    await addDocument(db, 'beta', 'okapi');
+    expect(await engine.refresh()).toEqual({ documents: 2 });
     expect(await found(engine, 'zebra')).toEqual(['alpha']);
-
-    // Indexed again under the same id with other words: without `reindexed` the old words stay.
-    await addDocument(db, 'alpha', 'okapi', 2);
-    await engine.refresh({ docIds: ['alpha'] });
-    expect(await found(engine, 'okapi')).toEqual([]);
-    await engine.refresh({ docIds: ['alpha'], reindexed: ['alpha'] });
-    expect(await found(engine, 'okapi')).toEqual(['alpha']);
-    expect(await found(engine, 'zebra')).toEqual([]);
+    expect(await found(engine, 'okapi')).toEqual(['beta']);
 
     await engine.remove('alpha');
-    expect(await found(engine, 'okapi')).toEqual([]);
-    expect(await db.documents.count()).toBe(0);
+    expect(await found(engine, 'zebra')).toEqual([]);
+    expect(await db.documents.count()).toBe(1);
   });
 
   it('follows the active model when the settings change, and frees the previous one', async () => {

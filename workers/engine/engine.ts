@@ -32,7 +32,7 @@ import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
-import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
+import { documentStamp, syncIndex, unpackVectors } from './sync';
 
 /** How the engine reaches models (the worker passes model-loader's; tests pass their own). */
 export interface ModelAccess {
@@ -264,17 +264,10 @@ export class Engine {
     return result;
   }
 
-  /**
-   * Loads documents written elsewhere, or without `docIds` everything written since the last read.
-   * `reindexed`: documents indexed again (same id), dropped first so they are read afresh.
-   */
-  async refresh({ docIds, reindexed = [] }: { docIds?: string[]; reindexed?: string[] }): Promise<{ documents: number }> {
+  /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
+  async refresh(): Promise<{ documents: number }> {
     await this.start();
-    for (const docId of reindexed) {
-      this.index.removeDocument(docId);
-      this.indexed.delete(docId);
-    }
-    await (docIds ? this.loadDocuments(docIds) : this.sync());
+    await this.sync();
     return { documents: this.indexed.size };
   }
 
@@ -311,21 +304,6 @@ export class Engine {
       .then(async () => {
         const { added, removed } = await syncIndex(this.db, this.index, this.indexed, this.model.id);
         if (added + removed > 0) this.scheduleSnapshot();
-      })
-      .catch((error) => console.error('sync failed', error));
-    return this.work;
-  }
-
-  /** Loads the given documents unless the index has them (one read each, not one of every key). */
-  private loadDocuments(docIds: string[]): Promise<unknown> {
-    this.work = this.work
-      .then(async () => {
-        for (const docId of docIds) {
-          if (this.indexed.has(docId)) continue;
-          const stamp = await loadDocument(this.db, this.index, docId, this.model.id);
-          if (stamp !== null) this.indexed.set(docId, stamp);
-        }
-        this.scheduleSnapshot();
       })
       .catch((error) => console.error('sync failed', error));
     return this.work;

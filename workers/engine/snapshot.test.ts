@@ -6,7 +6,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { syncIndex } from './sync';
-import { addDocument, MODEL } from './test-library';
+import { addDocument, MODEL } from './library.test-support';
 
 let dbCount = 0;
 

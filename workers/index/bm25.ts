@@ -6,8 +6,11 @@
  * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
-import { analyze } from '../../src/shared/analyzer';
+import { analyze } from '../../src/shared/text/analyzer';
+import { decodeSnapshot, encodeSnapshot, type Bm25Snapshot } from './bm25-snapshot';
 import { TopK } from './top-k';
+
+export type { Bm25Snapshot };
 
 export interface Scored {
   id: string;
@@ -36,7 +39,7 @@ const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), leng
 const K1 = 1.2;
 /**
  * Length normalisation. 0.85 rather than the textbook 0.75, measured on all three sets
- * (docs/retrieval.md, 2026-11-25): SciFact nDCG@10 0.6985 → 0.7016, questions top-1 16 → 17, SQuAD
+ * (docs/retrieval.md): SciFact nDCG@10 0.6985 → 0.7016, questions top-1 16 → 17, SQuAD
  * top-3 0.9388 → 0.9368 (its top-1 and top-5 no worse); 0.5 and 0.9 did worse on balance.
  */
 const B = 0.85;
@@ -47,7 +50,7 @@ const BOOST = 2;
  * frequencies, in no particular order. They grow by doubling; a restored index starts with views
  * into the snapshot's arrays, so restoring copies nothing.
  */
-interface Posting {
+export interface Posting {
   slots: Uint32Array;
   tfs: Uint32Array;
   length: number;
@@ -82,29 +85,6 @@ function appendPosting(posting: Posting, slot: number, tf: number): void {
   }
   posting.slots[posting.length] = slot;
   posting.tfs[posting.length++] = tf;
-}
-
-/**
- * A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). Only the postings are
- * stored: each id's own term list is rebuilt from them, which is quicker than reading it twice over.
- */
-export interface Bm25Snapshot {
-  /** Absent when the snapshot was made in an order of ids its owner stores (`toSnapshot(order)`). */
-  ids?: string[];
-  /** Each id's length, as varints (LEB128: a byte for every seven bits a number needs). */
-  lengths: Uint8Array;
-  /** The term of each term number; absent when the snapshot was made with a vocabulary its owner stores. */
-  vocabulary?: string[];
-  /**
-   * Each term's postings (positions in `ids`), `postingCounts[t]` of them for term t, one after
-   * another, ascending within a term, each as its gap from the one before as a varint: a byte or
-   * two instead of four.
-   */
-  /** How many postings each term has, as varints (most terms have few: one byte instead of four). */
-  postingCounts: Uint8Array;
-  postingGaps: Uint8Array;
-  /** In the narrowest array that holds the largest frequency (almost always one byte). */
-  postingTfs: Uint8Array | Uint16Array | Uint32Array;
 }
 
 export class Bm25Index {
@@ -244,59 +224,35 @@ export class Bm25Index {
   }
 
   /**
-   * The whole index as a few flat arrays; `fromSnapshot` rebuilds it without analysing any text.
-   * Given `order` (every id of the index), the ids are in that order and left out of the snapshot;
-   * given `vocabulary` (every term with postings, among others), terms are numbered by their place
-   * in it and it is left out too.
+   * The whole index as a few flat arrays (bm25-snapshot.ts); `fromSnapshot` rebuilds it without
+   * analysing any text. Given `order` (every id of the index), the ids are in that order and left
+   * out of the snapshot; given `vocabulary` (every term with postings, among others), terms are
+   * numbered by their place in it and it is left out too.
    */
   toSnapshot(order?: readonly string[], vocabulary?: readonly string[]): Bm25Snapshot {
     const ids = order ? [...order] : this.ids.filter((id): id is string => id !== null);
     if (ids.length !== this.size || ids.some((id) => !this.slotOf.has(id))) throw new Error('a BM25 snapshot order must list every id of the index once');
+    const postings = vocabulary ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING) : this.postings;
+    const withPostings = this.postings.reduce((sum, posting) => sum + posting.length, 0);
+    if (postings.reduce((sum, posting) => sum + posting.length, 0) !== withPostings) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const newSlot = new Uint32Array(this.ids.length);
     ids.forEach((id, i) => (newSlot[this.slotOf.get(id)!] = i));
-    const lengths = encodeVarints(ids.length, (i) => this.lengths[this.slotOf.get(ids[i]!)!]!);
-    const postings = vocabulary ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING) : this.postings;
-    const counts = Uint32Array.from(postings, (posting) => posting.length);
-    const total = counts.reduce((sum, count) => sum + count, 0);
-    if (total !== this.postings.reduce((sum, posting) => sum + posting.length, 0)) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
-    let largest = 0;
-    for (const posting of postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
-    const postingSlots = new Uint32Array(total);
-    const postingTfs = largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
-    let offset = 0;
-    for (const posting of postings) {
-      const slots = Array.from(posting.slots.subarray(0, posting.length), (slot) => newSlot[slot]!);
-      const tfs = posting.tfs.subarray(0, posting.length);
-      // Ascending for the gaps: already so unless documents were removed or the order differs from the slots'.
-      const sorted = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot) ? null : slots.map((_, i) => i).sort((a, b) => slots[a]! - slots[b]!);
-      for (let i = 0; i < posting.length; i++) {
-        const from = sorted ? sorted[i]! : i;
-        postingSlots[offset + i] = slots[from]!;
-        postingTfs[offset + i] = tfs[from]!;
-      }
-      offset += posting.length;
-    }
-    const postingGaps = encodeGaps(postingSlots, counts);
-    const postingCounts = encodeVarints(counts.length, (t) => counts[t]!);
-    return { ...(order ? {} : { ids }), ...(vocabulary ? {} : { vocabulary: [...this.vocabulary] }), lengths, postingCounts, postingGaps, postingTfs };
+    const encoded = encodeSnapshot(
+      ids.map((id) => this.lengths[this.slotOf.get(id)!]!),
+      postings,
+      newSlot,
+    );
+    return { ...(order ? {} : { ids }), ...(vocabulary ? {} : { vocabulary: [...this.vocabulary] }), ...encoded };
   }
 
-  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots and the tfs widened to 32 bits. */
+  /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots. */
   static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? [], vocabulary = snapshot.vocabulary ?? []): Bm25Index {
     const index = new Bm25Index();
-    const lengths = decodeVarints(snapshot.lengths, ids.length);
-    const postingCounts = decodeVarints(snapshot.postingCounts, vocabulary.length);
-    const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
-    const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
+    const { lengths, postings } = decodeSnapshot(snapshot, ids.length, vocabulary.length);
     index.vocabulary = [...vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
-    let offset = 0;
-    index.postings = Array.from(postingCounts, (length) => {
-      const posting = { slots: postingSlots.subarray(offset, offset + length), tfs: postingTfs.subarray(offset, offset + length), length };
-      offset += length;
-      return posting;
-    });
+    index.postings = postings;
     ids.forEach((id, slot) => {
       index.slotOf.set(id, slot);
       index.ids[slot] = id;
@@ -460,76 +416,4 @@ export class Bm25Index {
 
 function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-}
-
-/** Each term's ascending slots as gaps (the first from 0), seven bits a byte, low bits first, the top bit set on all but a value's last byte. */
-/** `count` whole numbers (`at(i)` the i-th) as LEB128 varints: a byte for every seven bits each needs. */
-function encodeVarints(count: number, at: (i: number) => number): Uint8Array {
-  let bytes = 0;
-  for (let i = 0; i < count; i++) bytes += varintBytes(at(i));
-  const out = new Uint8Array(bytes);
-  let offset = 0;
-  for (let i = 0; i < count; i++) offset = writeVarint(out, offset, at(i));
-  return out;
-}
-
-/** The `count` numbers `encodeVarints` wrote. */
-function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {
-  const out = new Uint32Array(count);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = bytes[at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    out[i] = value;
-  }
-  if (at !== bytes.length) throw new Error('a BM25 snapshot does not hold the numbers it should');
-  return out;
-}
-
-const varintBytes = (value: number) => (value < 2 ** 7 ? 1 : value < 2 ** 14 ? 2 : value < 2 ** 21 ? 3 : value < 2 ** 28 ? 4 : 5);
-
-function writeVarint(out: Uint8Array, at: number, value: number): number {
-  while (value >= 0x80) {
-    out[at++] = (value & 0x7f) | 0x80;
-    value >>>= 7;
-  }
-  out[at++] = value;
-  return at;
-}
-
-/** Postings as varint gaps: each slot as its distance from the term's previous one. */
-function encodeGaps(slots: Uint32Array, counts: Uint32Array): Uint8Array {
-  let bytes = 0;
-  forEachGap(slots, counts, (gap) => (bytes += varintBytes(gap)));
-  const out = new Uint8Array(bytes);
-  let at = 0;
-  forEachGap(slots, counts, (gap) => (at = writeVarint(out, at, gap)));
-  return out;
-}
-
-function forEachGap(slots: Uint32Array, counts: Uint32Array, visit: (gap: number) => void): void {
-  let offset = 0;
-  for (const count of counts) {
-    let previous = 0;
-    for (let end = offset + count; offset < end; offset++) {
-      visit(slots[offset]! - previous);
-      previous = slots[offset]!;
-    }
-  }
-}
-
-function decodeGaps(gaps: Uint8Array, counts: Uint32Array): Uint32Array {
-  const slots = decodeVarints(gaps, counts.reduce((sum, count) => sum + count, 0));
-  let offset = 0;
-  for (const count of counts) {
-    for (let i = offset + 1, end = offset + count; i < end; i++) slots[i] += slots[i - 1]!;
-    offset += count;
-  }
-  return slots;
 }

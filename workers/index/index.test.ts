@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, words } from '../../src/shared/analyzer';
+import { analyze, words } from '../../src/shared/text/analyzer';
 import { Bm25Index } from './bm25';
 import { topK } from './top-k';
 import { FlatIndex } from './flat-index';

@@ -1,4 +1,2 @@
-/** Token count used only when the model's tokenizer cannot load: words and punctuation marks. */
-export function approximateTokens(text: string): number {
-  return text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;
-}
+// Moved to the text toolkit; import it from there and delete this file.
+export { approximateTokens } from '../../src/shared/text/tokens';

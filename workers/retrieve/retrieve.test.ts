@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, SectionRecord } from '../../src/shared/types';
-import { assembleContext } from './context';
+import { assembleContext } from '../../src/shared/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
 import { LibraryIndex, search, STAGE_K, traceSearch } from './search';

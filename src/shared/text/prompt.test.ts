@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_INSTRUCTION, buildPrompt, type PromptSource } from './answer-prompt';
+import { ANSWER_INSTRUCTION, buildPrompt, type PromptSource } from './prompt';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const source = (docName: string, text: string, pages: number[] = []): PromptSource => ({ docName, docTitle: docName.replace(/\..*/, ''), headingPath: ['Guide', 'Trains'], pages, text });

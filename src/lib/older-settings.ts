@@ -1,0 +1,32 @@
+/**
+ * Settings a browser kept in localStorage before they moved into the settings table (where a
+ * backup carries them). Each is read once at start, handed to the engine, which stores it only
+ * where the table has none yet, and then removed from localStorage.
+ */
+import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting, type ChosenSettings } from '../shared/settings';
+import { engine } from './workers';
+
+const OLDER_KEYS = { [CHUNKING_KEY]: 'carrel-chunking', [OCR_LANGUAGE_KEY]: 'carrel-ocr-language' } as const;
+
+type MovedKey = keyof typeof OLDER_KEYS;
+
+/** This browser's older copy of a setting, parsed by `parse`; undefined when there is none. */
+export function olderCopy<K extends MovedKey>(key: K, parse: (saved: string) => ChosenSettings[K]): ChosenSettings[K] | undefined {
+  const storageKey = OLDER_KEYS[key];
+  const saved = localStorage.getItem(storageKey);
+  if (saved === null) return undefined;
+  let value: ChosenSettings[K];
+  try {
+    value = parse(saved);
+  } catch {
+    // Unreadable (edited by hand): nothing worth keeping.
+    localStorage.removeItem(storageKey);
+    return undefined;
+  }
+  engine.api.adoptSettings({ settings: [{ key, value } as ChosenSetting] }).then(
+    () => localStorage.removeItem(storageKey),
+    // Kept in localStorage, so the next start tries again.
+    (error: unknown) => console.error(`could not move the ${key} setting into the library`, error),
+  );
+  return value;
+}
