@@ -61,8 +61,8 @@ const api = {
   },
 
   /** Runs one query through the selected strategy; the model's absence degrades to keywords. */
-  search(request: Parameters<Engine['search']>[0]) {
-    return engine.search(request);
+  search(request: Parameters<Engine['search']>[0], ctx: CallContext) {
+    return engine.search(request, ctx.signal);
   },
 
   /**

@@ -17,6 +17,8 @@ class SearchState {
   #pending = $state(false);
   #error = $state<string | null>(null);
   #latest = 0;
+  /** Stops the search under way (a newer query came). */
+  #running: AbortController | null = null;
   /** The documents search is limited to; empty means the whole library. */
   #scope = $state.raw<string[]>([]);
   /** The search about to start (after the typing pause), if any. */
@@ -108,6 +110,8 @@ class SearchState {
   }
 
   #schedule(): void {
+    // A newer query makes the one under way pointless: the engine stops it at its next step.
+    this.#running?.abort();
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#again = false;
@@ -127,16 +131,19 @@ class SearchState {
 
   async #run(tag: number, query: string): Promise<void> {
     this.#runningTag = tag;
+    const running = new AbortController();
+    this.#running = running;
     try {
-      const response = await engine.api.search({ query, previous: this.context, options: { docIds: this.#scope } }, { timeoutMs: 30_000 });
+      const response = await engine.api.search({ query, previous: this.context, options: { docIds: this.#scope } }, { timeoutMs: 30_000, signal: running.signal });
       if (tag !== this.#latest) return;
       this.#response = response;
       this.#lastSearched = response.searchedQuery;
       this.#error = null;
     } catch (error) {
-      if (tag !== this.#latest) return;
+      if (tag !== this.#latest || running.signal.aborted) return;
       this.#error = handleError(error).message;
     } finally {
+      if (this.#running === running) this.#running = null;
       if (this.#runningTag === tag) this.#runningTag = 0;
       if (tag === this.#latest && this.#again) this.#schedule();
       else if (tag === this.#latest) this.#pending = false;

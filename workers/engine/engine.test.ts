@@ -65,6 +65,20 @@ describe('Engine', () => {
     expect(counter.reads).toBeGreaterThan(0);
   });
 
+  it('stops a query whose signal was aborted before it ranks anything, and answers the next', async () => {
+    const { db, engine, models } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.start();
+    const controller = new AbortController();
+    // The newer keystroke comes while the query is being embedded.
+    models.tryEmbedder = async () => {
+      controller.abort();
+      return null;
+    };
+    await expect(engine.search({ query: 'zebra' }, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await found(engine, 'zebra')).toEqual(['alpha']);
+  });
+
   it('picks up another context’s document only once told the documents changed', async () => {
     const { db, engine } = setUp();
     await addDocument(db, 'alpha', 'zebra');

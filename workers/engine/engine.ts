@@ -190,12 +190,15 @@ export class Engine {
   }
 
   /** Runs one query; with `previous` (the last question searched), a follow-up is enriched with its key words. */
-  async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }): Promise<SearchResponse> {
+  async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }, signal?: AbortSignal): Promise<SearchResponse> {
     const began = performance.now();
     await this.catchUp();
+    signal?.throwIfAborted();
     const searchedQuery = enrichFollowUp(query, previous ?? null);
     const embedder = await this.models.tryEmbedder(this.model);
     const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
+    // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
+    signal?.throwIfAborted();
     // Without the model only the keyword leg can vouch for a hit.
     const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
     const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
