@@ -22,6 +22,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByText(/results in \d+ ms/)).toBeVisible();
     expect(await seriousViolations(page), 'app with results').toEqual([]);
 
+    await page.getByTestId('result').first().getByTestId('result-proposition').first().click();
+    await expect(page.getByTestId('viewer-highlight')).toBeVisible();
+    expect(await seriousViolations(page), 'viewer').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('viewer')).toHaveCount(0);
+
     await page.getByTestId('settings-button').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page), 'settings dialog').toEqual([]);

@@ -42,3 +42,73 @@ test('questions become conversations that can be reopened, renamed and deleted, 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Antibiotics');
 });
+
+test('an open conversation reads back as a thread, splits off an unrelated question, exports, and is not duplicated by a reload', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
+  const rows = page.getByTestId('conversation-row');
+  const turns = page.getByTestId('conversation-turn');
+
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+  await searchFor(page, 'how many days must the antibiotics course last');
+  await expect(page.getByTestId('answer')).toContainText('ten days');
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(0)).toContainText('what did the physician prescribe');
+  await expect(turns.nth(0)).toContainText('physician prescribed antibiotics');
+  await expect(turns.nth(1)).toContainText('how many days must the antibiotics course last');
+  await expect(turns.nth(1)).toContainText('ten days');
+  await expect(turns.nth(1).locator('time')).toHaveCount(1);
+  await expect(turns.nth(1)).toContainText('clinic-notes.md');
+
+  // Nothing in common with the thread (no word, no document): a conversation of its own.
+  await searchFor(page, 'when does the train arrive at the station');
+  await expect(page.getByTestId('answer')).toContainText('noon');
+  await expect(rows).toHaveCount(2);
+  await expect(turns).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'train' })).toHaveAttribute('data-current', 'true');
+
+  // ArrowUp walks back through earlier questions, ArrowDown forward to what was typed.
+  const input = page.getByTestId('search-input');
+  await input.fill('sleeper');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('when does the train arrive at the station');
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('how many days must the antibiotics course last');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('when does the train arrive at the station');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('sleeper');
+
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  const clinic = rows.filter({ hasText: 'physician' });
+  await clinic.getByTestId('conversation-open').click();
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(0)).toContainText('what did the physician prescribe');
+
+  const download = async (testId: string) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  };
+  const md = await download('conversation-export-md');
+  expect(md.name).toMatch(/\.md$/);
+  expect(md.text).toContain('## what did the physician prescribe');
+  expect(md.text).toContain('## how many days must the antibiotics course last');
+  expect(md.text).toContain('ten days');
+  const json = await download('conversation-export-json');
+  expect(json.name).toMatch(/\.json$/);
+  expect(JSON.parse(json.text).turns.map((t: { question: string }) => t.question)).toEqual(['what did the physician prescribe', 'how many days must the antibiotics course last']);
+
+  // After another reload, asking a kept question again continues its conversation.
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await searchFor(page, 'when does the train arrive at the station');
+  await expect(page.getByTestId('answer')).toContainText('noon');
+  await expect(rows.filter({ hasText: 'train' })).toHaveAttribute('data-current', 'true');
+  await expect(rows).toHaveCount(2);
+  await expect(turns.last()).toContainText('when does the train arrive at the station');
+});

@@ -23,3 +23,38 @@ test('on a phone-width screen the layout is one column and nothing scrolls sidew
   expect(Math.abs(searchArea.x - library.x)).toBeLessThan(1);
   expect(await scrollWidth()).toBeLessThanOrEqual(390);
 });
+
+test('the empty state points to where the drop area is, on a phone and on a wide screen', async ({ page }) => {
+  await page.goto('/');
+  const hint = page.getByTestId('empty-hint');
+  await expect(hint).toContainText('below');
+  await expect(hint).not.toContainText('left');
+  const drop = (await page.getByTestId('drop-zone').boundingBox())!;
+  expect(drop.y).toBeGreaterThan((await hint.boundingBox())!.y);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(hint).toContainText('on the left');
+  const wide = (await page.getByTestId('drop-zone').boundingBox())!;
+  expect(wide.x + wide.width).toBeLessThan((await hint.boundingBox())!.x);
+});
+
+test("on a phone the viewer's header keeps Back on one line and shows the whole heading path", async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  const first = await searchFor(page, 'doctor gave medicine for the sickness');
+  await first.getByTestId('result-proposition').first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+
+  const back = viewer.getByRole('button', { name: 'Back to results' });
+  const lineHeight = await back.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const { height } = (await back.boundingBox())!;
+  // One line of text plus the button's padding and border, not two or three lines.
+  expect(height).toBeLessThan(lineHeight * 2);
+
+  const where = viewer.locator('.viewer-where p');
+  await expect(where).toContainText('Clinic Notes › Treatment');
+  const cut = await where.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+  expect(cut).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

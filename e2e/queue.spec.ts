@@ -240,7 +240,7 @@ test('changing the chunking mode re-indexes the library from the stored original
   await expect(page.getByTestId('chunk-delimiter')).toHaveValue('\\n\\n');
   await page.getByTestId('chunk-delimiter').fill('');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('Enter a delimiter, for example \\n\\n for a blank line.');
+  await expect(page.getByTestId('chunk-status')).toHaveText('Enter a separator, for example \\n\\n for a blank line.');
 });
 
 test('clearing the library asks first, then deletes every document for good', async ({ page }) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Takes the README screenshots from the real production build: builds, serves it, adds two
- * fixture documents, asks a question, and saves light and dark pictures under docs/.
+ * fixture documents, asks a question, and saves light and dark pictures under docs/; then, at a
+ * desktop and a phone width, a conversation thread, the settings and the viewer.
  */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,6 +56,32 @@ try {
     const path = scheme === 'light' ? 'docs/screenshot.png' : 'docs/screenshot-dark.png';
     await page.screenshot({ path });
     console.log(`wrote ${path}`);
+    await context.close();
+  }
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'travel-guide.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'clinic-notes.md', mimeType: 'text/markdown', buffer: readFileSync('e2e/fixtures/clinic-notes.md') },
+    ]);
+    for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
+      await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
+    }
+    for (const question of ['what did the physician prescribe', 'how many days must the antibiotics course last']) {
+      await page.getByTestId('search-input').fill(question);
+      await page.locator('[data-testid="conversation-turn"]', { hasText: question }).waitFor();
+    }
+    await page.screenshot({ path: `docs/screenshot-thread-${width}.png` });
+    await page.getByTestId('result').first().getByTestId('result-proposition').first().click();
+    await page.getByTestId('viewer-highlight').waitFor();
+    await page.screenshot({ path: `docs/screenshot-viewer-${width}.png` });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('model-row').first().waitFor();
+    await page.screenshot({ path: `docs/screenshot-settings-${width}.png` });
+    console.log(`wrote docs/screenshot-{thread,viewer,settings}-${width}.png`);
     await context.close();
   }
 } finally {

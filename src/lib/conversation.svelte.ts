@@ -1,11 +1,12 @@
 /**
- * The open conversation: each answered question becomes a turn of it; follow-ups are read against
- * its previous question. Conversations are listed live from IndexedDB (other tabs show up too).
+ * The open conversation: each answered question becomes a turn of it (or starts a new one when it
+ * shares nothing with it); follow-ups are read against its previous question. Conversations are
+ * listed live from IndexedDB (other tabs show up too); writes go through ./conversations.
  */
 import { liveQuery } from 'dexie';
 import type { ConversationRecord, ConversationTurn } from '../shared/db';
 import type { AnswerSource } from './answer-extract';
-import { deleteConversation, listConversations, recordTurn, renameConversation } from './conversations';
+import { conversationJson, conversationMarkdown, deleteConversation, earlierQuestions, exportName, listConversations, renameConversation, saveTurn } from './conversations';
 import { db } from './db';
 import { handleError } from './errors';
 import { search } from './search.svelte';
@@ -14,6 +15,8 @@ class ConversationState {
   list = $state.raw<ConversationRecord[]>([]);
   currentId = $state<string | null>(null);
   error = $state('');
+  /** The conversation the open one split from while its first question was still being typed. */
+  #splitFrom: string | null = null;
   #writing: Promise<unknown> = Promise.resolve();
 
   constructor() {
@@ -22,6 +25,11 @@ class ConversationState {
 
   get current(): ConversationRecord | null {
     return this.list.find((c) => c.id === this.currentId) ?? null;
+  }
+
+  /** The questions asked before, the most recent first: what ArrowUp walks. */
+  get history(): string[] {
+    return earlierQuestions(this.list);
   }
 
   /** Keeps the answer to `question` in the open conversation (starting one if none is open). */
@@ -34,13 +42,17 @@ class ConversationState {
     };
     // One write at a time, so a new conversation's id is known before its next turn is written.
     this.#writing = this.#writing.then(async () => {
-      this.currentId = await recordTurn(db, this.currentId, turn);
+      const before = this.currentId;
+      const id = await saveTurn(db, before, turn, this.#splitFrom);
+      if (id !== before) this.#splitFrom = before && id !== this.#splitFrom ? before : null;
+      this.currentId = id;
     }).catch((error: unknown) => (this.error = handleError(error).message));
   }
 
   /** Starts a new conversation: the next question is not read as a follow-up. */
   startNew(): void {
     this.currentId = null;
+    this.#splitFrom = null;
     search.resume(null, '');
   }
 
@@ -49,8 +61,20 @@ class ConversationState {
     const conversation = this.list.find((c) => c.id === id);
     if (!conversation) return;
     this.currentId = id;
+    this.#splitFrom = null;
     const turns = conversation.turns;
     search.resume(turns.at(-2)?.question ?? null, turns.at(-1)?.question ?? '');
+  }
+
+  /** Saves the open conversation as a Markdown or JSON file (a download, nothing leaves the device). */
+  export(kind: 'md' | 'json'): void {
+    const current = this.current;
+    if (!current) return;
+    const text = kind === 'md' ? conversationMarkdown(current) : conversationJson(current);
+    const url = URL.createObjectURL(new Blob([text], { type: kind === 'md' ? 'text/markdown' : 'application/json' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: exportName(current, kind) });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 
   async rename(id: string, title: string): Promise<boolean> {

@@ -2,22 +2,22 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openDb, type ConversationTurn } from '../shared/db';
-import { deleteConversation, listConversations, recordTurn, renameConversation, titleFrom } from './conversations';
+import { belongsTo, conversationJson, conversationMarkdown, deleteConversation, earlierQuestions, listConversations, renameConversation, saveTurn, titleFrom } from './conversations';
 
 let count = 0;
 const fresh = () => openDb(`conversations-test-${count++}`);
-const turn = (question: string, askedAt: number, text = 'An answer [1].'): ConversationTurn => ({
+const turn = (question: string, askedAt: number, text = 'An answer [1].', docId = 'd'): ConversationTurn => ({
   question,
   answer: { kind: 'extractive', state: 'done', text },
-  sources: [{ n: 1, docId: 'd', docName: 'd.md', sectionId: 's', passageId: 'p', headingPath: ['H'], pages: [2], text: 'A passage.' }],
+  sources: [{ n: 1, docId, docName: `${docId}.md`, sectionId: 's', passageId: 'p', headingPath: ['H'], pages: [2], text: 'A passage.' }],
   askedAt,
 });
 
 describe('conversations', () => {
   it('starts a conversation named after its first question and adds follow-ups to it', async () => {
     const db = fresh();
-    const id = await recordTurn(db, null, turn('what did the physician prescribe?', 1));
-    expect(await recordTurn(db, id, turn('for how long?', 2))).toBe(id);
+    const id = await saveTurn(db, null, turn('what did the physician prescribe?', 1));
+    expect(await saveTurn(db, id, turn('for how long?', 2))).toBe(id);
     const [conversation] = await listConversations(db);
     expect(conversation!.title).toBe('what did the physician prescribe?');
     expect(conversation!.turns.map((t) => t.question)).toEqual(['what did the physician prescribe?', 'for how long?']);
@@ -26,10 +26,10 @@ describe('conversations', () => {
 
   it('updates the last turn when the same question is recorded again (its answer finished)', async () => {
     const db = fresh();
-    const id = await recordTurn(db, null, turn('q', 1, 'partial'));
-    await recordTurn(db, id, turn('q ', 2, 'whole answer'));
+    const id = await saveTurn(db, null, turn('q', 1, 'partial'));
+    await saveTurn(db, id, turn('q ', 2, 'whole answer'));
     // Typing on: "what did" then "what did the physician prescribe" is one question.
-    await recordTurn(db, id, turn('q and more', 3, 'whole answer'));
+    await saveTurn(db, id, turn('q and more', 3, 'whole answer'));
     const [conversation] = await listConversations(db);
     expect(conversation!.turns).toHaveLength(1);
     expect(conversation!.turns[0]!.answer.text).toBe('whole answer');
@@ -38,8 +38,8 @@ describe('conversations', () => {
 
   it('lists the most recent first, renames, refuses an empty name, and deletes', async () => {
     const db = fresh();
-    const a = await recordTurn(db, null, turn('first', 1));
-    const b = await recordTurn(db, null, turn('second', 5));
+    const a = await saveTurn(db, null, turn('first', 1));
+    const b = await saveTurn(db, null, turn('second', 5));
     expect((await listConversations(db)).map((c) => c.id)).toEqual([b, a]);
     await renameConversation(db, a, '  Antibiotics  ');
     expect((await db.conversations.get(a))!.title).toBe('Antibiotics');
@@ -53,5 +53,76 @@ describe('conversations', () => {
     const title = titleFrom(`${'word '.repeat(30)}end`);
     expect(title.length).toBeLessThanOrEqual(81);
     expect(title.endsWith('…')).toBe(true);
+  });
+
+  it('starts a new conversation for a question that shares no word and no cited document with the thread', async () => {
+    const db = fresh();
+    const r = await saveTurn(db, null, turn('how do I quit R when I am done', 1, 'Use q() [1].', 'r-intro'));
+    // A shared word keeps the thread, even when another document answers.
+    expect(await saveTurn(db, r, turn('how do I quit R without saving the workspace', 2, 'x', 'r-faq'))).toBe(r);
+    // No shared word, but the same document: a follow-up.
+    expect(await saveTurn(db, r, turn('what does the workspace image hold', 3, 'x', 'r-intro'))).toBe(r);
+    // Neither: a new conversation, named after it.
+    const shell = await saveTurn(db, r, turn('how should shell scripts be indented', 4, 'Two spaces [1].', 'shellguide'));
+    expect(shell).not.toBe(r);
+    const list = await listConversations(db);
+    expect(list.map((c) => [c.title, c.turns.length])).toEqual([['how should shell scripts be indented', 1], ['how do I quit R when I am done', 3]]);
+    // A question with no topic words at all is read as a follow-up.
+    expect(belongsTo(list[0]!.turns, turn('and why?', 5, 'x', 'elsewhere'))).toBe(true);
+  });
+
+  it('goes back to the thread it split from once the question being typed shares something with it', async () => {
+    const db = fresh();
+    const r = await saveTurn(db, null, turn('how do I quit R', 1, 'x', 'r-intro'));
+    const draft = await saveTurn(db, r, turn('and the disk', 2, 'x', 'other'));
+    expect(draft).not.toBe(r);
+    expect(await saveTurn(db, draft, turn('and the disk when I quit', 3, 'x', 'other'), r)).toBe(r);
+    const list = await listConversations(db);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.turns.map((t) => t.question)).toEqual(['how do I quit R', 'and the disk when I quit']);
+  });
+
+  it('continues the conversation where the same question was asked, instead of making an identical one (after a reload)', async () => {
+    const db = fresh();
+    const id = await saveTurn(db, null, turn('how do I quit R', 1));
+    await saveTurn(db, id, turn('what about the workspace', 2));
+    // A reload: nothing is open. The same question, typed on from a first word, lands in the old thread.
+    const draft = await saveTurn(db, null, turn('how', 3));
+    expect(await saveTurn(db, draft, turn('How do I quit R?', 4, 'new answer'))).toBe(id);
+    const list = await listConversations(db);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.turns.map((t) => t.question)).toEqual(['how do I quit R', 'what about the workspace', 'How do I quit R?']);
+    // Asked once more right away: the last turn is updated, not repeated.
+    expect(await saveTurn(db, null, turn('how do I quit R', 5, 'newer'))).toBe(id);
+    expect((await listConversations(db))[0]!.turns).toHaveLength(3);
+    expect((await listConversations(db))[0]!.turns.at(-1)!.answer.text).toBe('newer');
+  });
+
+  it('lists earlier questions for ArrowUp, the most recent first, each once', async () => {
+    const db = fresh();
+    const a = await saveTurn(db, null, turn('first question', 1));
+    await saveTurn(db, a, turn('second question about it', 2));
+    await saveTurn(db, null, turn('third, elsewhere', 3, 'x', 'e'));
+    await saveTurn(db, a, turn('First question?', 4));
+    expect(earlierQuestions(await listConversations(db))).toEqual(['First question?', 'third, elsewhere', 'second question about it']);
+  });
+
+  it('exports a conversation as Markdown and JSON with every question, answer, time and source', async () => {
+    const db = fresh();
+    const id = await saveTurn(db, null, turn('what did the physician prescribe', Date.UTC(2026, 0, 2, 3, 4), 'Antibiotics [1].'));
+    await saveTurn(db, id, turn('for how many days', Date.UTC(2026, 0, 2, 3, 5), 'Ten days [1].'));
+    const c = (await db.conversations.get(id))!;
+    const md = conversationMarkdown(c);
+    expect(md).toMatch(/^# what did the physician prescribe\n/);
+    expect(md).toContain('## for how many days');
+    expect(md).toContain('Ten days [1].');
+    expect(md).toContain('Asked 2026-01-02T03:05:00.000Z');
+    expect(md).toContain('1. d.md, H, p. 2');
+    expect(md.indexOf('## what did')).toBeLessThan(md.indexOf('## for how many'));
+    const json = JSON.parse(conversationJson(c));
+    expect(json.title).toBe('what did the physician prescribe');
+    expect(json.turns.map((t: ConversationTurn) => t.answer.text)).toEqual(['Antibiotics [1].', 'Ten days [1].']);
+    expect(json.turns[1].askedAtIso).toBe('2026-01-02T03:05:00.000Z');
+    expect(json.turns[0].sources[0].pages).toEqual([2]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Conversations in IndexedDB: each question and its answer is a turn of the open conversation;
- * a person can reopen, rename and delete them (export goes through the backup file).
+ * Conversations in IndexedDB: each question and its answer is a turn of a thread; a person can
+ * reopen, rename, delete and export them. Every write to the table goes through this module
+ * (`saveTurn`, `renameConversation`, `deleteConversation`), so it can move behind one engine call.
  */
 import type { CarrelDb, ConversationRecord, ConversationTurn } from '../shared/db';
+import { termSet } from '../shared/text/analyzer';
 import { AppError } from '../shared/types';
 
 const TITLE_CHARS = 80;
@@ -15,25 +17,93 @@ export function titleFrom(question: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : TITLE_CHARS)}…`;
 }
 
+/** A question as compared for sameness: case, spacing and closing punctuation aside. */
+export function sameQuestion(a: string, b: string): boolean {
+  const norm = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s?.!]+$/, '');
+  return norm(a) === norm(b);
+}
+
+/** Typing on: one question extends or trims the other, as search-as-you-type sees it. */
+function typedOn(a: string, b: string): boolean {
+  const [x, y] = [a.trim().toLowerCase(), b.trim().toLowerCase()];
+  return x.startsWith(y) || y.startsWith(x);
+}
+
 /**
- * Adds `turn` to conversation `id` (a new one when null) and returns its id. A question that
- * extends or trims the last one (typing on, as search-as-you-type sees it) or repeats it updates
- * that turn instead of adding one.
+ * Words of any question that say nothing about its topic: a question about quitting R and one about
+ * a shell's configuration both "get" something.
  */
-export async function recordTurn(db: CarrelDb, id: string | null, turn: ConversationTurn): Promise<string> {
+const QUESTION_WORDS = new Set(['get', 'use', 'make', 'work', 'find', 'want', 'need', 'know', 'mean', 'wai', 'mani', 'much', 'can', 'tell', 'show', 'explain', 'doe', 'also', 'like', 'set', 'go', 'done', 'happen', 'thing']);
+
+/** A question's topic terms (stemmed, stopwords and question words dropped). */
+function topicTerms(text: string): string[] {
+  return [...termSet(text)].filter((t) => t.length > 1 && !QUESTION_WORDS.has(t));
+}
+
+/**
+ * Whether `turn` belongs to the thread `turns`. It starts a new conversation only when it shares
+ * nothing with the thread: none of its topic words is in an earlier question, and none of the
+ * documents it cites was cited in the thread. A question without topic words ("and why?") is a
+ * follow-up.
+ */
+export function belongsTo(turns: readonly ConversationTurn[], turn: ConversationTurn): boolean {
+  const terms = topicTerms(turn.question);
+  if (terms.length === 0) return true;
+  const asked = new Set(turns.flatMap((t) => topicTerms(t.question)));
+  if (terms.some((t) => asked.has(t))) return true;
+  const cited = new Set(turns.flatMap((t) => t.sources.map((s) => s.docId)));
+  return turn.sources.some((s) => cited.has(s.docId));
+}
+
+/**
+ * Keeps `turn` and returns the id of the conversation it went to.
+ * - In conversation `id`, a question that extends, trims or repeats the last one (typing on)
+ *   updates that turn; one that shares something with the thread is added to it; one that shares
+ *   nothing starts a new conversation.
+ * - A question that would start a conversation (or is still its only one) and was already asked in
+ *   another conversation continues that one instead: a reload followed by the same question does not
+ *   make a second, identical conversation.
+ * - `splitFrom` is the conversation that `id` split from while its question was being typed: once
+ *   the question, typed on, shares something with that thread after all, it goes back there.
+ */
+export async function saveTurn(db: CarrelDb, id: string | null, turn: ConversationTurn, splitFrom: string | null = null): Promise<string> {
   return db.transaction('rw', db.conversations, async () => {
-    const existing = id ? await db.conversations.get(id) : undefined;
-    if (!existing) {
-      const created: ConversationRecord = { id: id ?? crypto.randomUUID(), title: titleFrom(turn.question), createdAt: turn.askedAt, updatedAt: turn.askedAt, turns: [turn] };
+    let existing = id ? await db.conversations.get(id) : undefined;
+    const origin = splitFrom && existing?.turns.length === 1 ? await db.conversations.get(splitFrom) : undefined;
+    if (existing && origin && typedOn(existing.turns[0]!.question, turn.question) && belongsTo(origin.turns, turn)) {
+      await db.conversations.delete(existing.id);
+      existing = origin;
+    }
+    const last = existing?.turns.at(-1);
+    const replaces = !!last && typedOn(last.question, turn.question);
+    const thread = existing && (replaces || belongsTo(existing.turns, turn)) ? existing : undefined;
+    const turns = thread ? (replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn]) : [turn];
+
+    if (turns.length === 1) {
+      const twin = await findTwin(db, turn.question, thread?.id);
+      if (twin) {
+        if (thread) await db.conversations.delete(thread.id);
+        const twinTurns = sameQuestion(twin.turns.at(-1)!.question, turn.question) ? [...twin.turns.slice(0, -1), turn] : [...twin.turns, turn];
+        await db.conversations.update(twin.id, { turns: twinTurns, updatedAt: turn.askedAt });
+        return twin.id;
+      }
+    }
+    if (!thread) {
+      const created: ConversationRecord = { id: crypto.randomUUID(), title: titleFrom(turn.question), createdAt: turn.askedAt, updatedAt: turn.askedAt, turns };
       await db.conversations.add(created);
       return created.id;
     }
-    const last = existing.turns.at(-1);
-    const same = last && (turn.question.trim().startsWith(last.question.trim()) || last.question.trim().startsWith(turn.question.trim()));
-    const turns = same ? [...existing.turns.slice(0, -1), turn] : [...existing.turns, turn];
-    await db.conversations.update(existing.id, { turns, updatedAt: turn.askedAt });
-    return existing.id;
+    // A conversation of one question still being typed keeps the title of the question as it ends up.
+    const title = turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question) ? titleFrom(turn.question) : thread.title;
+    await db.conversations.update(thread.id, { turns, title, updatedAt: turn.askedAt });
+    return thread.id;
   });
+}
+
+/** The most recent other conversation in which `question` was asked, if any. */
+async function findTwin(db: CarrelDb, question: string, except: string | undefined): Promise<ConversationRecord | undefined> {
+  const all = await db.conversations.orderBy('updatedAt').reverse().toArray();
+  return all.find((c) => c.id !== except && c.turns.some((t) => sameQuestion(t.question, question)));
 }
 
 /** Renames a conversation; an empty name is refused with a message. */
@@ -50,4 +120,55 @@ export async function deleteConversation(db: CarrelDb, id: string): Promise<void
 /** Every conversation, the most recent first. */
 export function listConversations(db: CarrelDb): Promise<ConversationRecord[]> {
   return db.conversations.orderBy('updatedAt').reverse().toArray();
+}
+
+/**
+ * The questions asked before, the most recent first, each once: what ArrowUp in the search box
+ * walks through.
+ */
+export function earlierQuestions(list: readonly ConversationRecord[]): string[] {
+  const turns = list.flatMap((c) => c.turns).sort((a, b) => b.askedAt - a.askedAt);
+  const seen: string[] = [];
+  for (const { question } of turns) if (!seen.some((q) => sameQuestion(q, question))) seen.push(question.trim());
+  return seen;
+}
+
+type Source = ConversationTurn['sources'][number];
+
+/** "p. 4" or "pp. 4–6", as a citation names the pages. */
+function pagesLabel(pages: readonly number[]): string {
+  if (!pages.length) return '';
+  return pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages[0]}–${pages.at(-1)}`;
+}
+
+/** "file.pdf, Heading › Sub, p. 4": where a source of an answer is. */
+export function sourceLabel(source: Source): string {
+  return [source.docName, source.headingPath.join(' › '), pagesLabel(source.pages)].filter(Boolean).join(', ');
+}
+
+const isoTime = (ms: number) => new Date(ms).toISOString();
+
+/** A conversation as Markdown: each question as a heading, its answer, its time and its sources. */
+export function conversationMarkdown(c: ConversationRecord): string {
+  const lines = [`# ${c.title}`, '', `Exported from Carrel on ${isoTime(Date.now())}. ${c.turns.length} ${c.turns.length === 1 ? 'question' : 'questions'}.`];
+  for (const turn of c.turns) {
+    lines.push('', `## ${turn.question.trim()}`, '', `*Asked ${isoTime(turn.askedAt)} · ${turn.answer.kind === 'generated' ? 'written on this device' : 'sentences of your documents'}${turn.answer.state === 'stopped' ? ' · stopped' : ''}*`, '', turn.answer.text);
+    if (turn.sources.length) {
+      lines.push('', 'Sources:', '');
+      for (const source of turn.sources) lines.push(`${source.n}. ${sourceLabel(source)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A conversation as JSON: its fields, each turn's time also written out (ISO 8601). */
+export function conversationJson(c: ConversationRecord): string {
+  const turns = c.turns.map((turn) => ({ ...turn, askedAtIso: isoTime(turn.askedAt) }));
+  return `${JSON.stringify({ format: 'carrel-conversation', version: 1, ...c, turns }, null, 2)}\n`;
+}
+
+/** A file name for an exported conversation: its title, tamed. */
+export function exportName(c: ConversationRecord, extension: 'md' | 'json'): string {
+  const base = c.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'conversation';
+  return `${base}.${extension}`;
 }

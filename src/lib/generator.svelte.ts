@@ -74,10 +74,10 @@ class GeneratorState {
       this.status = 'loading';
       const { device } = await this.#worker().api.load({ modelId: choice.info.id, dtype: choice.dtype }, { timeoutMs: 300_000 });
       this.status = 'ready';
-      this.message = `${choice.info.label} is ready (${device === 'webgpu' ? 'WebGPU' : 'WASM'}).`;
+      this.message = `${choice.info.label} is ready, running on ${device === 'webgpu' ? 'the graphics card (WebGPU)' : 'the processor (WASM)'}.`;
     } catch (error) {
       this.status = 'failed';
-      this.message = `${choice.info.label} could not be loaded: ${handleError(error).message} Answers stay extractive.`;
+      this.message = `${choice.info.label} could not be loaded: ${handleError(error).message} Answers stay extractive: sentences quoted from your documents.`;
       this.#stopWorker();
     }
   }

@@ -24,8 +24,10 @@ export interface ModelInfo {
   /** Download size in bytes of the `dtype` weights and the other files (0 for the built-in model). */
   bytes: number;
   languages: string;
-  /** Published retrieval quality, with its source. */
+  /** Published retrieval quality, with its source (shown under Details: benchmark names mean little to most people). */
   quality: string;
+  /** What the model is good for, in words anyone reads. */
+  summary?: string;
 }
 
 export type Dtype = ModelInfo['dtype'];
@@ -78,6 +80,7 @@ export const BUILTIN_MODEL: ModelInfo = {
   bytes: 0,
   languages: 'English',
   quality: 'SciFact nDCG@10 0.19 alone, 0.69 with keywords (measured here)',
+  summary: 'Comes with Carrel, so it works at once and offline. Finds passages by your words and close relatives of them; the downloadable models below understand meaning better.',
 };
 
 /**
@@ -99,6 +102,7 @@ export const CATALOGUE: ModelInfo[] = [
     bytes: 23_000_000,
     languages: 'English',
     quality: 'SciFact nDCG@10 0.645 (MTEB)',
+    summary: 'Small and quick. Finds passages that mean what you asked even in other words. English only.',
   },
   {
     ...UNCALIBRATED,
@@ -110,6 +114,7 @@ export const CATALOGUE: ModelInfo[] = [
     bytes: 34_000_000,
     languages: 'English',
     quality: 'SciFact nDCG@10 ~0.72; MTEB retrieval average 51.7',
+    summary: 'The best of these at finding the right passage in English documents, for a little more download.',
   },
   {
     ...UNCALIBRATED,
@@ -121,12 +126,13 @@ export const CATALOGUE: ModelInfo[] = [
     bytes: 118_000_000,
     languages: '~100 languages',
     quality: 'MTEB retrieval average 46.6; MIRACL multilingual nDCG@10 ~0.64',
+    summary: 'For documents and questions in many languages, and across them (ask in English, find French). The largest download.',
   },
 ];
 
 /** A model added by its hub id: what its config.json says, with neutral settings (a transformer, so GPU when there is one). */
 export function customModel(id: string, dims: number, bytes: number): ModelInfo {
-  return { ...UNCALIBRATED, id, label: id, dims, queryPrefix: '', passagePrefix: '', bytes, languages: 'unknown', quality: 'not measured' };
+  return { ...UNCALIBRATED, id, label: id, dims, queryPrefix: '', passagePrefix: '', bytes, languages: 'unknown', quality: 'not measured', summary: 'A model you added. Carrel has not measured how well it finds passages.' };
 }
 
 /** Hub model ids look like `owner/name`. */
