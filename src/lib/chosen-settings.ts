@@ -9,12 +9,22 @@ import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting, type ChosenSettings
 import { db } from './db';
 import { engine } from './workers';
 
-/** Calls `apply` with a setting's stored value now and whenever it changes (in any tab, or by a backup). */
-export function followSetting(key: keyof ChosenSettings, apply: (value: unknown) => void): void {
-  liveQuery(() => db.settings.get(key)).subscribe({
-    next: (record) => {
-      if (record) apply(record.value);
-    },
+/**
+ * Calls `apply` with a setting's stored value now and whenever it changes (in any tab, or by a
+ * backup). Resolves once the stored value has been read (and applied, when there is one).
+ */
+export function followSetting(key: keyof ChosenSettings, apply: (value: unknown) => void): Promise<void> {
+  return new Promise((read) => {
+    liveQuery(() => db.settings.get(key)).subscribe({
+      next: (record) => {
+        if (record) apply(record.value);
+        read();
+      },
+      error: (error: unknown) => {
+        console.error(`could not read the ${key} setting`, error);
+        read();
+      },
+    });
   });
 }
 

@@ -19,8 +19,11 @@ class Chunking {
   // A browser that kept its choice in localStorage uses it until the database has it.
   current = $state.raw<ChunkSettings>(olderCopy(CHUNKING_KEY, (saved) => chunkSettingsFrom(JSON.parse(saved))) ?? DEFAULT_CHUNKING);
 
+  /** Resolves once the stored choice is in `current` (read before the first file of a start). */
+  readonly loaded: Promise<void>;
+
   constructor() {
-    followSetting(CHUNKING_KEY, (value) => (this.current = chunkSettingsFrom(value)));
+    this.loaded = followSetting(CHUNKING_KEY, (value) => (this.current = chunkSettingsFrom(value)));
   }
 
   /** Saves new settings; true when they differ from the ones the library was chunked with. */

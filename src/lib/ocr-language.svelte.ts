@@ -26,8 +26,11 @@ class OcrLanguage {
   downloading = $state<string | null>(null);
   #download: AbortController | null = null;
 
+  /** Resolves once the stored choice is in `current` (read before the first file of a start). */
+  readonly loaded: Promise<void>;
+
   constructor() {
-    followSetting(OCR_LANGUAGE_KEY, (value) => (this.current = ocrLanguageFrom(value)));
+    this.loaded = followSetting(OCR_LANGUAGE_KEY, (value) => (this.current = ocrLanguageFrom(value)));
   }
 
   /** Looks up where `code`'s model is. */
