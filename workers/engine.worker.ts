@@ -116,7 +116,7 @@ const api = {
     return engine.importBackup(file, passphrase, ctx.signal);
   },
 
-  /** Loads documents written elsewhere, or everything new (the eval and bench harness call it). */
+  /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
   refresh(_: Record<string, never>) {
     return engine.refresh();
   },

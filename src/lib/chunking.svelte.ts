@@ -3,11 +3,9 @@
  * backup carries it) and read live; `current` stays a plain value so the ingest queue reads it
  * synchronously.
  */
-import { liveQuery } from 'dexie';
 import { chunkSettingsFrom, CHUNKING_KEY, DEFAULT_CHUNKING, type ChunkSettings } from '../shared/settings';
 import type { ChunkSizes } from '../shared/types';
-import { db } from './db';
-import { olderCopy } from './older-settings';
+import { followSetting, olderCopy } from './chosen-settings';
 import { engine } from './workers';
 
 export { DEFAULT_CHUNKING, type ChunkSettings };
@@ -21,12 +19,11 @@ class Chunking {
   // A browser that kept its choice in localStorage uses it until the database has it.
   current = $state.raw<ChunkSettings>(olderCopy(CHUNKING_KEY, (saved) => chunkSettingsFrom(JSON.parse(saved))) ?? DEFAULT_CHUNKING);
 
+  /** Resolves once the stored choice is in `current` (read before the first file of a start). */
+  readonly loaded: Promise<void>;
+
   constructor() {
-    liveQuery(() => db.settings.get(CHUNKING_KEY)).subscribe({
-      next: (record) => {
-        if (record) this.current = chunkSettingsFrom(record.value);
-      },
-    });
+    this.loaded = followSetting(CHUNKING_KEY, (value) => (this.current = chunkSettingsFrom(value)));
   }
 
   /** Saves new settings; true when they differ from the ones the library was chunked with. */

@@ -40,6 +40,8 @@ const UNASKED_ABORT: UserMessage = { code: 'ABORTED', message: 'Reading this fil
 /** Files written to the stored queue per transaction (see #saveQueue). */
 const QUEUE_SLICE = 100;
 const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
+/** The chunking and OCR language chosen are read from the database at start: a file is read with them, never with the defaults. */
+const choicesRead = () => Promise.all([chunking.loaded, ocrLanguage.loaded]);
 
 /** What the queue's owner does with a file once its document is stored. */
 export interface IngestHooks {
@@ -102,7 +104,7 @@ export class IngestQueue {
 
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
   async start(): Promise<void> {
-    const adopted = await adoptOrphans();
+    const [adopted] = await Promise.all([adoptOrphans(), choicesRead()]);
     if (adopted.length === 0) return;
     const jobs = adopted.map((stored) => {
       const job = new QueuedFile(stored.key, stored.file, stored.paused ? 'Paused' : 'Interrupted — reading it again', stored.force);
@@ -143,6 +145,7 @@ export class IngestQueue {
    * first, and the first files are read while the rest are written.
    */
   async #saveQueue(jobs: QueuedFile[], addedAt: number): Promise<void> {
+    await choicesRead();
     for (let at = 0; at < jobs.length; at += QUEUE_SLICE) {
       // Made when written, so a file cancelled meanwhile is left out and a pause is kept.
       const slice = jobs.slice(at, at + QUEUE_SLICE).filter((job) => job.state === 'adding' || job.state === 'paused');

@@ -4,16 +4,14 @@
  * where each language's model is, and downloading one with the model downloader (resumable parts,
  * from the model host or the mirror set under Model).
  */
-import { liveQuery } from 'dexie';
 import { MODEL_CACHE } from '../shared/models';
 import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, ocrLanguageCacheKey, ocrLanguageFile, ocrLanguageName, ocrLanguageSitePath } from '../shared/ocr-languages';
 import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../shared/settings';
 import { AppError } from '../shared/types';
-import { db } from './db';
 import { isAbort } from './errors';
 import { downloadModel, type DownloadProgress } from './model-download';
 import { models, PARTS_CACHE } from './models.svelte';
-import { olderCopy } from './older-settings';
+import { followSetting, olderCopy } from './chosen-settings';
 import { engine } from './workers';
 
 /** Where a language's model is: shipped, downloaded into this browser, served by this site, or nowhere yet. */
@@ -28,12 +26,11 @@ class OcrLanguage {
   downloading = $state<string | null>(null);
   #download: AbortController | null = null;
 
+  /** Resolves once the stored choice is in `current` (read before the first file of a start). */
+  readonly loaded: Promise<void>;
+
   constructor() {
-    liveQuery(() => db.settings.get(OCR_LANGUAGE_KEY)).subscribe({
-      next: (record) => {
-        if (record) this.current = ocrLanguageFrom(record.value);
-      },
-    });
+    this.loaded = followSetting(OCR_LANGUAGE_KEY, (value) => (this.current = ocrLanguageFrom(value)));
   }
 
   /** Looks up where `code`'s model is. */

@@ -19,7 +19,7 @@ import { parseMarkdown } from '../parse/markdown';
 import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
 import { contentId } from './hash';
-import { approximateTokens } from './approximate-tokens';
+import { approximateTokens } from '../../src/shared/text/tokens';
 
 /** Files above this are refused with a message rather than freezing the tab. */
 export const MAX_FILE_BYTES = 256 * 2 ** 20;
