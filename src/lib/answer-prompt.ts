@@ -3,12 +3,14 @@
  * question, and the instruction to answer only from the sources and cite them. Sized to a token
  * budget: the generator's context window less the room its answer needs.
  */
+import { pageReference } from '../shared/page-reference';
 
 export interface PromptSource {
   docName: string;
   docTitle: string;
   headingPath: string[];
   pages: number[];
+  pageLabels?: string[];
   text: string;
 }
 
@@ -36,7 +38,7 @@ export const ANSWER_INSTRUCTION =
 export function sourceLine(source: PromptSource, n: number): string {
   const where = [source.docTitle && source.docTitle !== source.docName ? `${source.docTitle} (${source.docName})` : source.docName];
   if (source.headingPath.length) where.push(source.headingPath.join(' › '));
-  if (source.pages.length) where.push(source.pages.length === 1 ? `p. ${source.pages[0]}` : `pp. ${source.pages[0]}–${source.pages.at(-1)}`);
+  if (source.pages.length) where.push(pageReference(source));
   return `[${n}] ${where.join(', ')}`;
 }
 

@@ -210,6 +210,8 @@ export interface PropositionHit {
   id: string;
   text: string;
   pages: number[];
+  /** Printed page labels (parallel to `pages`) where the document has them. */
+  pageLabels?: string[];
   start: number;
   end: number;
   type: PropositionType;

@@ -5,6 +5,7 @@
  */
 import type { ResultHit } from '../../src/shared/types';
 import { termSet } from '../../src/shared/analyzer';
+import { mergePaged, pageReference } from '../../src/shared/page-reference';
 
 export interface ContextPiece {
   /** Citation number, [n] in the prompt. */
@@ -13,6 +14,7 @@ export interface ContextPiece {
   docTitle: string;
   headingPath: string[];
   pages: number[];
+  pageLabels?: string[];
   text: string;
 }
 
@@ -39,6 +41,7 @@ interface Candidate {
   start: number;
   end: number;
   pages: number[];
+  pageLabels?: string[];
 }
 
 /** Builds the cited context for `hits` (best first) within `opts.budget` tokens. */
@@ -53,7 +56,7 @@ export function assembleContext(hits: ResultHit[], opts: ContextOptions): Assemb
 
 /** Every proposition of every hit, in relevance order (hit rank, then proposition rank). */
 function candidates(hits: ResultHit[]): Candidate[] {
-  return hits.flatMap((hit, rank) => hit.propositions.map((p) => ({ hit, rank, text: p.text, start: p.start, end: p.end, pages: p.pages })));
+  return hits.flatMap((hit, rank) => hit.propositions.map((p) => ({ hit, rank, text: p.text, start: p.start, end: p.end, pages: p.pages, ...(p.pageLabels ? { pageLabels: p.pageLabels } : {}) })));
 }
 
 function dropNearDuplicates(list: Candidate[], threshold: number): Candidate[] {
@@ -95,19 +98,19 @@ function toPieces(chosen: Candidate[]): ContextPiece[] {
     if (last && last.sectionId === c.hit.sectionId && c.start - last.end <= 2) {
       last.text = `${last.text} ${c.text}`;
       last.end = c.end;
-      last.pages = [...new Set([...last.pages, ...c.pages])];
+      Object.assign(last, mergePaged(last, c));
       continue;
     }
-    pieces.push({ n: pieces.length + 1, docName: c.hit.docName, docTitle: c.hit.docTitle, headingPath: c.hit.headingPath, pages: c.pages, text: c.text, sectionId: c.hit.sectionId, end: c.end });
+    pieces.push({ n: pieces.length + 1, docName: c.hit.docName, docTitle: c.hit.docTitle, headingPath: c.hit.headingPath, pages: c.pages, ...(c.pageLabels ? { pageLabels: c.pageLabels } : {}), text: c.text, sectionId: c.hit.sectionId, end: c.end });
   }
-  return pieces.map(({ n, docName, docTitle, headingPath, pages, text }) => ({ n, docName, docTitle, headingPath, pages, text }));
+  return pieces.map(({ n, docName, docTitle, headingPath, pages, pageLabels, text }) => ({ n, docName, docTitle, headingPath, pages, ...(pageLabels ? { pageLabels } : {}), text }));
 }
 
 /** The citation line of a piece: document, heading path, pages. */
 export function citation(piece: ContextPiece): string {
   const where = [piece.docTitle && piece.docTitle !== piece.docName ? `${piece.docTitle} (${piece.docName})` : piece.docName];
   if (piece.headingPath.length) where.push(piece.headingPath.join(' › '));
-  if (piece.pages.length) where.push(piece.pages.length === 1 ? `p. ${piece.pages[0]}` : `pp. ${piece.pages[0]}–${piece.pages.at(-1)}`);
+  if (piece.pages.length) where.push(pageReference(piece));
   return where.join(', ');
 }
 
