@@ -3,6 +3,7 @@
  * stores them in one Dexie transaction and indexes them. Nothing is visible to search until that
  * transaction commits the document with status `ready`.
  */
+import { readRecipe } from '../../src/shared/read-recipe';
 import type { CarrelDb } from '../../src/shared/db';
 import { storedResult, type IngestInput, type IngestProgress, type IngestResult, type StoreRequest, type StoreResult } from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
@@ -73,6 +74,7 @@ export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: Inges
     // A re-indexed document keeps its place in the library.
     addedAt: existing?.addedAt ?? Date.now(),
     indexedAt: Date.now(),
+    readRecipe: readRecipe(kind),
     status: 'ready',
     title: chunked.title,
     summary: chunked.summary,
