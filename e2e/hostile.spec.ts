@@ -15,7 +15,9 @@ const HOSTILE_HTML = `<!doctype html><html><head><title>Hostile page</title>
 <iframe src="https://attacker.invalid/frame"></iframe>
 </body></html>`;
 
-const HOSTILE_MD = `# Beekeeping
+const HOSTILE_MD = `# Beekeeping <a id="beekeeping"></a>
+
+<!-- AUTHORS: a note for the editors only -->
 
 Beekeepers harvest honey from the hives in late summer. <img src="x" onerror="window.__pwned='md'; alert('md')">
 
@@ -46,10 +48,14 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   await expect(first.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
   first = await searchFor(page, 'honey harvest from hives');
   await expect(first.getByTestId('result-proposition').first()).toContainText('harvest honey');
-  // Opened in the viewer, the Markdown is formatted, and the raw HTML in it is shown as text.
+  // The passage is the text a reader sees: no tags, anchors or comments.
+  await expect(first.getByTestId('result-proposition').first()).not.toContainText('<img');
+  // Opened in the viewer, the Markdown is formatted; its raw HTML is drawn from the allow-list
+  // (text kept, scripts and attributes dropped) and its comments and anchors show nothing.
   await first.getByTestId('result-proposition').first().click();
   await expect(page.getByTestId('viewer-highlight')).toContainText('harvest honey');
-  await expect(page.getByTestId('viewer')).toContainText('<script>window.__pwned');
+  await expect(page.getByTestId('viewer')).toContainText('Queen bees are marked with a coloured dot.');
+  for (const hidden of ['<script', '__pwned', '<div', '<a id', 'AUTHORS', '<img']) await expect(page.getByTestId('viewer')).not.toContainText(hidden);
   await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Beekeeping', level: 1 })).toBeVisible();
   await expect(page.getByTestId('viewer')).toContainText('Swarm calendar');
   await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();

@@ -37,7 +37,7 @@ class ConversationState {
     const turn: ConversationTurn = {
       question,
       answer,
-      sources: sources.map((s) => ({ n: s.n, docId: s.hit.docId, docName: s.hit.docName, sectionId: s.hit.sectionId, passageId: s.passage.id, headingPath: s.hit.headingPath, pages: s.passage.pages, text: s.passage.text })),
+      sources: sources.map((s) => ({ n: s.n, docId: s.hit.docId, docName: s.hit.docName, sectionId: s.hit.sectionId, passageId: s.passage.id, headingPath: s.hit.headingPath, pages: s.passage.pages, ...(s.passage.pageLabels ? { pageLabels: s.passage.pageLabels } : {}), text: s.passage.text })),
       askedAt: Date.now(),
     };
     // One write at a time, so a new conversation's id is known before its next turn is written.

@@ -23,7 +23,7 @@ type Candidate = PromptSource & Omit<AnswerSource, 'n'>;
 
 function candidates(response: SearchResponse): Candidate[] {
   return response.hits.slice(0, SOURCE_HITS).flatMap((hit) =>
-    hit.propositions.slice(0, PASSAGES_PER_HIT).map((passage) => ({ hit, passage, docName: hit.docName, docTitle: hit.docTitle, headingPath: hit.headingPath, pages: passage.pages, text: passage.text })),
+    hit.propositions.slice(0, PASSAGES_PER_HIT).map((passage) => ({ hit, passage, docName: hit.docName, docTitle: hit.docTitle, headingPath: hit.headingPath, pages: passage.pages, ...(passage.pageLabels ? { pageLabels: passage.pageLabels } : {}), text: passage.text })),
   );
 }
 

@@ -5,6 +5,7 @@
  * commits, so nothing half-indexed is ever found. Finished, removed and cleared documents are
  * announced on library-events.ts.
  */
+import { readOutdated } from '../shared/read-recipe';
 import type { DocumentRecord } from '../shared/types';
 import type { IngestResult } from '../shared/ingest';
 import { db } from './db';
@@ -44,7 +45,14 @@ class Library {
 
   constructor() {
     this.#docs.start();
-    void this.queue.start();
+    void this.queue.start().then(() => this.#readOutdatedAgain());
+  }
+
+  /** Documents stored before their kind's reader changed are read again from their originals. */
+  async #readOutdatedAgain(): Promise<void> {
+    const ready = await db.documents.where('status').equals('ready').toArray();
+    const outdated = ready.filter(readOutdated).map((doc) => doc.id);
+    if (outdated.length) await this.reindex(outdated);
   }
 
   /** Removes a stored document, or cancels a file being read. */

@@ -2,7 +2,8 @@
  * Markdown and HTML originals drawn formatted but inert (DESIGN §8): the DOM is built element by
  * element from an allow-list with createElement and text nodes, never innerHTML. No attribute of
  * the document survives except a link's http(s) or mailto address; images show their alt text and
- * load nothing; scripts, styles, frames and SVG are dropped; raw HTML inside Markdown stays text.
+ * load nothing; scripts, styles, frames and SVG are dropped. Raw HTML inside Markdown goes through
+ * the same allow-list; its comments and bare tags show nothing, as in any Markdown renderer.
  * The passage is wrapped in <mark> elements, one per text node it touches.
  */
 import type { Nodes, Parents } from 'mdast';
@@ -88,15 +89,21 @@ const MD_ELEMENT: Partial<Record<Nodes['type'], string>> = {
   footnoteDefinition: 'div',
 };
 
+/** mdast nodes whose children are blocks; HTML inside any other node is inline (a tag, a comment). */
+const MD_CONTAINERS = new Set(['root', 'listItem', 'blockquote', 'footnoteDefinition']);
+
 /**
- * Markdown, with the passage at [start, end) of the source marked. The document text of a Markdown
- * file is its source, so passages are placed by the parser's offsets, exactly.
+ * Markdown, with the passage marked. Passages are stored as the text a reader sees
+ * (workers/parse/markdown.ts) and found in the rendered text; documents indexed before that
+ * stored slices of the source, placed by the parser's offsets.
  */
-export function renderMarkdown(source: string, passage: { start: number; end: number }): Rendered {
+export function renderMarkdown(source: string, passage: { start: number; end: number; text: string }): Rendered {
   const tree = fromMarkdown(source, {
     extensions: [gfm(), frontmatter(['yaml'])],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
   });
+  const bySource = source.slice(passage.start, passage.end) === passage.text;
+  const span = bySource ? passage : { start: -1, end: -1 };
   const marks: HTMLElement[] = [];
   const root = document.createElement('div');
   root.className = 'viewer-rendered';
@@ -105,17 +112,17 @@ export function renderMarkdown(source: string, passage: { start: number; end: nu
   const leaf = (parent: Node, node: Nodes & { value: string }) => {
     const start = node.position?.start.offset ?? 0;
     const end = node.position?.end.offset ?? 0;
-    const overlaps = start < passage.end && end > passage.start;
+    const overlaps = start < span.end && end > span.start;
     if (!overlaps) return textWithMark(parent, node.value, 0, 0, marks);
     if (source.slice(start, end) === node.value) {
-      return textWithMark(parent, node.value, Math.max(0, passage.start - start), Math.min(node.value.length, passage.end - start), marks);
+      return textWithMark(parent, node.value, Math.max(0, span.start - start), Math.min(node.value.length, span.end - start), marks);
     }
     textWithMark(parent, node.value, 0, node.value.length, marks);
   };
 
-  const children = (parent: Node, node: Parents) => node.children.forEach((child) => visit(parent, child as Nodes));
+  const children = (parent: Node, node: Parents) => node.children.forEach((child) => visit(parent, child as Nodes, !MD_CONTAINERS.has(node.type)));
 
-  const visit = (parent: Node, node: Nodes) => {
+  const visit = (parent: Node, node: Nodes, inline = false) => {
     switch (node.type) {
       case 'root':
         return children(parent, node);
@@ -137,15 +144,18 @@ export function renderMarkdown(source: string, passage: { start: number; end: nu
       case 'inlineCode':
         return leaf(parent.appendChild(document.createElement('code')), node);
       case 'text':
-      case 'html':
-        // Raw HTML is shown as the text it is.
         return leaf(parent, node);
+      case 'html':
+        // Inline, a tag or a comment shows nothing (a line break excepted); a block goes through the allow-list.
+        if (!inline) return copyAllowed(new DOMParser().parseFromString(node.value, 'text/html').body, parent);
+        if (/^<br\s*\/?>$/i.test(node.value.trim())) parent.appendChild(document.createElement('br'));
+        return;
       case 'link':
         return children(parent.appendChild(link(safeHref(node.url))), node);
       case 'image':
       case 'imageReference':
         // Never loaded: a document must not make the browser fetch anything.
-        return void parent.appendChild(document.createTextNode(node.alt ? `[image: ${node.alt}]` : '[image]'));
+        return void parent.appendChild(imageStandIn(node.alt));
       case 'break':
         return void parent.appendChild(document.createElement('br'));
       case 'thematicBreak':
@@ -159,7 +169,15 @@ export function renderMarkdown(source: string, passage: { start: number; end: nu
     }
   };
   visit(root, tree);
-  return { root, marks };
+  return { root, marks: bySource ? marks : markText(root, passage.text) };
+}
+
+/** An image's alt text in place of the image; not part of the document text, so passages skip it. */
+function imageStandIn(alt: string | null | undefined): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'viewer-image';
+  span.textContent = alt ? `[image: ${alt}]` : '[image]';
+  return span;
 }
 
 /** Elements kept (as themselves, without attributes); others give way to their children. */
@@ -179,29 +197,31 @@ export function renderHtml(html: string, passageText: string): Rendered {
   const source = new DOMParser().parseFromString(html, 'text/html');
   const root = document.createElement('div');
   root.className = 'viewer-rendered';
-  const copy = (from: Node, into: Node) => {
-    for (const node of Array.from(from.childNodes)) {
-      if (node.nodeType === Node.TEXT_NODE) {
-        into.appendChild(document.createTextNode(node.textContent ?? ''));
-      } else if (node.nodeType === Node.ELEMENT_NODE) {
-        const element = node as Element;
-        const tag = element.localName;
-        if (HTML_DROP.has(tag)) continue;
-        if (tag === 'img') {
-          const alt = element.getAttribute('alt');
-          if (alt) into.appendChild(document.createTextNode(`[image: ${alt}]`));
-          continue;
-        }
-        if (tag === 'a') {
-          copy(element, into.appendChild(link(safeHref(element.getAttribute('href')))));
-          continue;
-        }
-        copy(element, HTML_KEEP.has(tag) ? into.appendChild(document.createElement(tag)) : into);
-      }
-    }
-  };
-  copy(source.body, root);
+  copyAllowed(source.body, root);
   return { root, marks: markText(root, passageText) };
+}
+
+/** Copies the text and allowed elements of an inert parsed document into ours, without attributes. */
+function copyAllowed(from: Node, into: Node): void {
+  for (const node of Array.from(from.childNodes)) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      into.appendChild(document.createTextNode(node.textContent ?? ''));
+    } else if (node.nodeType === Node.ELEMENT_NODE) {
+      const element = node as Element;
+      const tag = element.localName;
+      if (HTML_DROP.has(tag)) continue;
+      if (tag === 'img') {
+        const alt = element.getAttribute('alt');
+        if (alt) into.appendChild(imageStandIn(alt));
+        continue;
+      }
+      if (tag === 'a') {
+        copyAllowed(element, into.appendChild(link(safeHref(element.getAttribute('href')))));
+        continue;
+      }
+      copyAllowed(element, HTML_KEEP.has(tag) ? into.appendChild(document.createElement(tag)) : into);
+    }
+  }
 }
 
 /**
@@ -215,7 +235,7 @@ export function markText(root: HTMLElement, text: string): HTMLElement[] {
   if (!wanted) return [];
   const nodes: Text[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('.viewer-image')) nodes.push(node as Text);
   // The collapsed text, and for each of its characters the text node and offset it came from.
   let flat = '';
   const origin: { node: number; offset: number }[] = [];

@@ -21,7 +21,7 @@ export interface FileRecord {
 export interface ConversationTurn {
   question: string;
   answer: { kind: 'extractive' | 'generated'; state: 'done' | 'stopped'; text: string };
-  sources: { n: number; docId: string; docName: string; sectionId: string; passageId: string; headingPath: string[]; pages: number[]; text: string }[];
+  sources: { n: number; docId: string; docName: string; sectionId: string; passageId: string; headingPath: string[]; pages: number[]; pageLabels?: string[]; text: string }[];
   askedAt: number;
 }
 

@@ -106,6 +106,8 @@ export interface DocumentRecord {
   addedAt: number;
   /** When this indexing of it was written (a re-index changes it; older records lack it). */
   indexedAt?: number;
+  /** How its file was read into text (src/shared/read-recipe.ts); absent: the first way. */
+  readRecipe?: number;
   status: DocStatus;
   title: string;
   summary: string;
@@ -210,6 +212,8 @@ export interface PropositionHit {
   id: string;
   text: string;
   pages: number[];
+  /** Printed page labels (parallel to `pages`) where the document has them. */
+  pageLabels?: string[];
   start: number;
   end: number;
   type: PropositionType;

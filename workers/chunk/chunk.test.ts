@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../parse/markdown';
+import { parseText } from '../parse/text';
 import type { ParsedDocument } from '../../src/shared/types';
 import { chunkDocument, chunkDocumentAsync } from './index';
 import { propositionType } from './propositions';
@@ -45,7 +46,7 @@ describe('chunkDocument (three-level)', () => {
   it('merges sections under the minimum, keeping each proposition\'s own heading path', () => {
     // The three headings hold ~220 tokens together: one section, as small sections merge up to 400.
     expect(doc.sections.map((s) => s.headingPath)).toEqual([['Widgets']]);
-    expect(doc.sections[0]!.text).toContain('## Installation\n\nTo install a widget');
+    expect(doc.sections[0]!.text).toContain('Installation\n\nTo install a widget');
     const paths = doc.propositions.map((p) => p.headingPath.join(' › '));
     expect(paths).toEqual(expect.arrayContaining(['Widgets', 'Widgets › Installation', 'Widgets › Repair']));
     expect(doc.propositions.find((p) => p.text.includes('dust enters the gears'))!.headingPath).toEqual(['Widgets', 'Repair']);
@@ -55,7 +56,7 @@ describe('chunkDocument (three-level)', () => {
     const body = 'The loader reads each configuration file once and caches the parsed result for later calls.';
     const labels = chunk(`# Guide\n\n## Imports\n\n### Pros\n\nShort names are easy to read in calling code.\n\n### Cons\n\n${body}\n`);
     const pros = labels.propositions.find((p) => p.text.includes('Short names'))!;
-    expect(pros.text).toContain('### Cons');
+    expect(pros.text).toContain('Cons\n\nThe loader');
     expect(pros.headingPath).toEqual(['Guide', 'Imports']);
     const chapters = chunk(`# Notes\n\n## Treatment\n\nThe physician prescribed antibiotics for ten days, and the patient must finish the whole course of them.\n\n## Gardening\n\n${body}\n`);
     expect(chapters.propositions.find((p) => p.text.includes('antibiotics'))!.headingPath).toEqual(['Notes', 'Treatment']);
@@ -65,12 +66,14 @@ describe('chunkDocument (three-level)', () => {
     const long = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about the topic at some length here.`).join(' ');
     const big = chunk(`# Book\n\n## First\n\n${long(25)}\n\n## Second\n\n${long(25)}\n`);
     expect(big.sections.map((s) => s.headingPath)).toEqual([['Book', 'First'], ['Book', 'Second']]);
-    expect(big.sections[1]!.text.startsWith('## Second')).toBe(true);
+    expect(big.sections[1]!.text.startsWith('Second\n\n')).toBe(true);
   });
 
   it('keeps the code block whole, whitespace included, inside one proposition', () => {
-    const code = guide.slice(guide.indexOf('```python'), guide.indexOf('```\n', guide.indexOf('```python') + 3) + 3);
+    const fence = guide.indexOf('```python');
+    const code = guide.slice(guide.indexOf('\n', fence) + 1, guide.indexOf('\n```', fence + 3));
     expect(doc.propositions.filter((p) => p.text.includes(code))).toHaveLength(1);
+    expect(doc.propositions.filter((p) => p.text.includes('```'))).toEqual([]);
   });
 
   it('never opens a proposition with a dangling reference', () => {
@@ -104,7 +107,7 @@ describe('chunkDocument (three-level)', () => {
       const section = doc.sections.find((s) => s.id === p.sectionId)!;
       expect(p.start).toBeGreaterThanOrEqual(section.start);
       expect(p.end).toBeLessThanOrEqual(section.end);
-      expect(guide.slice(p.start, p.end)).toBe(p.text);
+      expect(parseMarkdown(guide, 'doc.md').text.slice(p.start, p.end)).toBe(p.text);
     }
     expect(chunk(guide).propositions.map((p) => p.id)).toEqual(doc.propositions.map((p) => p.id));
     expect(doc.propositions[1]!.prevId).toBe(doc.propositions[0]!.id);
@@ -172,12 +175,12 @@ describe('sizes on a long generated document', () => {
 describe('Dify modes', () => {
   it('paragraph mode: never cuts inside a fenced code block', () => {
     const doc = chunk('Intro text.\n\n```\nline one.\n\nline two.\n```\n\nOutro text.', 'paragraph');
-    expect(doc.sections.map((s) => s.text)).toEqual(['Intro text.', '```\nline one.\n\nline two.\n```', 'Outro text.']);
-    expect(doc.propositions.map((p) => p.text)).toEqual(['Intro text.', '```\nline one.\n\nline two.\n```', 'Outro text.']);
+    expect(doc.sections.map((s) => s.text)).toEqual(['Intro text.', 'line one.\n\nline two.', 'Outro text.']);
+    expect(doc.propositions.map((p) => p.text)).toEqual(['Intro text.', 'line one.\n\nline two.', 'Outro text.']);
   });
 
   it('paragraph mode: parents by delimiter (kept at their start), not embedded; children by sentence', () => {
-    const doc = chunkDocument(parseMarkdown('Intro line.\n***\nFirst part. More.\n***\nSecond part.', 'd.md'), 'd', { countTokens, mode: 'paragraph', delimiter: '***' });
+    const doc = chunkDocument(parseText('Intro line.\n***\nFirst part. More.\n***\nSecond part.', 'd.txt'), 'd', { countTokens, mode: 'paragraph', delimiter: '***' });
     expect(doc.sections.map((s) => s.text.slice(0, 4))).toEqual(['Intr', '***\n', '***\n']);
     expect(doc.sections.every((s) => !s.embedded)).toBe(true);
     expect(doc.propositions.length).toBeGreaterThanOrEqual(3);
@@ -185,7 +188,7 @@ describe('Dify modes', () => {
 
   it('paragraph mode: a blank line is the default delimiter; every child is one sentence', () => {
     const doc = chunk('# Notes\n\nFirst idea here. It goes on.\n\nSecond idea. Another one! A third?\n', 'paragraph');
-    expect(doc.sections.map((s) => s.text)).toEqual(['# Notes\n\nFirst idea here. It goes on.', 'Second idea. Another one! A third?']);
+    expect(doc.sections.map((s) => s.text)).toEqual(['Notes\n\nFirst idea here. It goes on.', 'Second idea. Another one! A third?']);
     expect(doc.propositions.map((p) => p.text)).toEqual(['First idea here.', 'It goes on.', 'Second idea.', 'Another one!', 'A third?']);
     expect(doc.propositions.every((p) => p.headingPath.join() === 'Notes')).toBe(true);
   });
@@ -265,10 +268,12 @@ describe('properties on generated Markdown', () => {
   );
   const markdown = fc.array(block, { minLength: 1, maxLength: 25 }).map((blocks) => blocks.join('\n\n'));
 
-  const covers = (text: string, doc: ReturnType<typeof chunk>) => {
+  /** Offsets index the document text: what a reader sees of the Markdown. */
+  const covers = (source: string, doc: ReturnType<typeof chunk>) => {
+    const { text, blocks } = parseMarkdown(source, 'g.md');
     const covered = new Uint8Array(text.length);
     for (const p of doc.propositions) covered.fill(1, p.start, p.end);
-    const body = parseMarkdown(text, 'g.md').blocks.filter((b) => b.kind !== 'heading');
+    const body = blocks.filter((b) => b.kind !== 'heading');
     return body.every((b) => [...text.slice(b.start, b.end)].every((ch, i) => !/\S/.test(ch) || covered[b.start + i]));
   };
 
@@ -278,7 +283,7 @@ describe('properties on generated Markdown', () => {
         const doc = chunk(text, mode);
         const parent = new Map(doc.sections.map((s) => [s.id, s]));
         const inside = doc.propositions.every((p) => p.start >= parent.get(p.sectionId)!.start && p.end <= parent.get(p.sectionId)!.end);
-        return inside && covers(text, doc) && doc.propositions.every((p) => p.text.trim() && p.text === text.slice(p.start, p.end));
+        return inside && covers(text, doc) && doc.propositions.every((p) => p.text.trim() && p.text === parseMarkdown(text, 'g.md').text.slice(p.start, p.end));
       }),
       { numRuns: 100 },
     );

@@ -159,7 +159,7 @@ function headingSections(parsed: ParsedDocument, opts: ChunkOptions, limits: Chu
     const units = unitsOf(draft.blocks, parsed.text, opts.countTokens, limits.proposition).map((unit) => ({ ...unit, headingPath }));
     if (units.length === 0) return [];
     const start = draft.heading?.start ?? units[0]!.start;
-    // The section's own text, markup included (headings, anchors, fences): what its size will be.
+    // The section's own text, its heading line included: what its size will be.
     const tokens = opts.countTokens(parsed.text.slice(start, units.at(-1)!.end));
     return [{ headingPath, start, units, tokens, blocks: draft.blocks }];
   });

@@ -53,7 +53,7 @@ describe('ingestFile', () => {
     const result = await ingestFile({ file: file(markdown), chunkMode: 'three-level' }, deps());
     expect(result.duplicate).toBe(false);
     const doc = await db.documents.get(result.docId);
-    expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', modelId: 'carrel-glove-50k' });
+    expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', readRecipe: 2, modelId: 'carrel-glove-50k' });
     // Text is stored once: in the texts table, not again in the records that point into it.
     expect(readStoredChunks((await db.chunks.get(result.docId))!).propositions.filter((p) => p.text !== undefined)).toHaveLength(0);
     const { sections, propositions } = await readChunks(db, result.docId);

@@ -4,6 +4,7 @@
  * transaction commits the document with status `ready`. The file reader worker runs `readFile`
  * and posts what it read to the engine; tests run `ingestFile`, which stores it too.
  */
+import { readRecipe } from '../../src/shared/read-recipe';
 import type { CarrelDb } from '../../src/shared/db';
 import { storedResult, type IngestInput, type IngestProgress, type IngestResult, type StoreRequest, type StoreResult } from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
@@ -85,6 +86,7 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
     // A re-indexed document keeps its place in the library.
     addedAt: existing?.addedAt ?? Date.now(),
     indexedAt: Date.now(),
+    readRecipe: readRecipe(kind),
     status: 'ready',
     title: chunked.title,
     summary: chunked.summary,

@@ -1,75 +1,101 @@
 /**
- * Markdown → blocks with a CommonMark + GFM parser. The source itself is the document text, so
- * every offset is exact and code keeps its whitespace. Raw HTML stays text; nothing is rendered.
+ * Markdown → blocks with a CommonMark + GFM parser. The document text is what a reader of the
+ * rendered page sees, block after block with blank lines between: no heading hashes, list markers,
+ * code fences, HTML tags or comments. Code keeps its whitespace. Raw HTML blocks are read by the
+ * HTML parser (their text, never their tags); inline tags show nothing and comments are dropped.
  */
-import type { Nodes, RootContent } from 'mdast';
+import type { Nodes, Parents, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import type { Block, BlockKind, ParsedDocument } from '../../src/shared/types';
+import { parseHtml } from './html';
 import { titleFromFileName } from './title';
 
-/** Parses Markdown into heading / paragraph / list-item / code / table / quote blocks. */
-export function parseMarkdown(text: string, fileName: string): ParsedDocument {
-  const tree = fromMarkdown(text, {
+interface Draft {
+  kind: BlockKind;
+  text: string;
+  level?: number;
+  lang?: string;
+}
+
+/** Parses Markdown into heading / paragraph / list-item / code / table / quote blocks of its visible text. */
+export function parseMarkdown(source: string, fileName: string): ParsedDocument {
+  const tree = fromMarkdown(source, {
     extensions: [gfm(), frontmatter(['yaml'])],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
   });
+  const frontTitle = tree.children.flatMap((node) => (node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : []))[0];
+  const drafts = tree.children.flatMap(blockDrafts);
   const blocks: Block[] = [];
-  let frontTitle: string | undefined;
-  const slice = (node: Nodes) => ({ start: node.position!.start.offset!, end: node.position!.end.offset! });
-  const push = (kind: BlockKind, node: Nodes, extra: Partial<Block> = {}) => {
-    const { start, end } = slice(node);
-    const raw = text.slice(start, end);
-    if (raw.trim()) blocks.push({ kind, text: raw, start, end, ...extra });
-  };
-
-  const visit = (node: RootContent) => {
-    switch (node.type) {
-      case 'yaml':
-        frontTitle = /^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1];
-        return;
-      case 'heading': {
-        const { start, end } = slice(node);
-        blocks.push({ kind: 'heading', level: node.depth, text: plainText(node).trim(), start, end });
-        return;
-      }
-      case 'code':
-        return push('code', node, node.lang ? { lang: node.lang } : {});
-      case 'table':
-        return push('table', node);
-      case 'blockquote':
-        return push('quote', node);
-      case 'list':
-        // A list item is never split, nested lists included.
-        return node.children.forEach((item) => push('list-item', item));
-      case 'html':
-        // Comments and bare tags (anchors like <a id="x"></a>) are invisible in any rendering;
-        // raw HTML with text in it stays as text.
-        if (!node.value.replace(/<!--[\s\S]*?-->|<[^>]*>/g, '').trim()) return;
-        return push('paragraph', node);
-      case 'thematicBreak':
-      case 'definition':
-        return;
-      case 'paragraph':
-        // `<a id="x"></a>` on its own line is a paragraph of inline HTML that shows nothing.
-        if (node.children.every((c) => (c.type === 'html' || c.type === 'text') && !c.value.replace(/<[^>]*>/g, '').trim())) return;
-        return push('paragraph', node);
-      default:
-        return push('paragraph', node);
-    }
-  };
-  tree.children.forEach(visit);
-
+  let text = '';
+  for (const draft of drafts) {
+    if (text) text += '\n\n';
+    const start = text.length;
+    text += draft.text;
+    blocks.push({ kind: draft.kind, text: draft.text, start, end: text.length, ...(draft.level ? { level: draft.level } : {}), ...(draft.lang ? { lang: draft.lang } : {}) });
+  }
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return { kind: 'markdown', title: frontTitle?.trim() || firstH1 || titleFromFileName(fileName), text, blocks };
 }
 
-/** The visible text of an inline tree (heading text without `#`, emphasis or link syntax). */
-function plainText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(plainText).join('');
-  return '';
+/** One top-level node as the blocks a reader sees (none for comments, anchors, rules, definitions). */
+function blockDrafts(node: RootContent): Draft[] {
+  const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}): Draft[] => (text.trim() ? [{ kind, text, ...extra }] : []);
+  switch (node.type) {
+    case 'yaml':
+    case 'thematicBreak':
+    case 'definition':
+      return [];
+    case 'heading':
+      return one('heading', inlineText(node).replace(/\s+/g, ' ').trim(), { level: node.depth });
+    case 'code':
+      // Code keeps its whitespace: only the fence lines go.
+      return one('code', node.value.replace(/^\n+|\s+$/g, ''), node.lang ? { lang: node.lang } : {});
+    case 'table':
+      return one('table', node.children.map((row) => row.children.map((cell) => inlineText(cell).replace(/\s+/g, ' ').trim()).join(' | ')).join('\n'));
+    case 'blockquote':
+      return one('quote', nestedText(node));
+    case 'list':
+      // A list item is never split, nested lists included.
+      return node.children.flatMap((item) => one('list-item', nestedText(item)));
+    case 'html':
+      // A raw HTML block shows what the HTML parser reads of it; a comment or a bare anchor shows nothing.
+      return parseHtml(node.value, '').blocks.map((b) => ({ kind: b.kind, text: b.text, ...(b.level ? { level: b.level } : {}) }));
+    default:
+      return one('paragraph', nestedText(node as Nodes));
+  }
+}
+
+/** The visible text of a container (a list item, a quote, a footnote): its blocks' texts, one per line. */
+function nestedText(node: Nodes): string {
+  if (!CONTAINERS.has(node.type) || !('children' in node)) return inlineText(node).trim();
+  return (node.children as RootContent[])
+    .flatMap(blockDrafts)
+    .map((d) => d.text)
+    .join('\n');
+}
+
+const CONTAINERS = new Set(['listItem', 'blockquote', 'footnoteDefinition']);
+
+/** The visible text of an inline tree: words without emphasis, link or HTML syntax; images show nothing. */
+function inlineText(node: Nodes): string {
+  switch (node.type) {
+    case 'html':
+      return /^<br\s*\/?>$/i.test(node.value.trim()) ? '\n' : '';
+    case 'break':
+      return '\n';
+    case 'image':
+    case 'imageReference':
+    case 'footnoteReference':
+      return '';
+    case 'text':
+    case 'inlineCode':
+      return node.value;
+    default:
+      if ('children' in node) return (node as Parents).children.map((child) => inlineText(child as Nodes)).join('');
+      return '';
+  }
 }

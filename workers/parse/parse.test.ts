@@ -26,17 +26,28 @@ describe('parseMarkdown', () => {
     expect(code.text).toContain('\n\n    # blank lines and indentation inside code must survive\n    for part');
   });
 
-  it('gives tables and list items their own blocks, with exact offsets', () => {
-    expect(doc.blocks.filter((b) => b.kind === 'table')).toHaveLength(1);
+  it('gives tables and list items their own blocks of visible text, with exact offsets', () => {
+    expect(doc.blocks.filter((b) => b.kind === 'table').map((b) => b.text)).toEqual(['Part | Size\nbolt | 3.5 mm\nnut | 4 mm']);
     const items = doc.blocks.filter((b) => b.kind === 'list-item');
-    expect(items.map((i) => i.text)).toEqual(['- Keep the manual.', expect.stringContaining('- Register the widget'), '1. Open the cover.', '2. Replace the gear.']);
+    expect(items.map((i) => i.text)).toEqual(['Keep the manual.', expect.stringContaining('Register the widget'), 'Indent 2 spaces, as emphasis never shows.', 'Open the cover.', 'Replace the gear.']);
     expect(items[1]!.text).toContain('together with the warranty card');
-    for (const b of doc.blocks.filter((b) => b.kind !== 'heading')) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
+    for (const b of doc.blocks) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
   });
 
-  it('drops comments and invisible anchors but keeps raw HTML as text', () => {
-    expect(doc.blocks.some((b) => b.text.includes('invisible comment') || b.text.includes('<a id='))).toBe(false);
-    expect(doc.blocks.some((b) => b.text.includes('<div>raw html stays as text</div>'))).toBe(true);
+  it('stores text as a reader sees it: no anchors, comments, heading hashes, bullets, fences or tags', () => {
+    expect(doc.text).not.toMatch(/<a id=|<!--|invisible comment|^#+ |^\s*[-*+] |^```|<\/?div>/m);
+    expect(doc.blocks.some((b) => b.kind === 'paragraph' && b.text === 'raw html is read as the text it shows')).toBe(true);
+    expect(doc.text).toContain('Indent 2 spaces, as *emphasis* never shows.'.replace(/\*/g, ''));
+  });
+
+  it('reads a heading, a paragraph and a nested list with inline HTML the way they render', () => {
+    const small = parseMarkdown('Any new code. <a id="s5.1"></a>\n\n### Indentation <a id="indent"></a>\n\nIndent <!-- not shown --> 2 spaces.<br>Never tabs.\n\n* one\n  * two `x = 1`\n', 's.md');
+    expect(small.blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Any new code.'],
+      ['heading', 'Indentation'],
+      ['paragraph', 'Indent  2 spaces.\nNever tabs.'],
+      ['list-item', 'one\ntwo x = 1'],
+    ]);
   });
 });
 

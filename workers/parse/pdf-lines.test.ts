@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsToLines, joinLine, removeFurniture, type TextItemLike } from './pdf-lines';
+import { glyphText, itemsToLines, joinLine, removeFurniture, type TextItemLike } from './pdf-lines';
 
 /** A pdf.js-like text item: `str` at (x, y) in a font of `size` points, ~0.5em per character. */
 const item = (str: string, x: number, y: number, size = 10): TextItemLike => ({ str, transform: [size, 0, 0, size, x, y], width: str.length * size * 0.5, height: size });
@@ -75,5 +75,21 @@ describe('joinLine', () => {
     const kept = removeFurniture(pages).flat().map((l) => l.text);
     expect(kept.filter((t) => t.startsWith('Chapter'))).toEqual([]);
     expect(kept).toContain('body line 5 of page four with ordinary prose on it');
+  });
+});
+
+describe('glyphText', () => {
+  it('maps ligatures to letters and drops glyphs with no meaning, never leaving a box', () => {
+    expect(glyphText('\uFB01nd the \uFB02ow, e\uFB00ort')).toBe('find the flow, effort');
+    expect(glyphText('\u0008')).toBe('');
+    expect(glyphText('a\uFFFDb\uE001c\u0000')).toBe('abc');
+    // A symbol font's bullet alone in its item.
+    expect(glyphText('\uF0B7')).toBe('•');
+  });
+
+  it('keeps such glyphs out of the lines of a page', () => {
+    const lines = itemsToLines([item('Input \uFB01le form', 60, 700), item('\u0008', 60, 680), item('as follows.', 60, 660)], 1).map((l) => l.text);
+    expect([...lines.join('')].filter((ch) => ch < ' ' || ch === '\uFFFD' || (ch >= '\uFB00' && ch <= '\uFB06'))).toEqual([]);
+    expect(lines).toContain('Input file form');
   });
 });

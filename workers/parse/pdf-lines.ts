@@ -81,18 +81,34 @@ export function itemsToLines(items: TextItemLike[], page: number): Line[] {
   return lines;
 }
 
+/** Glyphs with no meaning in Unicode: controls, unassigned and replacement characters. */
+const MEANINGLESS = /[\p{Cc}\p{Cn}\uFFFD]/gu;
+
+/**
+ * An item's text as a reader sees it. Ligatures (ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ) become their letters; glyphs that a
+ * font maps to nothing a reader can use (control characters, private-use code points inside a
+ * word) are dropped rather than shown as boxes. A private-use glyph standing alone is a symbol
+ * font's bullet, read as one.
+ */
+export function glyphText(str: string): string {
+  const letters = str.replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize('NFKC')).replace(/[\t\n\r]/g, ' ').replace(MEANINGLESS, '');
+  if (/^\s*\p{Co}\s*$/u.test(letters)) return letters.replace(/\p{Co}/u, '•');
+  return letters.replace(/\p{Co}/gu, '');
+}
+
 /** Items grouped by baseline, top to bottom; each row cut into segments at wide horizontal gaps. */
 function toRows(items: TextItemLike[]): Row[] {
   const rows: Row[] = [];
   for (const item of items) {
-    if (!item.str) continue;
+    const str = glyphText(item.str);
+    if (!str) continue;
     const [, , c, d, x, y] = item.transform as [number, number, number, number, number, number];
     const size = Math.hypot(c, d) || item.height;
     const row = rows.find((r) => Math.abs(r.y - y) < Math.max(2, Math.min(r.size, size) * 0.4));
     if (row) {
-      row.parts.push({ x, str: item.str, width: item.width, size });
+      row.parts.push({ x, str, width: item.width, size });
       row.size = Math.max(row.size, size);
-    } else rows.push({ y, size, parts: [{ x, str: item.str, width: item.width, size }], segments: [] });
+    } else rows.push({ y, size, parts: [{ x, str, width: item.width, size }], segments: [] });
   }
   for (const row of rows) {
     let segment: Segment | null = null;

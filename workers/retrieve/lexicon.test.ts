@@ -35,6 +35,14 @@ describe('Lexicon', () => {
     expect(wordsFound(related, ['nothing of the kind'])).toEqual([]);
   });
 
+  it('does not name a common word brought in by a common word, which explains nothing', () => {
+    const general = new Lexicon({ words: { get: 'acquire become go let', quit: 'stop discontinue', long: 'length' }, phrases: {} });
+    const shown = (query: string, texts: string[]) => wordsFound(general.related(query), texts);
+    expect(shown('how do I get out of R', ['Let us go on; it may become slow. Acquire a licence first.'])).toEqual(['acquire']);
+    expect(shown('how do I quit R', ['To stop R, type q().'])).toEqual(['stop']);
+    expect(shown('how long is a line', ['The line length is 80.'])).toEqual(['length']);
+  });
+
   it('takes a typed word that names a property of every object ("constructor", "toString") for a word', () => {
     expect(words('call the constructor of the class')).toEqual([]);
     expect(words('toString valueOf __proto__ hasOwnProperty')).toEqual([]);

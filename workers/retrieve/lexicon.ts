@@ -7,6 +7,7 @@
  */
 import { analyze, words } from '../../src/shared/text/analyzer';
 import type { RelatedTerms } from '../index/bm25';
+import commonWords from './common-words.json';
 
 export interface LexiconData {
   /** Porter stem → related words, space-separated. */
@@ -68,15 +69,20 @@ export function relatedTerms(related: readonly RelatedWord[], weight: number): R
   return out;
 }
 
+/** Terms of the most frequent English words (scripts/build-common-words.mjs), as the index spells them. */
+const COMMON = new Set((commonWords as string[]).flatMap((word) => [word, ...analyze(word)]));
+const isCommon = (words: string) => words.split(' ').every((word) => COMMON.has(word));
+
 /**
  * The related words worth telling the user about: those that occur in `texts` (the results shown).
  * A lexicon lists every common sense of a word ("fine" → "okay", "ticket"); only the ones that
- * actually matched explain a result, and the rest would only puzzle.
+ * actually matched explain a result, and the rest would only puzzle. A common word brought in by a
+ * common word ("get" → "go", "let") matches nearly anywhere and explains nothing, so it is not named.
  */
 export function wordsFound(related: readonly RelatedWord[], texts: readonly string[]): string[] {
   if (!related.length) return [];
   const present = new Set(texts.flatMap((text) => analyze(text)));
-  return related.filter(({ terms }) => terms.some((term) => present.has(term))).map(({ word }) => word);
+  return related.filter(({ word, terms, standsFor }) => !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present.has(term))).map(({ word }) => word);
 }
 
 /** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */

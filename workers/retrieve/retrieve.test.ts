@@ -187,6 +187,23 @@ describe('search', () => {
   });
 });
 
+describe('page labels', () => {
+  it('gives every passage of a result the labels printed on its pages', () => {
+    const index = new LibraryIndex();
+    const base = { docId: 'r', headingPath: ['Quitting R'], position: 0, tokens: 10, keywords: [], prevId: null, nextId: null };
+    const text = 'To quit R use the q function. It asks whether to save the workspace.';
+    const section: SectionRecord = { ...base, id: 'r-s0', order: 0, text, start: 0, end: text.length, pages: [9, 10], pageLabels: ['3', '4'], embedded: true };
+    const props: PropositionRecord[] = [
+      { ...base, id: 'r-p0', sectionId: 'r-s0', order: 0, text: text.slice(0, 29), start: 0, end: 29, pages: [9], pageLabels: ['3'], type: 'procedure' },
+      { ...base, id: 'r-p1', sectionId: 'r-s0', order: 1, text: text.slice(30), start: 30, end: text.length, pages: [10], pageLabels: ['4'], type: 'fact' },
+    ];
+    index.addDocument({ id: 'r', name: 'r.pdf', title: 'R', keywords: [], summary: '' } as unknown as DocumentRecord, [section], props, { doc: null, sections: new Map(), propositions: new Map() });
+    const [hit] = search(index, { text: 'quit R save workspace', vector: null }, opts());
+    expect(hit!.pageLabels).toEqual(['3', '4']);
+    expect(Object.fromEntries(hit!.propositions.map((p) => [p.id, p.pageLabels]))).toEqual({ 'r-p0': ['3'], 'r-p1': ['4'] });
+  });
+});
+
 describe('relevance floor', () => {
   const floor = { dense: 0.525, coverage: 0.45 };
 
@@ -269,6 +286,13 @@ describe('assembleContext', () => {
     expect(pieces.every((p) => p.docName && p.headingPath.length && p.pages.length)).toBe(true);
     expect(prompt).toContain('[1] b (b.md), Part › b1, p. 3');
     expect(prompt).toContain('[2] a (a.md), Part › a1, p. 3');
+  });
+
+  it('cites the page labels the document prints, for merged pieces too', () => {
+    const labelled = hits.map((h) => ({ ...h, pages: [9], pageLabels: ['3'], propositions: h.propositions.map((p) => ({ ...p, pages: [9], pageLabels: ['3'] })) }));
+    const { prompt } = assembleContext(labelled, { budget: 4000, countTokens });
+    expect(prompt).toContain('[1] b (b.md), Part › b1, p. 3');
+    expect(prompt).not.toContain('p. 9');
   });
 
   it('never exceeds the token budget', () => {

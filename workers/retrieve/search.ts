@@ -3,6 +3,7 @@
  * them → propositions inside those, plus a global proposition search (the escape hatch) so a
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
+import { labelsWithin } from '../../src/shared/page-reference';
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
@@ -205,7 +206,8 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
       hits.set(p.sectionId, hit);
     }
     // Empty when the document's text holds it: `withHitTexts` (hit-texts.ts) fills it in.
-    const proposition: PropositionHit = { id, text: p.text ?? '', pages: p.pages, start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
+    const pageLabels = labelsWithin(p.pages, index.sections.get(p.sectionId)!);
+    const proposition: PropositionHit = { id, text: p.text ?? '', pages: p.pages, ...(pageLabels ? { pageLabels } : {}), start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
     hit.propositions.push(proposition);
   }
   return results;

@@ -9,6 +9,7 @@
  */
 import type { ResultHit } from '../types';
 import { termSet } from './analyzer';
+import { mergePaged, pageReference } from '../page-reference';
 
 /** A passage as a prompt cites it. */
 export interface PromptSource {
@@ -16,14 +17,16 @@ export interface PromptSource {
   docTitle: string;
   headingPath: string[];
   pages: number[];
+  /** The pages as the document prints them, where it labels them. */
+  pageLabels?: string[];
   text: string;
 }
 
-/** The citation line of a source: document, heading path, pages. */
+/** The citation line of a source: document, heading path, pages (as the document prints them). */
 export function citation(source: PromptSource): string {
   const where = [source.docTitle && source.docTitle !== source.docName ? `${source.docTitle} (${source.docName})` : source.docName];
   if (source.headingPath.length) where.push(source.headingPath.join(' › '));
-  if (source.pages.length) where.push(source.pages.length === 1 ? `p. ${source.pages[0]}` : `pp. ${source.pages[0]}–${source.pages.at(-1)}`);
+  if (source.pages.length) where.push(pageReference(source));
   return where.join(', ');
 }
 
@@ -72,6 +75,7 @@ interface Candidate {
   start: number;
   end: number;
   pages: number[];
+  pageLabels?: string[];
 }
 
 /** Builds the cited context for `hits` (best first) within `opts.budget` tokens. */
@@ -86,7 +90,7 @@ export function assembleContext(hits: ResultHit[], opts: ContextOptions): Assemb
 
 /** Every proposition of every hit, in relevance order (hit rank, then proposition rank). */
 function candidates(hits: ResultHit[]): Candidate[] {
-  return hits.flatMap((hit, rank) => hit.propositions.map((p) => ({ hit, rank, text: p.text, start: p.start, end: p.end, pages: p.pages })));
+  return hits.flatMap((hit, rank) => hit.propositions.map((p) => ({ hit, rank, text: p.text, start: p.start, end: p.end, pages: p.pages, ...(p.pageLabels ? { pageLabels: p.pageLabels } : {}) })));
 }
 
 function dropNearDuplicates(list: Candidate[], threshold: number): Candidate[] {
@@ -118,12 +122,12 @@ function toPieces(chosen: Candidate[]): ContextPiece[] {
     if (last && last.sectionId === c.hit.sectionId && c.start - last.end <= 2) {
       last.text = `${last.text} ${c.text}`;
       last.end = c.end;
-      last.pages = [...new Set([...last.pages, ...c.pages])];
+      Object.assign(last, mergePaged(last, c));
       continue;
     }
-    pieces.push({ n: pieces.length + 1, docName: c.hit.docName, docTitle: c.hit.docTitle, headingPath: c.hit.headingPath, pages: c.pages, text: c.text, sectionId: c.hit.sectionId, end: c.end });
+    pieces.push({ n: pieces.length + 1, docName: c.hit.docName, docTitle: c.hit.docTitle, headingPath: c.hit.headingPath, pages: c.pages, ...(c.pageLabels ? { pageLabels: c.pageLabels } : {}), text: c.text, sectionId: c.hit.sectionId, end: c.end });
   }
-  return pieces.map(({ n, docName, docTitle, headingPath, pages, text }) => ({ n, docName, docTitle, headingPath, pages, text }));
+  return pieces.map(({ n, docName, docTitle, headingPath, pages, pageLabels, text }) => ({ n, docName, docTitle, headingPath, pages, ...(pageLabels ? { pageLabels } : {}), text }));
 }
 
 function renderContext(pieces: ContextPiece[]): string {
