@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb, TARGET_MODEL_KEY, type JobRecord, type ModelRecord } from '../src/shared/db';
+import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../src/shared/db';
 import { storedResult, type HandOver, type IngestProgress, type IngestResult, type ReembedProgress } from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
 import type { ChosenSetting } from '../src/shared/settings';
@@ -14,6 +14,7 @@ import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from '
 import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
+import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
 
 const db = openDb();
 planRuntime(chosenModels(db));
@@ -151,6 +152,19 @@ const api = {
   /** Gives tab `tabId` the queued files of tabs that are gone. */
   adoptJobs({ tabId }: { tabId: string }) {
     return adoptJobs(db, tabId);
+  },
+
+  /** Adds a question and its answer to conversation `id` (or the one it belongs to); answers that conversation's id. */
+  saveTurn({ id, turn, splitFrom }: { id: string | null; turn: ConversationTurn; splitFrom: string | null }) {
+    return saveTurn(db, id, turn, splitFrom);
+  },
+
+  renameConversation({ id, title }: { id: string; title: string }) {
+    return renameConversation(db, id, title);
+  },
+
+  deleteConversation({ id }: { id: string }) {
+    return deleteConversation(db, id);
   },
 };
 

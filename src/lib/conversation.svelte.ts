@@ -1,13 +1,14 @@
 /**
  * The open conversation: each answered question becomes a turn of it (or starts a new one when it
  * shares nothing with it); follow-ups are read against its previous question. Conversations are
- * listed live from IndexedDB (other tabs show up too); writes go through ./conversations.
+ * listed live from IndexedDB (other tabs show up too); the engine writes them (src/shared/conversations.ts).
  */
 import { liveQuery } from 'dexie';
 import type { ConversationRecord, ConversationTurn } from '../shared/db';
 import type { AnswerSource } from './answer-extract';
-import { conversationJson, conversationMarkdown, deleteConversation, earlierQuestions, exportName, listConversations, renameConversation, saveTurn } from './conversations';
+import { conversationJson, conversationMarkdown, earlierQuestions, exportName, listConversations } from '../shared/conversations';
 import { db } from './db';
+import { engine } from './workers';
 import { handleError } from './errors';
 import { search } from './search.svelte';
 
@@ -43,7 +44,7 @@ class ConversationState {
     // One write at a time, so a new conversation's id is known before its next turn is written.
     this.#writing = this.#writing.then(async () => {
       const before = this.currentId;
-      const id = await saveTurn(db, before, turn, this.#splitFrom);
+      const id = await engine.api.saveTurn({ id: before, turn, splitFrom: this.#splitFrom });
       if (id !== before) this.#splitFrom = before && id !== this.#splitFrom ? before : null;
       this.currentId = id;
     }).catch((error: unknown) => (this.error = handleError(error).message));
@@ -79,7 +80,7 @@ class ConversationState {
 
   async rename(id: string, title: string): Promise<boolean> {
     try {
-      await renameConversation(db, id, title);
+      await engine.api.renameConversation({ id, title });
       this.error = '';
       return true;
     } catch (error) {
@@ -89,7 +90,7 @@ class ConversationState {
   }
 
   async remove(id: string): Promise<void> {
-    await deleteConversation(db, id);
+    await engine.api.deleteConversation({ id });
     if (this.currentId === id) this.currentId = null;
   }
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb, type ConversationTurn } from '../shared/db';
+import { openDb, type ConversationTurn } from './db';
 import { belongsTo, conversationJson, conversationMarkdown, deleteConversation, earlierQuestions, listConversations, renameConversation, saveTurn, titleFrom } from './conversations';
 
 let count = 0;

@@ -1,11 +1,12 @@
 /**
  * Conversations in IndexedDB: each question and its answer is a turn of a thread; a person can
- * reopen, rename, delete and export them. Every write to the table goes through this module
- * (`saveTurn`, `renameConversation`, `deleteConversation`), so it can move behind one engine call.
+ * reopen, rename, delete and export them. The engine worker makes every write to the table through
+ * this module (`saveTurn`, `renameConversation`, `deleteConversation`); the page asks it.
  */
-import type { CarrelDb, ConversationRecord, ConversationTurn } from '../shared/db';
-import { termSet } from '../shared/text/analyzer';
-import { AppError } from '../shared/types';
+import type { CarrelDb, ConversationRecord, ConversationTurn } from './db';
+import { termSet } from './text/analyzer';
+import { pageReference } from './page-reference';
+import { AppError } from './types';
 
 const TITLE_CHARS = 80;
 
@@ -135,15 +136,9 @@ export function earlierQuestions(list: readonly ConversationRecord[]): string[] 
 
 type Source = ConversationTurn['sources'][number];
 
-/** "p. 4" or "pp. 4–6", as a citation names the pages. */
-function pagesLabel(pages: readonly number[]): string {
-  if (!pages.length) return '';
-  return pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages[0]}–${pages.at(-1)}`;
-}
-
-/** "file.pdf, Heading › Sub, p. 4": where a source of an answer is. */
+/** "file.pdf, Heading › Sub, p. 4": where a source of an answer is, its pages as the document prints them. */
 export function sourceLabel(source: Source): string {
-  return [source.docName, source.headingPath.join(' › '), pagesLabel(source.pages)].filter(Boolean).join(', ');
+  return [source.docName, source.headingPath.join(' › '), pageReference(source)].filter(Boolean).join(', ');
 }
 
 const isoTime = (ms: number) => new Date(ms).toISOString();
