@@ -37,11 +37,8 @@ const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '
 try {
   await waitForServer();
   // Chromium prints a PDF fixture the same way the e2e setup does.
-  const printer = await browser.newPage();
-  await printer.goto(`file://${process.cwd()}/e2e/fixtures/travel-guide.html`);
-  const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
-  for (const scheme of ['light', 'dark']) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, deviceScaleFactor: 1 });
+  /** A page of the app with the travel guide (as a PDF) and the clinic notes added and ready. */
+  const openWithDocuments = async (context, pdf) => {
     const page = await context.newPage();
     await page.goto(base);
     await page.getByTestId('file-input').setInputFiles([
@@ -51,6 +48,14 @@ try {
     for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
       await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
     }
+    return page;
+  };
+  const printer = await browser.newPage();
+  await printer.goto(`file://${process.cwd()}/e2e/fixtures/travel-guide.html`);
+  const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
+  for (const scheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, deviceScaleFactor: 1 });
+    const page = await openWithDocuments(context, pdf);
     await page.getByTestId('search-input').fill('at what hour do trains pull into the station');
     await page.getByTestId('result').first().waitFor();
     const path = scheme === 'light' ? 'docs/screenshot.png' : 'docs/screenshot-dark.png';
@@ -60,15 +65,7 @@ try {
   }
   for (const width of [1280, 390]) {
     const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.getByTestId('file-input').setInputFiles([
-      { name: 'travel-guide.pdf', mimeType: 'application/pdf', buffer: pdf },
-      { name: 'clinic-notes.md', mimeType: 'text/markdown', buffer: readFileSync('e2e/fixtures/clinic-notes.md') },
-    ]);
-    for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
-      await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
-    }
+    const page = await openWithDocuments(context, pdf);
     for (const question of ['what did the physician prescribe', 'how many days must the antibiotics course last']) {
       await page.getByTestId('search-input').fill(question);
       await page.locator('[data-testid="conversation-turn"]', { hasText: question }).waitFor();
