@@ -24,7 +24,7 @@ test('card, answer source, viewer and copied prompt name the same printed page',
   await expect(source).not.toContainText('p. 4');
 
   await passage.getByRole('button').click();
-  await expect(page.getByTestId('viewer-page')).toHaveText('p. 2 · page 4 of 4 in the file');
+  await expect(page.getByTestId('viewer-page-reference')).toHaveText('p. 2 · page 4 of 4 in the file');
   await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();
 
   await page.getByTestId('copy-prompt').click();

@@ -318,7 +318,7 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
 
   await sectionSize.fill('200');
   await passageSize.fill('60');
-  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 100–200 tokens (at most 250, 25 overlapping)');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 100–200 tokens (at most 250; neighbours share 25 so no sentence is cut off)');
   await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 tokens (at most 80)');
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
