@@ -43,7 +43,7 @@ test('a downloaded transformer model runs on WebGPU when the browser has an adap
   await expect(modelRow(page)).toHaveAttribute('data-active', 'true');
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'webgpu');
   await expect(page.getByTestId('model-status')).toContainText(`${MODEL_ID} · WebGPU`);
-  await expect(page.getByTestId('model-device')).toHaveText('WebGPU');
+  await expect(page.getByTestId('model-device')).toHaveText('the graphics card (WebGPU)');
   expect(await vectorsPerModel(page)).toEqual({ 'carrel-glove-50k': [100, 1], [MODEL_ID]: [64, 1] });
   await page.getByRole('button', { name: 'Close' }).click();
 
