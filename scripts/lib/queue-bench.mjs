@@ -59,7 +59,7 @@ export async function queueBench({ count = 50, rebuild = true, log = (line) => c
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(server.url);
-      await page.getByTestId('file-input').waitFor();
+      await page.getByTestId('file-input').waitFor({ state: 'attached' });
       const began = Date.now();
       if (mode === 'dropped_at_once') {
         await page.getByTestId('file-input').setInputFiles(files);
