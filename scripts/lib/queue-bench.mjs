@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { launchChromium } from './chromium.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+const DIST = new URL('../../dist', import.meta.url).pathname;
 
 /** A manual-like page of `chapters` chapters, each a heading and a few paragraphs. */
 function manual(topic, chapters, round) {
@@ -44,7 +44,7 @@ const ready = (page, name, timeout) => page.locator(`[data-testid="doc-row"][dat
 
 /** Files per minute for `count` mixed files dropped at once and added one by one; `log` gets progress. */
 export async function queueBench({ count = 50, rebuild = true, log = (line) => console.error(line) } = {}) {
-  if (rebuild || !existsSync(`${DIST}index.html`)) {
+  if (rebuild || !existsSync(`${DIST}/index.html`)) {
     log('building the app (vite build) for the queue bench');
     const built = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (built.status !== 0) throw new Error('vite build failed');
