@@ -78,23 +78,34 @@ test('a skip link reaches the search box within three Tab presses, and every Tab
   await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
   await searchFor(page, 'doctor gave medicine for the sickness');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const stops: { what: string; width: number; height: number; ring: boolean }[] = [];
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    stops.push(
-      await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement;
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-        return { what: `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${(el.textContent ?? '').trim().slice(0, 30)}`, width: box.width, height: box.height, ring };
-      }),
-    );
-  }
-  // Past the last stop, focus leaves the page (the body is active) and comes round again.
-  const bad = stops.filter((s) => !s.what.startsWith('body') && (s.width < 4 || s.height < 4 || !s.ring));
-  expect(stops.filter((s) => s.what.startsWith('input search-input'))).not.toEqual([]);
-  expect(bad).toEqual([]);
+  const tabStops = async (count: number) => {
+    const stops: { what: string; width: number; height: number; ring: boolean }[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+          return { what: `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${(el.textContent ?? '').trim().slice(0, 30)}`, width: box.width, height: box.height, ring };
+        }),
+      );
+    }
+    // Past the last stop, focus leaves the page (the body is active) and comes round again.
+    return stops.filter((s) => !s.what.startsWith('body'));
+  };
+  const invisible = (stops: Awaited<ReturnType<typeof tabStops>>) => stops.filter((s) => s.width < 4 || s.height < 4 || !s.ring);
+  const onPage = await tabStops(40);
+  expect(onPage.filter((s) => s.what.startsWith('input search-input'))).not.toEqual([]);
+  expect(invisible(onPage)).toEqual([]);
+
+  // The same inside the settings dialog.
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  const inSettings = await tabStops(30);
+  expect(inSettings.length).toBeGreaterThan(10);
+  expect(invisible(inSettings)).toEqual([]);
 });
 
 test("a click on a card's title or heading path opens the original at its best passage", async ({ page }) => {

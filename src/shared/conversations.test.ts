@@ -98,6 +98,15 @@ describe('conversations', () => {
     expect((await listConversations(db))[0]!.turns.at(-1)!.answer.text).toBe('newer');
   });
 
+  it('keeps the time of a question reopened with the same answer', async () => {
+    const db = fresh();
+    const id = await saveTurn(db, null, turn('how do I quit R', 1, 'Use q() [1].'));
+    await saveTurn(db, id, turn('how do I quit R', 9, 'Use q() [1].'));
+    const [kept] = await listConversations(db);
+    expect(kept!.turns[0]!.askedAt).toBe(1);
+    expect(kept!.updatedAt).toBe(1);
+  });
+
   it('lists earlier questions for ArrowUp, the most recent first, each once', async () => {
     const db = fresh();
     const a = await saveTurn(db, null, turn('first question', 1));

@@ -77,6 +77,8 @@ export async function saveTurn(db: CarrelDb, id: string | null, turn: Conversati
     }
     const last = existing?.turns.at(-1);
     const replaces = !!last && typedOn(last.question, turn.question);
+    // Reopening a conversation asks its last question again: the same answer keeps its time and place in the list.
+    if (existing && last && unchanged(last, turn)) return existing.id;
     const thread = existing && (replaces || belongsTo(existing.turns, turn)) ? existing : undefined;
     const turns = thread ? (replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn]) : [turn];
 
@@ -99,6 +101,11 @@ export async function saveTurn(db: CarrelDb, id: string | null, turn: Conversati
     await db.conversations.update(thread.id, { turns, title, updatedAt: turn.askedAt });
     return thread.id;
   });
+}
+
+/** The same question with the same answer: nothing to write. */
+function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
+  return sameQuestion(kept.question, turn.question) && kept.answer.kind === turn.answer.kind && kept.answer.state === turn.answer.state && kept.answer.text === turn.answer.text;
 }
 
 /** The most recent other conversation in which `question` was asked, if any. */
