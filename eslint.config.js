@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default ts.config(
   { ignores: ['dist/', 'dist-*/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/', 'dev-dist/'] },
@@ -12,7 +13,10 @@ export default ts.config(
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -22,7 +26,16 @@ export default ts.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/workers/**'], allowTypeImports: true, message: 'The page talks to workers by message (src/lib/workers.ts); move shared pure code to src/shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/workers/**'],
+              allowTypeImports: true,
+              message:
+                'The page talks to workers by message (src/lib/workers.ts); move shared pure code to src/shared.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -44,7 +57,11 @@ export default ts.config(
           "CallExpression[callee.property.name=/^(add|put|update|delete|clear|modify|bulkAdd|bulkPut|bulkUpdate|bulkDelete)$/] > MemberExpression.callee Identifier[name='db']",
           "CallExpression[callee.property.name='transaction'][arguments.0.value=/^rw/]",
           "CallExpression[callee.name='openDb']",
-        ].map((selector) => ({ selector, message: 'Only the engine worker writes to the database: ask it through engine.api (workers/engine.worker.ts).' })),
+        ].map((selector) => ({
+          selector,
+          message:
+            'Only the engine worker writes to the database: ask it through engine.api (workers/engine.worker.ts).',
+        })),
       ],
     },
   },
@@ -53,7 +70,13 @@ export default ts.config(
     files: ['workers/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'alert'].map((name) => ({ name, message: 'Workers (and code they share) have no DOM.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'alert'].map((name) => ({
+          name,
+          message: 'Workers (and code they share) have no DOM.',
+        })),
+      ],
     },
   },
   {
@@ -71,4 +94,6 @@ export default ts.config(
     files: ['scripts/**', 'e2e/**', '*.config.*', '**/*.test.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // Layout is Prettier's (npm run format); the lint only checks it.
+  prettier,
 );

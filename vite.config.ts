@@ -9,7 +9,12 @@ import { VitePWA } from 'vite-plugin-pwa';
  * CDNs, plus the origins a deployment lists in CARREL_MODEL_HOSTS at build time (space-separated,
  * e.g. a mirror; the browser tests list their stand-in hub). Nothing else is ever fetched from them.
  */
-const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean)];
+const MODEL_HOSTS = [
+  'https://huggingface.co',
+  'https://*.huggingface.co',
+  'https://*.hf.co',
+  ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean),
+];
 
 /**
  * No request leaves the origin unasked: scripts, workers, wasm and data all come from 'self'; only
@@ -46,7 +51,13 @@ function cspMeta(): Plugin {
   return {
     name: 'carrel-csp-meta',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
@@ -71,7 +82,10 @@ const SELF_HOSTED: Record<string, string> = {
  * text is not found, so an upgrade shows whether the fix is still needed.
  */
 const PATCHES: Record<string, [from: string, to: string]> = {
-  'ocr/worker.min.js': ['return"string"==typeof t?t:t.data})).join("+")', 'return"string"==typeof t?t:t.code})).join("+")'],
+  'ocr/worker.min.js': [
+    'return"string"==typeof t?t:t.data})).join("+")',
+    'return"string"==typeof t?t:t.code})).join("+")',
+  ],
 };
 
 export function selfHostedAssets(): Plugin {
@@ -80,19 +94,30 @@ export function selfHostedAssets(): Plugin {
     const patch = PATCHES[name];
     if (!patch) return bytes;
     const text = bytes.toString('utf8');
-    if (!text.includes(patch[0])) throw new Error(`${SELF_HOSTED[name]} no longer has the text vite.config.ts patches: check whether the fix is still needed.`);
+    if (!text.includes(patch[0]))
+      throw new Error(
+        `${SELF_HOSTED[name]} no longer has the text vite.config.ts patches: check whether the fix is still needed.`,
+      );
     return Buffer.from(text.replace(patch[0], patch[1]));
   };
   return {
     name: 'carrel-self-hosted-assets',
     generateBundle() {
-      for (const fileName of Object.keys(SELF_HOSTED)) this.emitFile({ type: 'asset', fileName, source: contents(fileName) });
+      for (const fileName of Object.keys(SELF_HOSTED))
+        this.emitFile({ type: 'asset', fileName, source: contents(fileName) });
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split('?')[0]?.slice(1) ?? '';
         if (!(name in SELF_HOSTED)) return next();
-        res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : name.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
+        res.setHeader(
+          'Content-Type',
+          name.endsWith('.js')
+            ? 'text/javascript'
+            : name.endsWith('.wasm')
+              ? 'application/wasm'
+              : 'application/octet-stream',
+        );
         res.end(contents(name));
       });
     },
@@ -111,7 +136,8 @@ export default defineConfig({
       manifest: {
         name: 'Carrel — private document search',
         short_name: 'Carrel',
-        description: 'Search your PDFs, scans, Word files, e-books, Markdown, HTML and text files offline. Nothing leaves this device.',
+        description:
+          'Search your PDFs, scans, Word files, e-books, Markdown, HTML and text files offline. Nothing leaves this device.',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -149,7 +175,43 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: 'files', accept: ['application/pdf', '.pdf', 'text/markdown', '.md', '.markdown', 'text/plain', '.txt', 'text/html', '.html', '.htm', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', 'application/epub+zip', '.epub', 'application/vnd.oasis.opendocument.text', '.odt', 'application/vnd.oasis.opendocument.presentation', '.odp', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', '.pptx', 'image/png', '.png', 'image/jpeg', '.jpg', '.jpeg', 'image/webp', '.webp', 'image/tiff', '.tif', '.tiff'] }],
+            files: [
+              {
+                name: 'files',
+                accept: [
+                  'application/pdf',
+                  '.pdf',
+                  'text/markdown',
+                  '.md',
+                  '.markdown',
+                  'text/plain',
+                  '.txt',
+                  'text/html',
+                  '.html',
+                  '.htm',
+                  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+                  '.docx',
+                  'application/epub+zip',
+                  '.epub',
+                  'application/vnd.oasis.opendocument.text',
+                  '.odt',
+                  'application/vnd.oasis.opendocument.presentation',
+                  '.odp',
+                  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+                  '.pptx',
+                  'image/png',
+                  '.png',
+                  'image/jpeg',
+                  '.jpg',
+                  '.jpeg',
+                  'image/webp',
+                  '.webp',
+                  'image/tiff',
+                  '.tif',
+                  '.tiff',
+                ],
+              },
+            ],
           },
         },
       },
@@ -173,7 +235,15 @@ export default defineConfig({
               const stamp = Date.now();
               await Promise.all(
                 files.map((file, i) =>
-                  cache.put(`/shared-files/${stamp}-${i}`, new Response(file, { headers: { 'Content-Type': file.type || 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) } })),
+                  cache.put(
+                    `/shared-files/${stamp}-${i}`,
+                    new Response(file, {
+                      headers: {
+                        'Content-Type': file.type || 'application/octet-stream',
+                        'X-File-Name': encodeURIComponent(file.name),
+                      },
+                    }),
+                  ),
                 ),
               );
               return Response.redirect('/?shared', 303);
@@ -202,7 +272,9 @@ export default defineConfig({
     alias: {
       // Its "browser" build decodes entities with document.createElement, which workers lack;
       // the plain build carries the entity table instead. The Markdown parser runs in a worker.
-      'decode-named-character-reference': fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
+      'decode-named-character-reference': fileURLToPath(
+        new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url),
+      ),
     },
   },
   worker: { format: 'es' },

@@ -23,7 +23,10 @@ describe('loadBeir on SciFact', () => {
   });
 
   it('makes each entry a Markdown file named after its id, headed by its title', () => {
-    expect(asMarkdownFile({ _id: '42', title: 'A title', text: 'Body.' })).toEqual({ name: '42.md', text: '# A title\n\nBody.' });
+    expect(asMarkdownFile({ _id: '42', title: 'A title', text: 'Body.' })).toEqual({
+      name: '42.md',
+      text: '# A title\n\nBody.',
+    });
   });
 });
 
@@ -42,6 +45,11 @@ describe('QA answer matching', () => {
 
   it('counts top-1/3/5 propositions and top-3 sections separately', () => {
     const result = { propositions: ['a', 'b', 'France'], sectionTexts: ['x'] };
-    expect(answerShares([result], [['france']])).toEqual({ top1_proposition: 0, top3_propositions: 1, top5_propositions: 1, top3_sections: 0 });
+    expect(answerShares([result], [['france']])).toEqual({
+      top1_proposition: 0,
+      top3_propositions: 1,
+      top5_propositions: 1,
+      top3_sections: 0,
+    });
   });
 });

@@ -18,12 +18,15 @@ const DOCS = `${EVAL_DIR}docs/`;
 const PASSWORDS: Record<string, string> = { 'skew-encrypted-rc4-userpw-password.pdf': 'password' };
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 
 /** Glyphs a reader would see as a box, or as two letters stuck in one. */
 const BOX = /[\p{Cc}\p{Co}\p{Cn}\uFFFD\uFB00-\uFB06]/u;
 /** Markup in the text of a web page: a tag, a comment, or an anchor. */
-const HTML_MARKUP = /<!--|<\/?(?:a|div|span|p|br|img|h[1-6]|li|ul|ol|table|tr|td|pre|code|em|strong|sup|sub)(?:\s[^>]*)?\/?>/i;
+const HTML_MARKUP =
+  /<!--|<\/?(?:a|div|span|p|br|img|h[1-6]|li|ul|ol|table|tr|td|pre|code|em|strong|sup|sub)(?:\s[^>]*)?\/?>/i;
 
 /**
  * Markdown syntax as it stood in the source, found by the same parser the app uses: each ATX
@@ -34,13 +37,15 @@ const HTML_MARKUP = /<!--|<\/?(?:a|div|span|p|br|img|h[1-6]|li|ul|ol|table|tr|td
 function markdownSyntax(source: string): string[] {
   const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const found: string[] = [];
-  const lineAt = (offset: number) => source.slice(offset, source.indexOf('\n', offset) < 0 ? undefined : source.indexOf('\n', offset)).trim();
+  const lineAt = (offset: number) =>
+    source.slice(offset, source.indexOf('\n', offset) < 0 ? undefined : source.indexOf('\n', offset)).trim();
   const visit = (node: Nodes) => {
     const start = node.position?.start.offset;
     if (start !== undefined) {
       if (node.type === 'heading' && /^#{1,6}\s+\S/.test(lineAt(start))) found.push(lineAt(start));
       if (node.type === 'listItem' && /^[*+]\s+\S/.test(lineAt(start))) found.push(lineAt(start));
-      if (node.type === 'code' && /^(`{3,}|~{3,})/.test(lineAt(start)) && node.value.split('\n')[0]!.trim()) found.push(`${lineAt(start)}\n${node.value.split('\n')[0]}`);
+      if (node.type === 'code' && /^(`{3,}|~{3,})/.test(lineAt(start)) && node.value.split('\n')[0]!.trim())
+        found.push(`${lineAt(start)}\n${node.value.split('\n')[0]}`);
     }
     if ('children' in node) (node.children as Nodes[]).forEach(visit);
   };
@@ -49,7 +54,11 @@ function markdownSyntax(source: string): string[] {
 }
 
 /** Every stored text of a document: its sections, its passages, its summary. */
-const storedTexts = (doc: ChunkReport) => [...doc.sections.map((s) => s.text), ...propositions(doc).map((p) => p.text), doc.summary];
+const storedTexts = (doc: ChunkReport) => [
+  ...doc.sections.map((s) => s.text),
+  ...propositions(doc).map((p) => p.text),
+  doc.summary,
+];
 
 for (const path of files(DOCS).sort()) {
   const name = relative(DOCS, path);
@@ -57,14 +66,24 @@ for (const path of files(DOCS).sort()) {
     const doc = await chunkOk(harness, name, PASSWORDS[path.split('/').pop()!]);
     const texts = storedTexts(doc);
     const boxes = texts.flatMap((t) => [...t].filter((ch) => ch !== '\n' && ch !== '\t' && BOX.test(ch)));
-    expect(boxes.map((ch) => `U+${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`), 'glyphs shown as boxes').toEqual([]);
+    expect(
+      boxes.map((ch) => `U+${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`),
+      'glyphs shown as boxes',
+    ).toEqual([]);
     if (/\.(md|markdown)$/.test(name)) {
       const syntax = markdownSyntax(readFileSync(path, 'utf8'));
       expect(syntax.length, 'the source has Markdown syntax to look for').toBeGreaterThan(0);
       const leaks = syntax.filter((line) => texts.some((t) => t.includes(line)));
       expect(leaks, 'Markdown syntax in stored text').toEqual([]);
-      expect(texts.filter((t) => /<a\s[^>]*(?:id|name)=|<!--/.test(t)), 'anchors and comments in stored text').toEqual([]);
+      expect(
+        texts.filter((t) => /<a\s[^>]*(?:id|name)=|<!--/.test(t)),
+        'anchors and comments in stored text',
+      ).toEqual([]);
     }
-    if (/\.html?$/.test(name)) expect(texts.filter((t) => HTML_MARKUP.test(t)).map((t) => t.slice(0, 120)), 'HTML markup in stored text').toEqual([]);
+    if (/\.html?$/.test(name))
+      expect(
+        texts.filter((t) => HTML_MARKUP.test(t)).map((t) => t.slice(0, 120)),
+        'HTML markup in stored text',
+      ).toEqual([]);
   });
 }

@@ -12,10 +12,14 @@ const FLOOR = { top1: 20, top3: 30, top10: 33 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 
 test('paraphrase questions: top-1, top-3 and top-10 stay at or above the floor', async () => {
-  const { stdout } = await promisify(execFile)('node', ['scripts/eval.mjs', '--questions', `${EVAL_DIR}questions/paraphrase-qa.json`], {
-    maxBuffer: 16 * 2 ** 20,
-    timeout: 540_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    'node',
+    ['scripts/eval.mjs', '--questions', `${EVAL_DIR}questions/paraphrase-qa.json`],
+    {
+      maxBuffer: 16 * 2 ** 20,
+      timeout: 540_000,
+    },
+  );
   const line = JSON.parse(stdout.trim().split('\n').at(-1)!);
   expect(line).toMatchObject({ strategy: 'three-stage', model: 'carrel-glove-50k', questions: 35 });
   expect(line.top1).toBeGreaterThanOrEqual(FLOOR.top1);

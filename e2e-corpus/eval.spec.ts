@@ -3,13 +3,28 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EVAL_DIR, expect, test } from './harness';
 
-const KEYS = ['dataset', 'strategy', 'model', 'queries', 'ndcg@10', 'recall@10', 'recall@100', 'mrr@10', 'latency_ms', 'ingest_docs_per_s'];
+const KEYS = [
+  'dataset',
+  'strategy',
+  'model',
+  'queries',
+  'ndcg@10',
+  'recall@10',
+  'recall@100',
+  'mrr@10',
+  'latency_ms',
+  'ingest_docs_per_s',
+];
 
 test('SciFact --limit 20 --strategy bm25 prints the DESIGN §9 line with nDCG@10 > 0.5', async () => {
-  const { stdout } = await promisify(execFile)('node', ['scripts/eval.mjs', '--dataset', `${EVAL_DIR}benchmark/scifact`, '--limit', '20', '--strategy', 'bm25'], {
-    maxBuffer: 16 * 2 ** 20,
-    timeout: 540_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    'node',
+    ['scripts/eval.mjs', '--dataset', `${EVAL_DIR}benchmark/scifact`, '--limit', '20', '--strategy', 'bm25'],
+    {
+      maxBuffer: 16 * 2 ** 20,
+      timeout: 540_000,
+    },
+  );
   const line = JSON.parse(stdout.trim().split('\n').at(-1)!);
   expect(Object.keys(line)).toEqual(KEYS);
   expect(line).toMatchObject({ dataset: 'scifact', strategy: 'bm25', model: 'carrel-glove-50k', queries: 20 });

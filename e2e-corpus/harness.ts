@@ -61,6 +61,12 @@ export const PROPOSITION_BOUNDS = [30, 200] as const;
 export function expectSizesWithinBounds(report: ChunkReport) {
   const sections = report.sections.map((s) => s.tokens);
   const props = propositions(report).map((p) => p.tokens);
-  expect(shareWithin(sections, ...SECTION_BOUNDS), `share of ${sections.length} sections within 150–500 tokens`).toBeGreaterThanOrEqual(0.9);
-  expect(shareWithin(props, ...PROPOSITION_BOUNDS), `share of ${props.length} propositions within 30–200 tokens`).toBeGreaterThanOrEqual(0.9);
+  expect(
+    shareWithin(sections, ...SECTION_BOUNDS),
+    `share of ${sections.length} sections within 150–500 tokens`,
+  ).toBeGreaterThanOrEqual(0.9);
+  expect(
+    shareWithin(props, ...PROPOSITION_BOUNDS),
+    `share of ${props.length} propositions within 30–200 tokens`,
+  ).toBeGreaterThanOrEqual(0.9);
 }

@@ -25,7 +25,10 @@ function convert(source: string, extension: string): string {
 
 async function chunkPath(page: import('@playwright/test').Page, path: string): Promise<ChunkReport> {
   const bytes = readFileSync(path).toString('base64');
-  const result = await page.evaluate(([b64, n]) => window.carrel.chunkFile(b64, n), [bytes, path.split('/').pop()!] as const);
+  const result = await page.evaluate(([b64, n]) => window.carrel.chunkFile(b64, n), [
+    bytes,
+    path.split('/').pop()!,
+  ] as const);
   if ('error' in result) throw new Error(`${path}: ${result.error.code} ${result.error.message}`);
   return result;
 }
@@ -37,7 +40,9 @@ function sourceHeadings(source: string): Set<string> {
 }
 
 for (const extension of ['docx', 'epub', 'odt']) {
-  test(`google-shellguide.md as .${extension}: the Markdown headings are heading paths, sizes within bounds`, async ({ harness }) => {
+  test(`google-shellguide.md as .${extension}: the Markdown headings are heading paths, sizes within bounds`, async ({
+    harness,
+  }) => {
     const doc = await chunkPath(harness, convert('google-shellguide.md', extension));
     const paths = new Set(doc.sections.map((s) => s.headingPath.join(' › ')));
     expect(paths).toContain('Shell Style Guide › Comments › Function Comments');
@@ -49,7 +54,9 @@ for (const extension of ['docx', 'epub', 'odt']) {
   });
 }
 
-test('google-docguide-style.md as .pptx: one section or more per slide, each under a heading of the source', async ({ harness }) => {
+test('google-docguide-style.md as .pptx: one section or more per slide, each under a heading of the source', async ({
+  harness,
+}) => {
   const doc = await chunkPath(harness, convert('google-docguide-style.md', 'pptx'));
   const known = sourceHeadings('google-docguide-style.md');
   expect(doc.sections.length).toBeGreaterThan(3);

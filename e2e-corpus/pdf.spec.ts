@@ -16,7 +16,9 @@ test.describe('R-intro.pdf (113 pages, pdfTeX, bookmarks)', () => {
   });
 
   test('gives the physical page of a known sentence', () => {
-    const hit = propositions(doc).find((p) => p.text.includes('read.table() can then be used to read the data frame directly'));
+    const hit = propositions(doc).find((p) =>
+      p.text.includes('read.table() can then be used to read the data frame directly'),
+    );
     expect(hit?.pages).toContain(39);
     expect(hit?.headingPath.at(-1)).toBe('7.1 The read.table() function');
   });
@@ -31,7 +33,9 @@ test.describe('R-intro.pdf (113 pages, pdfTeX, bookmarks)', () => {
 test.describe('Encrypted and scanned PDFs', () => {
   const userPassword = 'pdf/encrypted/skew-encrypted-rc4-userpw-password.pdf';
 
-  test('asks for the password of a user-password PDF, refuses a wrong one, opens with the right one and reads its scan', async ({ harness }) => {
+  test('asks for the password of a user-password PDF, refuses a wrong one, opens with the right one and reads its scan', async ({
+    harness,
+  }) => {
     // A copy another spec stored would be taken as already in the library, password or not: start empty.
     await harness.evaluate(() => window.carrel.reset());
     expect(await chunk(harness, userPassword)).toMatchObject({ error: { code: 'PDF_PASSWORD' } });
@@ -66,12 +70,16 @@ test.describe('Encrypted and scanned PDFs', () => {
   }
 });
 
-test('NIST SP 800-61: headings from font sizes, dashes and bullets stay list items, a known sentence on its page', async ({ harness }) => {
+test('NIST SP 800-61: headings from font sizes, dashes and bullets stay list items, a known sentence on its page', async ({
+  harness,
+}) => {
   const doc = await chunkOk(harness, 'pdf/NIST.SP.800-61r2.pdf');
   const headings = new Set(doc.sections.flatMap((s) => s.headingPath));
   expect([...headings].filter((h) => /^[–•-]\s/.test(h))).toEqual([]);
   expect(headings).toContain('3. Handling an Incident');
-  const hit = propositions(doc).find((p) => p.text.includes('Preventing problems is often less costly and more effective than reacting to them'));
+  const hit = propositions(doc).find((p) =>
+    p.text.includes('Preventing problems is often less costly and more effective than reacting to them'),
+  );
   expect(hit?.headingPath.at(-1)).toBe('Executive Summary');
   expect(hit?.pages).toEqual([11]);
 });

@@ -11,7 +11,9 @@ test('rfc2616.txt: title, numbered headings, no page furniture, sizes within bou
   expectSizesWithinBounds(doc);
 });
 
-test('google-pyguide.md: a fenced code block stays whole in one proposition, sizes within bounds', async ({ harness }) => {
+test('google-pyguide.md: a fenced code block stays whole in one proposition, sizes within bounds', async ({
+  harness,
+}) => {
   const doc = await chunkOk(harness, 'markdown/google-pyguide.md');
   const source = readFileSync(`${EVAL_DIR}docs/markdown/google-pyguide.md`, 'utf8');
   const fence = source.indexOf('```python');

@@ -4,7 +4,9 @@ import { addFiles, expect, fixture, searchFor, test } from './support';
 
 /** Serious and critical axe violations on the page as it is now, summarised so a failure says what and where. */
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
@@ -40,7 +42,9 @@ test('the theme follows the system: light or dark page and text colours', async 
     page.evaluate(() => {
       const channel = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
       const lum = (css: string) => {
-        const [r, g, b] = channel(css).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        const [r, g, b] = channel(css)
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
         return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
       };
       const style = getComputedStyle(document.documentElement);

@@ -1,7 +1,9 @@
 /** Conversations: questions and answers kept in IndexedDB, reopened, renamed and deleted. */
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
-test('questions become conversations that can be reopened, renamed and deleted, and survive a reload', async ({ page }) => {
+test('questions become conversations that can be reopened, renamed and deleted, and survive a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   const rows = page.getByTestId('conversation-row');
@@ -43,7 +45,9 @@ test('questions become conversations that can be reopened, renamed and deleted, 
   await expect(rows.first()).toContainText('Antibiotics');
 });
 
-test('an open conversation reads back as a thread, splits off an unrelated question, exports, and is not duplicated by a reload', async ({ page }) => {
+test('an open conversation reads back as a thread, splits off an unrelated question, exports, and is not duplicated by a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
   const rows = page.getByTestId('conversation-row');
@@ -101,7 +105,10 @@ test('an open conversation reads back as a thread, splits off an unrelated quest
   expect(md.text).toContain('ten days');
   const json = await download('conversation-export-json');
   expect(json.name).toMatch(/\.json$/);
-  expect(JSON.parse(json.text).turns.map((t: { question: string }) => t.question)).toEqual(['what did the physician prescribe', 'how many days must the antibiotics course last']);
+  expect(JSON.parse(json.text).turns.map((t: { question: string }) => t.question)).toEqual([
+    'what did the physician prescribe',
+    'how many days must the antibiotics course last',
+  ]);
 
   // After another reload, asking a kept question again continues its conversation.
   await page.reload();

@@ -33,7 +33,10 @@ async function chooseGenerator(page: Page, id: string) {
   await page.getByTestId('generator-use').click();
 }
 
-test('the test generator downloads, streams a cited answer, and answers again offline after a reload', async ({ page, context }) => {
+test('the test generator downloads, streams a cited answer, and answers again offline after a reload', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await chooseGenerator(page, GENERATOR_ID);
@@ -47,7 +50,9 @@ test('the test generator downloads, streams a cited answer, and answers again of
     const seen: string[] = [];
     (window as unknown as { answerSnapshots: string[] }).answerSnapshots = seen;
     new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="answer"][data-kind="generated"] [data-testid="answer-text"]')?.textContent ?? '';
+      const text =
+        document.querySelector('[data-testid="answer"][data-kind="generated"] [data-testid="answer-text"]')
+          ?.textContent ?? '';
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
@@ -55,15 +60,23 @@ test('the test generator downloads, streams a cited answer, and answers again of
   const answer = page.getByTestId('answer');
   await expect(answer).toHaveAttribute('data-kind', 'generated');
   await expect(answer).toHaveAttribute('data-state', 'done');
-  const words = (t: string) => t.replace(/\[\d+\]/g, '').replace(/\s+/g, ' ').trim();
+  const words = (t: string) =>
+    t
+      .replace(/\[\d+\]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   await expect(answer.getByTestId('answer-text')).toContainText('The first source answers this');
-  expect(words(await answer.getByTestId('answer-text').innerText())).toBe(words(ANSWER_TEXT.replace(' .', '.').replace(/\[\d+\]/g, '')));
+  expect(words(await answer.getByTestId('answer-text').innerText())).toBe(
+    words(ANSWER_TEXT.replace(' .', '.').replace(/\[\d+\]/g, '')),
+  );
   const snapshots = await page.evaluate(() => (window as unknown as { answerSnapshots: string[] }).answerSnapshots);
   expect(snapshots.length).toBeGreaterThan(3);
 
   // [1] links source 1; [2] is kept only if there is a second source.
   const sourceCount = await answer.getByTestId('answer-source').count();
-  const cited = await answer.getByTestId('answer-citation').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-source'))));
+  const cited = await answer
+    .getByTestId('answer-citation')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-source'))));
   expect(cited[0]).toBe(1);
   for (const n of cited) expect(n).toBeLessThanOrEqual(sourceCount);
   await answer.getByTestId('answer-citation').first().click();
@@ -81,14 +94,19 @@ test('the test generator downloads, streams a cited answer, and answers again of
   await context.setOffline(false);
 });
 
-test('a generator chosen on a page the service worker does not control yet still answers offline after a reload', async ({ page, context }) => {
+test('a generator chosen on a page the service worker does not control yet still answers offline after a reload', async ({
+  page,
+  context,
+}) => {
   // Nothing controls the page, nor the generator's worker, so the service worker never sees the
   // WebGPU-capable runtime that worker fetches (as on a first visit, before it takes over).
   await reloadPastServiceWorker(page);
   await addFiles(page, [fixture('clinic-notes.md')]);
   await chooseGenerator(page, GENERATOR_ID);
   await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-  const kept = await page.evaluate(async () => (await (await caches.open('carrel-gpu-runtime')).keys()).map((request) => new URL(request.url).pathname));
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open('carrel-gpu-runtime')).keys()).map((request) => new URL(request.url).pathname),
+  );
   expect(kept.filter((path) => /asyncify.*\.(mjs|wasm)$/.test(path))).toHaveLength(2);
 
   await context.setOffline(true);
@@ -113,7 +131,9 @@ test('a generator that fails to load leaves the extractive answer, with a messag
   await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
 });
 
-test('Stop ends the answer and it stays, marked stopped; a new question cancels the answer under way', async ({ page }) => {
+test('Stop ends the answer and it stays, marked stopped; a new question cancels the answer under way', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await chooseGenerator(page, SLOW_ID);
@@ -140,6 +160,8 @@ test('Stop ends the answer and it stays, marked stopped; a new question cancels 
   expect(kept.length).toBeGreaterThan(0);
   // Nothing more arrives once stopped: the text is the same after the worker has had time to send more.
   await expect(page.getByTestId('generator-status')).toHaveAttribute('data-status', 'ready');
-  await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+  await page.waitForFunction(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))),
+  );
   expect(await text.innerText()).toBe(kept);
 });

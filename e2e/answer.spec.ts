@@ -2,7 +2,9 @@ import { addFiles, expect, fixture, generated, searchFor, test } from './support
 
 test.describe.configure({ mode: 'serial' });
 
-test('every question gets a cited extractive answer, with no download, and a citation opens the passage', async ({ page }) => {
+test('every question gets a cited extractive answer, with no download, and a citation opens the passage', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md'), generated('travel-guide.pdf')]);
 

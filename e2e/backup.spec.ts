@@ -7,7 +7,9 @@ const QUERY = 'doctor gave medicine for the sickness';
 /** What a person sees of a result list: document names and propositions, in order. */
 async function visibleResults(page: Page) {
   return {
-    docs: await page.getByTestId('result-doc').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name'))),
+    docs: await page
+      .getByTestId('result-doc')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name'))),
     propositions: await page.getByTestId('result-proposition').allInnerTexts(),
   };
 }
@@ -22,7 +24,11 @@ async function closeSettings(page: Page) {
   await expect(page.getByTestId('settings')).toBeHidden();
 }
 
-test('a library exported in one profile imports into an empty one with the same results, once', async ({ page, browser, baseURL }, testInfo) => {
+test('a library exported in one profile imports into an empty one with the same results, once', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await searchFor(page, QUERY);
@@ -49,7 +55,10 @@ test('a library exported in one profile imports into an empty one with the same 
   await settings.getByLabel('Import a backup').setInputFiles(backup);
   await expect(settings.getByTestId('backup-status')).toHaveText('Imported 1 document.');
   await expect(fresh.getByTestId('doc-row')).toHaveCount(1);
-  await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute('data-status', 'ready');
+  await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+  );
 
   await settings.getByLabel('Import a backup').setInputFiles(backup);
   await expect(settings.getByTestId('backup-status')).toHaveText('Imported 0 documents. 1 was already in the library.');
@@ -69,7 +78,11 @@ test('a library exported in one profile imports into an empty one with the same 
   await context.close();
 });
 
-test('an encrypted backup asks for its passphrase and refuses a wrong one', async ({ page, browser, baseURL }, testInfo) => {
+test('an encrypted backup asks for its passphrase and refuses a wrong one', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await openSettings(page);
@@ -94,11 +107,18 @@ test('an encrypted backup asks for its passphrase and refuses a wrong one', asyn
   await settings.getByTestId('import-passphrase').fill('correct horse battery');
   await settings.getByTestId('import-decrypt').click();
   await expect(settings.getByTestId('backup-status')).toHaveText('Imported 1 document.');
-  await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute('data-status', 'ready');
+  await expect(fresh.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+  );
   await context.close();
 });
 
-test('a backup carries the chunking and OCR language chosen, also a choice this browser kept before they moved into the library', async ({ page, browser, baseURL }, testInfo) => {
+test('a backup carries the chunking and OCR language chosen, also a choice this browser kept before they moved into the library', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   await page.goto('/');
   // Where an older version kept the OCR language: moved into the library once, then forgotten here.
   await page.evaluate(() => localStorage.setItem('carrel-ocr-language', 'fra'));
@@ -109,7 +129,9 @@ test('a backup carries the chunking and OCR language chosen, also a choice this 
   await expect(page.getByTestId('ocr-language-current')).toHaveText('French');
   await page.getByTestId('chunk-mode').selectOption('full-doc');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
+  await expect(page.getByTestId('chunk-status')).toHaveText(
+    'Re-indexing 1 document in the background. Search keeps working meanwhile.',
+  );
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-library').click()]);
   const backup = testInfo.outputPath('settings.carrel');
   await download.saveAs(backup);

@@ -6,7 +6,12 @@ test('dropping a folder adds every file inside it, recursively, and skips hidden
 
   // A drop as Chromium delivers a folder: items whose entries are directories with readers.
   await page.evaluate(() => {
-    const file = (name: string, text: string) => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(new File([text], name, { type: 'text/markdown' })) });
+    const file = (name: string, text: string) => ({
+      isFile: true,
+      isDirectory: false,
+      name,
+      file: (ok: (f: File) => void) => ok(new File([text], name, { type: 'text/markdown' })),
+    });
     const folder = (name: string, children: object[]) => ({
       isFile: false,
       isDirectory: true,
@@ -20,7 +25,9 @@ test('dropping a folder adds every file inside it, recursively, and skips hidden
     const tree = folder('notes', [
       file('harbour.md', '# Harbour\n\nFishing boats return to the harbour before the evening tide.'),
       file('.DS_Store', 'binary junk'),
-      folder('deeper', [file('orchard.md', '# Orchard\n\nThe apple orchard is pruned every winter to keep the trees healthy.')]),
+      folder('deeper', [
+        file('orchard.md', '# Orchard\n\nThe apple orchard is pruned every winter to keep the trees healthy.'),
+      ]),
     ]);
     const event = new DragEvent('drop', { bubbles: true, cancelable: true });
     Object.defineProperty(event, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => tree }], files: [] } });
@@ -28,7 +35,9 @@ test('dropping a folder adds every file inside it, recursively, and skips hidden
   });
 
   for (const name of ['harbour.md', 'orchard.md']) {
-    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', {
+      timeout: 60_000,
+    });
   }
   await expect(page.getByTestId('doc-row')).toHaveCount(2);
   const first = await searchFor(page, 'pruning apple trees in winter');

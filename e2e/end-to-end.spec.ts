@@ -41,7 +41,9 @@ test('drop documents, search by meaning, survive reload and offline, delete', as
   await expect(page.locator('[data-testid="result-doc"][data-name="clinic-notes.md"]')).toHaveCount(0);
   const counts = await page.evaluate(async () => {
     const open = indexedDB.open('carrel');
-    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const db: IDBDatabase = await new Promise(
+      (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
+    );
     const count = (store: string) =>
       new Promise<number>((resolve) => {
         const req = db.transaction(store).objectStore(store).count();
@@ -56,7 +58,11 @@ test('dropping on the drop zone behaves like the file picker', async ({ page }) 
   await page.goto('/');
   const dataTransfer = await page.evaluateHandle(() => {
     const dt = new DataTransfer();
-    dt.items.add(new File(['# Dropped\n\nThe museum displays ancient paintings from the old kingdom.'], 'dropped.md', { type: 'text/markdown' }));
+    dt.items.add(
+      new File(['# Dropped\n\nThe museum displays ancient paintings from the old kingdom.'], 'dropped.md', {
+        type: 'text/markdown',
+      }),
+    );
     return dt;
   });
   const zone = page.getByTestId('drop-zone');
@@ -82,17 +88,24 @@ test('a file it cannot read says so and the library keeps working', async ({ pag
   await expect(png.getByTestId('error')).toContainText('not a PNG, JPEG, WebP or TIFF file');
   const song = page.locator('[data-testid="doc-row"][data-name="song.mp3"]');
   await expect(song).toHaveAttribute('data-status', 'failed');
-  await expect(song.getByTestId('error')).toContainText(/not a file type Carrel can read \(PDF, Word \.docx, OpenDocument \.odt or \.odp, PowerPoint \.pptx, EPUB/);
+  await expect(song.getByTestId('error')).toContainText(
+    /not a file type Carrel can read \(PDF, Word \.docx, OpenDocument \.odt or \.odp, PowerPoint \.pptx, EPUB/,
+  );
 });
 
-test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({ page, context }) => {
+test('follow-up questions are read with the previous one, and the results copy as a cited prompt', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await searchFor(page, 'physician prescribed antibiotics');
   await page.getByTestId('search-input').fill('');
   await page.getByTestId('search-input').fill('and how long?');
-  await expect(page.getByTestId('searched-query')).toHaveText('Searched for: and how long? physician prescribed antibiotics');
+  await expect(page.getByTestId('searched-query')).toHaveText(
+    'Searched for: and how long? physician prescribed antibiotics',
+  );
   await expect(page.getByTestId('result-proposition').first()).toContainText('course lasts ten days');
 
   await page.getByTestId('copy-prompt').click();
@@ -115,13 +128,17 @@ test('a question the library cannot answer says so instead of showing noise', as
   await expect(page.getByTestId('result')).toHaveCount(0);
 });
 
-test('a question in other words that clears no floor still shows the nearest passages that share its words, as weak matches', async ({ page }) => {
+test('a question in other words that clears no floor still shows the nearest passages that share its words, as weak matches', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   // Only "clinic" is in common with the notes: not an answer, but the Finances section is the nearest.
   await page.getByTestId('search-input').fill('did the money side of the clinic go well');
   await expect(page.getByTestId('answer-not-covered')).toHaveAttribute('data-weak', 'true');
-  await expect(page.getByTestId('answer-not-covered')).toContainText('Nothing in your documents answers “did the money side of the clinic go well” closely');
+  await expect(page.getByTestId('answer-not-covered')).toContainText(
+    'Nothing in your documents answers “did the money side of the clinic go well” closely',
+  );
   await expect(page.getByTestId('result-summary')).toContainText('none close');
   await expect(page.getByTestId('result-proposition').filter({ hasText: 'record profits' })).toHaveCount(1);
   // Weak matches are not answers: no sentence of them is offered as one.

@@ -78,7 +78,12 @@ export function startFakeHub(root: string, port: number): Promise<FakeHub> {
     const range = byteRange(request.headers.range, bytes.length);
     const [start, end] = range ?? [0, bytes.length - 1];
     const body = bytes.subarray(start, end + 1);
-    const headers = { ...CORS, 'Accept-Ranges': 'bytes', 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) };
+    const headers = {
+      ...CORS,
+      'Accept-Ranges': 'bytes',
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(body.length),
+    };
     if (range) response.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` });
     else response.writeHead(200, headers);
     const allowed = Math.max(0, Math.min(body.length, budget));

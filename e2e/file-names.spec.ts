@@ -8,15 +8,30 @@ import { expect, searchFor, test } from './support';
 const LONG_NAME = `${'a very long file name about lighthouses '.repeat(6)}`.slice(0, 236) + '.txt';
 
 const FILES = [
-  { name: 'Résumé – 日本語 📄.md', text: '# Résumé\n\nThe cartographer drew every fjord of the northern coast by hand.', query: 'cartographer fjord coast' },
-  { name: `<img src=x onerror=alert(1)> "q" 'a'.txt`, text: 'The glassblower shapes molten sand into delicate vases.', query: 'glassblower molten vases' },
-  { name: LONG_NAME, text: 'The lighthouse keeper winds the clockwork lamp every evening at dusk.', query: 'lighthouse keeper clockwork lamp' },
+  {
+    name: 'Résumé – 日本語 📄.md',
+    text: '# Résumé\n\nThe cartographer drew every fjord of the northern coast by hand.',
+    query: 'cartographer fjord coast',
+  },
+  {
+    name: `<img src=x onerror=alert(1)> "q" 'a'.txt`,
+    text: 'The glassblower shapes molten sand into delicate vases.',
+    query: 'glassblower molten vases',
+  },
+  {
+    name: LONG_NAME,
+    text: 'The lighthouse keeper winds the clockwork lamp every evening at dusk.',
+    query: 'lighthouse keeper clockwork lamp',
+  },
 ];
 
 /** The row of one file, whatever characters its name has (a CSS string, quotes escaped). */
-const rowNamed = (page: Page, name: string) => page.locator(`[data-testid="doc-row"][data-name=${JSON.stringify(name)}]`);
+const rowNamed = (page: Page, name: string) =>
+  page.locator(`[data-testid="doc-row"][data-name=${JSON.stringify(name)}]`);
 
-test('unicode, quoted and markup-like, and 240-character file names are read, shown as text, found and removed', async ({ page }) => {
+test('unicode, quoted and markup-like, and 240-character file names are read, shown as text, found and removed', async ({
+  page,
+}) => {
   expect(LONG_NAME).toHaveLength(240);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -24,7 +39,9 @@ test('unicode, quoted and markup-like, and 240-character file names are read, sh
     void dialog.dismiss();
   });
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles(FILES.map(({ name, text }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })));
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(FILES.map(({ name, text }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })));
 
   for (const { name, query } of FILES) {
     const row = rowNamed(page, name);

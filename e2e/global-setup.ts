@@ -20,7 +20,10 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     // Two front-matter pages numbered i and ii, then the body from 1: a printed page is not its place in the file.
     await page.setContent(readFileSync(join(here, 'fixtures', 'field-manual.html'), 'utf8'));
     const manual = await page.pdf({ format: 'A4', outline: true, tagged: true });
-    writeFileSync(join(FIXTURE_DIR, 'field-manual.pdf'), withPageLabels(Buffer.from(manual), '0 << /S /r >> 2 << /S /D >>'));
+    writeFileSync(
+      join(FIXTURE_DIR, 'field-manual.pdf'),
+      withPageLabels(Buffer.from(manual), '0 << /S /r >> 2 << /S /D >>'),
+    );
   } finally {
     await browser.close();
   }

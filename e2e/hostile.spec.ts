@@ -28,7 +28,9 @@ Beekeepers harvest honey from the hives in late summer. <img src="x" onerror="wi
 <div style="background:url(https://attacker.invalid/md-css)">Queen bees are marked with a coloured dot.</div>
 `;
 
-test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â€” in the list and in results', async ({ page }) => {
+test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â€” in the list and in results', async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -55,7 +57,8 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   await first.getByTestId('result-proposition').first().click();
   await expect(page.getByTestId('viewer-highlight')).toContainText('harvest honey');
   await expect(page.getByTestId('viewer')).toContainText('Queen bees are marked with a coloured dot.');
-  for (const hidden of ['<script', '__pwned', '<div', '<a id', 'AUTHORS', '<img']) await expect(page.getByTestId('viewer')).not.toContainText(hidden);
+  for (const hidden of ['<script', '__pwned', '<div', '<a id', 'AUTHORS', '<img'])
+    await expect(page.getByTestId('viewer')).not.toContainText(hidden);
   await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Beekeeping', level: 1 })).toBeVisible();
   await expect(page.getByTestId('viewer')).toContainText('Swarm calendar');
   await page.getByTestId('viewer').getByRole('button', { name: /back/i }).click();
@@ -63,20 +66,28 @@ test('hostile HTML and Markdown execute nothing, open no dialog, fetch nothing â
   // The hostile page, formatted in the viewer from an allow-list: its text, none of its elements.
   const harbour = await searchFor(page, 'lifeboat inspection before storms');
   // (The first result is the previous question's until the new answer arrives.)
-  await expect(harbour.getByTestId('result-proposition').first()).toContainText('harbour master inspects every lifeboat');
+  await expect(harbour.getByTestId('result-proposition').first()).toContainText(
+    'harbour master inspects every lifeboat',
+  );
   await harbour.getByTestId('result-proposition').first().click();
   await expect(page.getByTestId('viewer-highlight')).toContainText('harbour master inspects every lifeboat');
   await expect(page.getByTestId('viewer').getByRole('heading', { name: 'Harbour safety', level: 1 })).toBeVisible();
   await expect(page.getByTestId('viewer')).toContainText('Lifeboat rota');
   // The raw markup, where it is shown, is shown as text: no element of the document reaches the DOM.
-  await expect(page.locator('img[onerror], img[src*="attacker"], svg script, iframe, a[href^="javascript:"], [style*="attacker"]')).toHaveCount(0);
+  await expect(
+    page.locator('img[onerror], img[src*="attacker"], svg script, iframe, a[href^="javascript:"], [style*="attacker"]'),
+  ).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
 
 test('the same file twice is one document, and the second add says so', async ({ page }) => {
   await page.goto('/');
-  const file = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Otters hold hands while they sleep so they do not drift apart.') };
+  const file = {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Otters hold hands while they sleep so they do not drift apart.'),
+  };
   await page.getByTestId('file-input').setInputFiles([file]);
   await expect(page.locator('[data-testid="doc-row"][data-name="notes.txt"]')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('file-input').setInputFiles([{ ...file, name: 'notes copy.txt' }]);
@@ -84,12 +95,22 @@ test('the same file twice is one document, and the second add says so', async ({
   await expect(page.getByTestId('doc-row')).toHaveCount(1);
 });
 
-test('empty files and binary bytes behind a text name are refused with a message; the rest still indexes', async ({ page }) => {
+test('empty files and binary bytes behind a text name are refused with a message; the rest still indexes', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByTestId('file-input').setInputFiles([
     { name: 'empty.md', mimeType: 'text/markdown', buffer: Buffer.alloc(0) },
-    { name: 'archive.txt', mimeType: 'text/plain', buffer: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) },
-    { name: 'ok.md', mimeType: 'text/markdown', buffer: Buffer.from('# Kites\n\nA kite needs a steady wind of about twenty kilometres an hour.') },
+    {
+      name: 'archive.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    },
+    {
+      name: 'ok.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Kites\n\nA kite needs a steady wind of about twenty kilometres an hour.'),
+    },
   ]);
   for (const name of ['empty.md', 'archive.txt']) {
     const row = page.locator(`[data-testid="doc-row"][data-name="${name}"]`);

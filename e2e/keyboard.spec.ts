@@ -51,7 +51,9 @@ test('the results can be searched, walked and opened from the keyboard alone', a
   await expect(input).toBeFocused();
 });
 
-test('a skip link reaches the search box within three Tab presses, and every Tab stop shows a focus ring', async ({ page }) => {
+test('a skip link reaches the search box within three Tab presses, and every Tab stop shows a focus ring', async ({
+  page,
+}) => {
   await page.goto('/');
   const input = page.getByTestId('search-input');
   await expect(input).toBeVisible();
@@ -87,15 +89,22 @@ test('a skip link reaches the search box within three Tab presses, and every Tab
           const el = document.activeElement as HTMLElement;
           const box = el.getBoundingClientRect();
           const style = getComputedStyle(el);
-          const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-          return { what: `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${(el.textContent ?? '').trim().slice(0, 30)}`, width: box.width, height: box.height, ring };
+          const ring =
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+          return {
+            what: `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${(el.textContent ?? '').trim().slice(0, 30)}`,
+            width: box.width,
+            height: box.height,
+            ring,
+          };
         }),
       );
     }
     // Past the last stop, focus leaves the page (the body is active) and comes round again.
     return stops.filter((s) => !s.what.startsWith('body'));
   };
-  const invisible = (stops: Awaited<ReturnType<typeof tabStops>>) => stops.filter((s) => s.width < 4 || s.height < 4 || !s.ring);
+  const invisible = (stops: Awaited<ReturnType<typeof tabStops>>) =>
+    stops.filter((s) => s.width < 4 || s.height < 4 || !s.ring);
   const onPage = await tabStops(40);
   expect(onPage.filter((s) => s.what.startsWith('input search-input'))).not.toEqual([]);
   expect(invisible(onPage)).toEqual([]);

@@ -19,7 +19,9 @@ test('the library list filters by name and sorts by newest, name or size', async
   await expect.poll(names).toEqual(['clinic-notes.md', 'travel-guide.html', 'travel-guide.pdf']);
 
   await sort.selectOption({ label: 'Size' });
-  const bySize = files.map((path) => ({ name: path.split('/').pop()!, size: statSync(path).size })).sort((a, b) => b.size - a.size);
+  const bySize = files
+    .map((path) => ({ name: path.split('/').pop()!, size: statSync(path).size }))
+    .sort((a, b) => b.size - a.size);
   await expect.poll(names).toEqual(bySize.map((file) => file.name));
 
   // The filter ignores case and keeps the chosen order.

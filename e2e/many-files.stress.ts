@@ -24,7 +24,9 @@ function note(i: number): string {
   return `Ledger entry ${i}: the ${trade} of lane ${i} repaired a ${tool} and was paid ${i % 97} pennies.\n`;
 }
 
-test('a folder of many small files: all are indexed, the list shows them, and search answers meanwhile', async ({ page }) => {
+test('a folder of many small files: all are indexed, the list shows them, and search answers meanwhile', async ({
+  page,
+}) => {
   test.setTimeout(Math.max(300_000, COUNT * 2_000));
   const folder = generated('ledger');
   rmSync(folder, { recursive: true, force: true });
@@ -74,5 +76,8 @@ test('a folder of many small files: all are indexed, the list shows them, and se
   await expect(rows).toHaveCount(3 * PAGE);
 
   const last = await searchFor(page, `ledger entry ${COUNT - 1} lane ${COUNT - 1}`);
-  await expect(last.getByTestId('result-doc')).toHaveAttribute('data-name', `entry-${String(COUNT - 1).padStart(4, '0')}.txt`);
+  await expect(last.getByTestId('result-doc')).toHaveAttribute(
+    'data-name',
+    `entry-${String(COUNT - 1).padStart(4, '0')}.txt`,
+  );
 });

@@ -5,7 +5,9 @@ import { addFiles, expect, fixture, searchFor, test } from './support';
 test.use({ serviceWorkers: 'block' });
 
 test('without the model, documents are still indexed and found by keywords', async ({ page, context }) => {
-  await context.route('**/models/carrel-glove-50k/onnx/model_quantized.onnx', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await context.route('**/models/carrel-glove-50k/onnx/model_quantized.onnx', (route) =>
+    route.fulfill({ status: 404, body: 'not found' }),
+  );
   await page.goto('/');
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'failed');
   await expect(page.getByTestId('model-status')).toContainText('Model unavailable — keyword search only');

@@ -4,7 +4,14 @@
  * progress, switches the library to it, and searches with it offline after a reload.
  */
 import type { FakeHub } from './fake-hub';
-import { HUB_ORIGIN, MODEL_ID, modelRow, startStandInHub, useStandInHub as pointAtHub, vectorsPerModel } from './stand-in-hub';
+import {
+  HUB_ORIGIN,
+  MODEL_ID,
+  modelRow,
+  startStandInHub,
+  useStandInHub as pointAtHub,
+  vectorsPerModel,
+} from './stand-in-hub';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
@@ -27,14 +34,22 @@ test.afterEach(() => {
 const useStandInHub = (page: import('@playwright/test').Page) => pointAtHub(page, hub);
 const row = (page: import('@playwright/test').Page) => modelRow(page);
 
-test('download a model from the hub, switch the library to it, and search with it offline', async ({ page, context }) => {
+test('download a model from the hub, switch the library to it, and search with it offline', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await useStandInHub(page);
 
   // The catalogue lists the built-in model in use and the transformer models with their costs.
-  await expect(page.locator('[data-testid="model-row"][data-model-id="carrel-glove-50k"]')).toHaveAttribute('data-active', 'true');
-  await expect(page.locator('[data-testid="model-row"][data-model-id="Xenova/bge-small-en-v1.5"]')).toContainText('384 dimensions');
+  await expect(page.locator('[data-testid="model-row"][data-model-id="carrel-glove-50k"]')).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expect(page.locator('[data-testid="model-row"][data-model-id="Xenova/bge-small-en-v1.5"]')).toContainText(
+    '384 dimensions',
+  );
 
   await page.getByTestId('model-custom-id').fill(MODEL_ID);
   await page.getByTestId('model-add').click();
@@ -105,7 +120,11 @@ test('an interrupted download resumes after a reload without fetching again what
   // model plus the one part that broke off (a restart from zero would add the whole 3 MB again).
   const modelBytes = await page.evaluate(async (id) => {
     const cache = await caches.open('carrel-models');
-    const sizes = await Promise.all((await cache.keys()).filter((r) => r.url.includes(id)).map(async (r) => (await (await cache.match(r))!.blob()).size));
+    const sizes = await Promise.all(
+      (await cache.keys())
+        .filter((r) => r.url.includes(id))
+        .map(async (r) => (await (await cache.match(r))!.blob()).size),
+    );
     return sizes.reduce((a, b) => a + b, 0);
   }, MODEL_ID);
   expect(modelBytes).toBeGreaterThan(4_000_000);

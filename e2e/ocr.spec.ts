@@ -21,7 +21,11 @@ const FERRY_NOTES = [
 ];
 
 /** A page "scanned" at 200 dpi: the lines drawn in a serif font on white, as a JPEG (or `type`); `gap` opens a new paragraph. */
-async function scan(page: Page, lines: { text: string; px: number; gap?: boolean }[], type = 'image/jpeg'): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+async function scan(
+  page: Page,
+  lines: { text: string; px: number; gap?: boolean }[],
+  type = 'image/jpeg',
+): Promise<{ bytes: Uint8Array; width: number; height: number }> {
   const width = 1100;
   const height = 160 + lines.length * 70;
   const base64 = await page.evaluate(
@@ -64,7 +68,10 @@ async function grayScan(page: Page, lines: { text: string; px: number; gap?: boo
   return { gray: new Uint8Array(gray), width, height };
 }
 
-test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({ page, context }) => {
+test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await page.goto('/');
   // OCR's files (tesseract's worker, core and English model) are precached with the app: once it
@@ -74,7 +81,9 @@ test('a scanned PDF added while offline is read by OCR, found in other words, an
   await page.reload();
   const notes = await scan(page, FERRY_NOTES);
   const pdf = scannedPdf([{ jpeg: notes.bytes, width: notes.width, height: notes.height, dpi: DPI }]);
-  await page.getByTestId('file-input').setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
   const row = page.locator('[data-testid="doc-row"][data-name="ferry-scan.pdf"]');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(row).toContainText(/read by OCR, \d+% sure/);
@@ -98,7 +107,11 @@ test('a PDF of blank scanned pages says OCR found no text, and the rest of the q
   const blank: ScanPage = { jpeg: bytes, width, height, dpi: DPI };
   await page.getByTestId('file-input').setInputFiles([
     { name: 'blank-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(scannedPdf([blank])) },
-    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe lighthouse keeper rings the bell at noon every day of the year.\n') },
+    {
+      name: 'notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Notes\n\nThe lighthouse keeper rings the bell at noon every day of the year.\n'),
+    },
   ]);
   const row = page.locator('[data-testid="doc-row"][data-name="blank-scan.pdf"]');
   await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 90_000 });
@@ -106,7 +119,9 @@ test('a PDF of blank scanned pages says OCR found no text, and the rest of the q
   await expect(page.locator('[data-testid="doc-row"][data-name="notes.md"]')).toHaveAttribute('data-status', 'ready');
 });
 
-test('a photo of a page (PNG) is read by OCR as a one-page document and shown with the passage boxed; a 20,000 × 20,000 image is refused by its header', async ({ page }) => {
+test('a photo of a page (PNG) is read by OCR as a one-page document and shown with the passage boxed; a 20,000 × 20,000 image is refused by its header', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   const photo = await scan(page, FERRY_NOTES, 'image/png');
@@ -147,7 +162,10 @@ const STRASSENBAHN = [
 test.describe('with the stand-in hub', () => {
   test.use({ allowedOrigins: [HUB_ORIGIN] });
 
-  test('a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use', async ({ page, context }) => {
+  test('a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(150_000);
     const hub = await startLanguageHub();
     try {
@@ -167,12 +185,18 @@ test.describe('with the stand-in hub', () => {
       await page.reload();
       const letter = await scan(page, STRASSENBAHN);
       const pdf = scannedPdf([{ jpeg: letter.bytes, width: letter.width, height: letter.height, dpi: DPI }]);
-      await page.getByTestId('file-input').setInputFiles([{ name: 'anreise.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+      await page
+        .getByTestId('file-input')
+        .setInputFiles([{ name: 'anreise.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
       const row = page.locator('[data-testid="doc-row"][data-name="anreise.pdf"]');
       await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
       const first = await searchFor(page, 'Straßenbahn Brücke');
       // German's letters (ß, ä, ö, ü) are read as such, which the English model does not do.
-      await expect(first.getByTestId('result-proposition').filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' })).toHaveCount(1);
+      await expect(
+        first
+          .getByTestId('result-proposition')
+          .filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' }),
+      ).toHaveCount(1);
     } finally {
       await context.setOffline(false);
       await hub.close();
@@ -180,12 +204,20 @@ test.describe('with the stand-in hub', () => {
   });
 });
 
-test('a scan waiting for an OCR language that is not on the device fails on its row with what to do', async ({ page }) => {
+test('a scan waiting for an OCR language that is not on the device fails on its row with what to do', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('carrel-ocr-language', 'fra'));
   await page.reload();
   const { bytes, width, height } = await scan(page, FERRY_NOTES.slice(0, 3));
-  await page.getByTestId('file-input').setInputFiles([{ name: 'lettre.pdf', mimeType: 'application/pdf', buffer: Buffer.from(scannedPdf([{ jpeg: bytes, width, height, dpi: DPI }])) }]);
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'lettre.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(scannedPdf([{ jpeg: bytes, width, height, dpi: DPI }])),
+    },
+  ]);
   const row = page.locator('[data-testid="doc-row"][data-name="lettre.pdf"]');
   await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(row.getByTestId('error')).toContainText('read in French, whose OCR model is not on this device');
@@ -195,8 +227,13 @@ test('a scan waiting for an OCR language that is not on the device fails on its 
 test('a two-page TIFF is read page by page; a passage on page 2 is found and boxed on that page', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  const pages = [await grayScan(page, FERRY_NOTES.slice(0, 6)), await grayScan(page, [{ text: 'Harbour Bicycle Notes', px: 52 }, ...FERRY_NOTES.slice(6)])];
-  await page.getByTestId('file-input').setInputFiles([{ name: 'ferry-fax.tiff', mimeType: 'image/tiff', buffer: Buffer.from(await grayTiff(pages)) }]);
+  const pages = [
+    await grayScan(page, FERRY_NOTES.slice(0, 6)),
+    await grayScan(page, [{ text: 'Harbour Bicycle Notes', px: 52 }, ...FERRY_NOTES.slice(6)]),
+  ];
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'ferry-fax.tiff', mimeType: 'image/tiff', buffer: Buffer.from(await grayTiff(pages)) }]);
   const row = page.locator('[data-testid="doc-row"][data-name="ferry-fax.tiff"]');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(row).toContainText(/Image · 2 pages · read by OCR, \d+% sure/);
@@ -210,15 +247,23 @@ test('a two-page TIFF is read page by page; a passage on page 2 is found and box
   await expect(viewer.getByTestId('viewer-highlight').first()).toBeVisible();
 });
 
-test('a scanned PDF paused while its pages are being read waits, and resumed, is read to the end with all its pages', async ({ page }) => {
+test('a scanned PDF paused while its pages are being read waits, and resumed, is read to the end with all its pages', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto('/');
-  const pages = await Promise.all([FERRY_NOTES.slice(0, 6), FERRY_NOTES.slice(6), FERRY_NOTES.slice(2, 8)].map((lines) => scan(page, lines)));
+  const pages = await Promise.all(
+    [FERRY_NOTES.slice(0, 6), FERRY_NOTES.slice(6), FERRY_NOTES.slice(2, 8)].map((lines) => scan(page, lines)),
+  );
   const pdf = scannedPdf(pages.map(({ bytes, width, height }) => ({ jpeg: bytes, width, height, dpi: DPI })));
-  await page.getByTestId('file-input').setInputFiles([{ name: 'three-scans.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'three-scans.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
   const row = page.locator('[data-testid="doc-row"][data-name="three-scans.pdf"]');
   // Paused while the first or second page is being read (under load a page can pass between two looks).
-  await expect(row.getByTestId('doc-stage')).toContainText(/Reading scanned page [12] of 3 \(OCR\)/, { timeout: 60_000 });
+  await expect(row.getByTestId('doc-stage')).toContainText(/Reading scanned page [12] of 3 \(OCR\)/, {
+    timeout: 60_000,
+  });
   await page.getByRole('button', { name: 'Pause all' }).click();
   await expect(row).toHaveAttribute('data-status', 'queued');
   await expect(row.getByTestId('doc-stage')).toHaveText('Paused');

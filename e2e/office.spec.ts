@@ -5,9 +5,12 @@ import { expect, searchFor, test } from './support';
 
 const ODT_MIME = 'application/vnd.oasis.opendocument.text';
 const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
-const filler = (topic: string) => `New colleagues often ask about ${topic}; the office manager keeps this page current and answers anything it leaves out, usually the same day, by mail or in person at the front desk.`;
+const filler = (topic: string) =>
+  `New colleagues often ask about ${topic}; the office manager keeps this page current and answers anything it leaves out, usually the same day, by mail or in person at the front desk.`;
 
-test('an OpenDocument text is read with its outline headings, found in other words, and opens formatted with the passage marked', async ({ page }) => {
+test('an OpenDocument text is read with its outline headings, found in other words, and opens formatted with the passage marked', async ({
+  page,
+}) => {
   await page.goto('/');
   const odt = makeOdt('Harbour Office Handbook', [
     { heading: 1, text: 'Getting there' },
@@ -15,7 +18,12 @@ test('an OpenDocument text is read with its outline headings, found in other wor
     { text: filler('the ferry') },
     { heading: 2, text: 'Cycling' },
     { text: filler('cycling to work') },
-    { bullets: ['Bicycles are parked in the yard behind the building, never in the corridors.', 'Lock the front wheel to the rail.'] },
+    {
+      bullets: [
+        'Bicycles are parked in the yard behind the building, never in the corridors.',
+        'Lock the front wheel to the rail.',
+      ],
+    },
   ]);
   await page.getByTestId('file-input').setInputFiles([{ name: 'handbook.odt', mimeType: ODT_MIME, buffer: odt }]);
   const row = page.locator('[data-testid="doc-row"][data-name="handbook.odt"]');
@@ -31,11 +39,23 @@ test('an OpenDocument text is read with its outline headings, found in other wor
   await expect(viewer.getByRole('heading', { name: 'Cycling', level: 2 })).toBeVisible();
 });
 
-test('a PowerPoint file gives a section per slide with its title, keeps speaker notes, and opens formatted; bad files fail on their rows', async ({ page }) => {
+test('a PowerPoint file gives a section per slide with its title, keeps speaker notes, and opens formatted; bad files fail on their rows', async ({
+  page,
+}) => {
   await page.goto('/');
   const deck = makePptx('Harbour Induction', [
-    { title: 'Welcome', body: ['Everything for your first week at the harbour office.', filler('the first week')], notes: ['Greet everyone and hand out the visitor badges before the tour of the building starts.'] },
-    { title: 'Getting there', body: ['The ferry from the north pier leaves every twenty minutes and stops beside the office.', filler('the ferry')] },
+    {
+      title: 'Welcome',
+      body: ['Everything for your first week at the harbour office.', filler('the first week')],
+      notes: ['Greet everyone and hand out the visitor badges before the tour of the building starts.'],
+    },
+    {
+      title: 'Getting there',
+      body: [
+        'The ferry from the north pier leaves every twenty minutes and stops beside the office.',
+        filler('the ferry'),
+      ],
+    },
   ]);
   const ole = Buffer.alloc(1024);
   ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -44,7 +64,10 @@ test('a PowerPoint file gives a section per slide with its title, keeps speaker 
     { name: 'letter.odt', mimeType: ODT_MIME, buffer: makeDocx([{ text: 'A Word file with the wrong name.' }]) },
     { name: 'induction.pptx', mimeType: PPTX_MIME, buffer: deck },
   ]);
-  for (const [name, message] of [['locked.pptx', /password/], ['letter.odt', /not an OpenDocument file \(it looks like a Word document\)/]] as const) {
+  for (const [name, message] of [
+    ['locked.pptx', /password/],
+    ['letter.odt', /not an OpenDocument file \(it looks like a Word document\)/],
+  ] as const) {
     const bad = page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
     await expect(bad).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
     await expect(bad.getByTestId('error')).toContainText(message);
@@ -62,13 +85,29 @@ test('a PowerPoint file gives a section per slide with its title, keeps speaker 
   await expect(viewer.getByRole('heading', { name: 'Getting there', level: 1 })).toBeVisible();
 });
 
-test('an OpenDocument presentation gives a section per slide, keeps speaker notes, leaves out footers, and opens formatted', async ({ page }) => {
+test('an OpenDocument presentation gives a section per slide, keeps speaker notes, leaves out footers, and opens formatted', async ({
+  page,
+}) => {
   await page.goto('/');
   const deck = makeOdp('Harbour Induction', [
-    { title: 'Welcome', body: ['Everything for your first week at the harbour office.', filler('the first week')], notes: ['Greet everyone and hand out the visitor badges before the tour of the building starts.'] },
-    { title: 'Getting there', body: ['The ferry from the north pier leaves every twenty minutes and stops beside the office.', filler('the ferry')] },
+    {
+      title: 'Welcome',
+      body: ['Everything for your first week at the harbour office.', filler('the first week')],
+      notes: ['Greet everyone and hand out the visitor badges before the tour of the building starts.'],
+    },
+    {
+      title: 'Getting there',
+      body: [
+        'The ferry from the north pier leaves every twenty minutes and stops beside the office.',
+        filler('the ferry'),
+      ],
+    },
   ]);
-  await page.getByTestId('file-input').setInputFiles([{ name: 'induction.odp', mimeType: 'application/vnd.oasis.opendocument.presentation', buffer: deck }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([
+      { name: 'induction.odp', mimeType: 'application/vnd.oasis.opendocument.presentation', buffer: deck },
+    ]);
   const row = page.locator('[data-testid="doc-row"][data-name="induction.odp"]');
   await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(row).toContainText('ODP');

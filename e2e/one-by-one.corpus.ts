@@ -23,7 +23,9 @@ const FILES = [
 ];
 const PASSWORD = 'password';
 
-test('twelve real documents added one by one, each after the one before is ready, all become ready', async ({ page }) => {
+test('twelve real documents added one by one, each after the one before is ready, all become ready', async ({
+  page,
+}) => {
   await page.goto('/');
   let seed = 34;
   const pause = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), Math.round((seed / 2 ** 31) * 2_000));

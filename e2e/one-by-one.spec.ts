@@ -26,7 +26,9 @@ function manualHtml(topic: string, chapters: number): string {
   for (let c = 1; c <= chapters; c++) {
     parts.push(`<h2>${c} ${topic} chapter ${c}</h2>`);
     for (let p = 0; p < 4; p++) {
-      parts.push(`<p>${Array.from({ length: 5 }, (_, s) => `Step ${c}.${p}.${s} of the ${topic} procedure checks the ${topic} settings before moving on.`).join(' ')}</p>`);
+      parts.push(
+        `<p>${Array.from({ length: 5 }, (_, s) => `Step ${c}.${p}.${s} of the ${topic} procedure checks the ${topic} settings before moving on.`).join(' ')}</p>`,
+      );
     }
   }
   return `<!doctype html><html><head><meta charset="utf-8"><title>${topic} handbook</title></head><body>${parts.join('\n')}</body></html>`;
@@ -61,11 +63,37 @@ async function scannedPage(page: Page, lines: string[]): Promise<Buffer> {
 /** Twelve files of the kinds people add: PDFs (one scanned), Markdown, HTML and text. */
 async function twelveFiles(page: Page, context: BrowserContext): Promise<Made[]> {
   const topics = ['Boiler', 'Bicycle', 'Garden', 'Camera', 'Kayak', 'Piano'];
-  const pdfs = await Promise.all(topics.slice(0, 4).map(async (topic, i) => ({ name: `${topic.toLowerCase()}-manual.pdf`, mimeType: 'application/pdf', buffer: await printPdf(context, manualHtml(topic, 12 + i * 6)) })));
-  const scan = { name: 'warranty-scan.pdf', mimeType: 'application/pdf', buffer: await scannedPage(page, ['Warranty card', 'The warranty covers the pump for two years.', 'Keep the receipt with this card.']) };
-  const md = (name: string, chapters: number) => ({ name, mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(chapters)) });
-  const html = (topic: string) => ({ name: `${topic.toLowerCase()}-guide.html`, mimeType: 'text/html', buffer: Buffer.from(manualHtml(topic, 4)) });
-  const text = (name: string, line: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(Array.from({ length: 40 }, (_, i) => `${line} ${i}.`).join('\n')) });
+  const pdfs = await Promise.all(
+    topics.slice(0, 4).map(async (topic, i) => ({
+      name: `${topic.toLowerCase()}-manual.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await printPdf(context, manualHtml(topic, 12 + i * 6)),
+    })),
+  );
+  const scan = {
+    name: 'warranty-scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: await scannedPage(page, [
+      'Warranty card',
+      'The warranty covers the pump for two years.',
+      'Keep the receipt with this card.',
+    ]),
+  };
+  const md = (name: string, chapters: number) => ({
+    name,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(bigMarkdown(chapters)),
+  });
+  const html = (topic: string) => ({
+    name: `${topic.toLowerCase()}-guide.html`,
+    mimeType: 'text/html',
+    buffer: Buffer.from(manualHtml(topic, 4)),
+  });
+  const text = (name: string, line: string) => ({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(Array.from({ length: 40 }, (_, i) => `${line} ${i}.`).join('\n')),
+  });
   return [
     pdfs[0]!,
     md('notes-one.md', 30),
@@ -86,7 +114,10 @@ const row = (page: Page, name: string) => page.locator(`[data-testid="doc-row"][
 
 test.describe.configure({ timeout: 600_000 });
 
-test('twelve files added one by one, each after the one before is ready, all become ready', async ({ page, context }) => {
+test('twelve files added one by one, each after the one before is ready, all become ready', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   const files = await twelveFiles(page, context);
   const pause = seeded(34);
@@ -118,7 +149,9 @@ function addInTurn(files: { name: string; type: string; bytes: number[]; when: s
   };
   const rowOf = (name: string) => {
     const row = document.querySelector(`[data-testid="doc-row"][data-name="${name}"]`);
-    return row ? `${row.getAttribute('data-status')} ${row.querySelector('[data-testid="doc-stage"]')?.textContent ?? ''}` : null;
+    return row
+      ? `${row.getAttribute('data-status')} ${row.querySelector('[data-testid="doc-stage"]')?.textContent ?? ''}`
+      : null;
   };
   let next = 1;
   add(files[0]!);
@@ -133,19 +166,32 @@ function addInTurn(files: { name: string; type: string; bytes: number[]; when: s
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-test('files added while the one before is still being read, embedded or saved all become ready', async ({ page, context }) => {
+test('files added while the one before is still being read, embedded or saved all become ready', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   const files = await twelveFiles(page, context);
   // The moments the next file arrives at: reading, finding sections, embedding, saving, just ready.
   const moments = ['^parsing', 'Finding sections', '^embedding Embedding', 'Saving', '^ready'];
   await page.evaluate(
     addInTurn,
-    files.map((file, i) => ({ name: file.name, type: file.mimeType, bytes: [...file.buffer], when: moments[i % moments.length]! })),
+    files.map((file, i) => ({
+      name: file.name,
+      type: file.mimeType,
+      bytes: [...file.buffer],
+      when: moments[i % moments.length]!,
+    })),
   );
-  for (const file of files) await expect(row(page, file.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  for (const file of files)
+    await expect(row(page, file.name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   await expect(page.locator('[data-testid="doc-row"][data-status="ready"]')).toHaveCount(files.length);
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
   // The next files did come while the one before was being read, embedded and saved, and just as it was ready.
   const addedAt = await page.evaluate(() => (window as unknown as { addedAt: string[] }).addedAt);
-  for (const moment of [/^parsing/, /^embedding Embedding/, /Saving/, /^ready/]) expect(addedAt.some((seen) => moment.test(seen)), `${moment} in ${addedAt.join(' | ')}`).toBe(true);
+  for (const moment of [/^parsing/, /^embedding Embedding/, /Saving/, /^ready/])
+    expect(
+      addedAt.some((seen) => moment.test(seen)),
+      `${moment} in ${addedAt.join(' | ')}`,
+    ).toBe(true);
 });

@@ -11,8 +11,16 @@ test.use({ trace: 'off' });
 
 /** A short note of a few paragraphs per file, each with a word of its own. */
 function note(i: number): string {
-  const lines = [`# Logbook ${i}`, '', `Entry ${i} notes that the tide marker ${i} stood at ${i % 13} feet, logged as code zq${i}x.`];
-  for (let p = 0; p < 1 + (i % 5); p++) lines.push('', `Paragraph ${p} of entry ${i} records the wind from the ${['north', 'south', 'east', 'west'][p % 4]} and a calm sea.`);
+  const lines = [
+    `# Logbook ${i}`,
+    '',
+    `Entry ${i} notes that the tide marker ${i} stood at ${i % 13} feet, logged as code zq${i}x.`,
+  ];
+  for (let p = 0; p < 1 + (i % 5); p++)
+    lines.push(
+      '',
+      `Paragraph ${p} of entry ${i} records the wind from the ${['north', 'south', 'east', 'west'][p % 4]} and a calm sea.`,
+    );
   return lines.join('\n');
 }
 
@@ -29,12 +37,17 @@ function addOneByOne({ count, notes }: { count: number; notes: string[] }) {
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31);
   const add = () => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File([notes[soak.added]!], `log-${String(soak.added).padStart(3, '0')}.md`, { type: 'text/markdown' }));
+    transfer.items.add(
+      new File([notes[soak.added]!], `log-${String(soak.added).padStart(3, '0')}.md`, { type: 'text/markdown' }),
+    );
     input.files = transfer.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
     soak.added++;
   };
-  const statusOf = (i: number) => document.querySelector(`[data-testid="doc-row"][data-name="log-${String(i).padStart(3, '0')}.md"]`)?.getAttribute('data-status');
+  const statusOf = (i: number) =>
+    document
+      .querySelector(`[data-testid="doc-row"][data-name="log-${String(i).padStart(3, '0')}.md"]`)
+      ?.getAttribute('data-status');
   let waiting = false;
   add();
   const observer = new MutationObserver(() => {
@@ -55,12 +68,18 @@ function addOneByOne({ count, notes }: { count: number; notes: string[] }) {
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-test('files added one by one, half of them while the one before is mid-way, all become ready and searchable', async ({ page }) => {
+test('files added one by one, half of them while the one before is mid-way, all become ready and searchable', async ({
+  page,
+}) => {
   test.setTimeout(Math.max(300_000, COUNT * 3_000));
   await page.goto('/');
   const notes = Array.from({ length: COUNT }, (_, i) => note(i));
   await page.evaluate(addOneByOne, { count: COUNT, notes });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { soak: { added: number } }).soak.added), { timeout: COUNT * 2_500 }).toBe(COUNT);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { soak: { added: number } }).soak.added), {
+      timeout: COUNT * 2_500,
+    })
+    .toBe(COUNT);
   await expect(page.locator('[data-testid="doc-row"][data-status="ready"]').first()).toBeVisible();
   await expect(page.getByTestId('queue-progress')).toHaveCount(0, { timeout: 120_000 });
   await expect(page.locator('#library-heading .count')).toHaveText(String(COUNT), { timeout: 60_000 });

@@ -30,6 +30,8 @@ test('card, answer source, viewer and copied prompt name the same printed page',
   await page.getByTestId('copy-prompt').click();
   await expect(page.getByTestId('copy-status')).toContainText('Copied');
   const prompt = await page.evaluate(() => navigator.clipboard.readText());
-  expect(prompt).toMatch(/\[\d\] A Field Manual \(field-manual\.pdf\), .*Closing the station, p\. 2\nTo shut down the logger/);
+  expect(prompt).toMatch(
+    /\[\d\] A Field Manual \(field-manual\.pdf\), .*Closing the station, p\. 2\nTo shut down the logger/,
+  );
   expect(prompt).not.toContain('p. 4');
 });

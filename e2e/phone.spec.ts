@@ -54,7 +54,9 @@ test("on a phone the viewer's header keeps Back on one line and shows the whole 
 
   const where = viewer.locator('.viewer-where p');
   await expect(where).toContainText('Clinic Notes › Treatment');
-  const cut = await where.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+  const cut = await where.evaluate(
+    (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  );
   expect(cut).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

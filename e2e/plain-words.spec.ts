@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 /** Words a person without an engineering background would not understand, shown outside a "Details" disclosure. */
-const JARGON = /nDCG|MTEB|MIRACL|int8|fp16|fp32|dimensions|q4f16|shader-f16|Prompt API|\bWASM\b|extractive|delimiter|evict/i;
+const JARGON =
+  /nDCG|MTEB|MIRACL|int8|fp16|fp32|dimensions|q4f16|shader-f16|Prompt API|\bWASM\b|extractive|delimiter|evict/i;
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
@@ -23,7 +24,8 @@ test('settings explain themselves in plain words, with benchmark figures under D
   expect(shown).not.toContain('Embedding model');
   expect(shown).toContain('address set under Model');
   // Every model says in a sentence what it is good for.
-  for (const row of await page.getByTestId('model-row').all()) await expect(row.locator('.model-summary')).not.toBeEmpty();
+  for (const row of await page.getByTestId('model-row').all())
+    await expect(row.locator('.model-summary')).not.toBeEmpty();
 
   // "Not verified" says what it means and what to do.
   await expect(page.getByTestId('generator-pick')).toContainText('not verified');
@@ -48,7 +50,9 @@ for (const width of [320, 390, 768, 1280]) {
     const spill = await dialog.evaluate((el) => {
       const box = el.getBoundingClientRect();
       const wide = [...el.querySelectorAll('*')]
-        .filter((child) => child.getBoundingClientRect().width > 0 && child.getBoundingClientRect().right > box.right + 1)
+        .filter(
+          (child) => child.getBoundingClientRect().width > 0 && child.getBoundingClientRect().right > box.right + 1,
+        )
         .map((child) => `${child.tagName.toLowerCase()} ${child.getAttribute('data-testid') ?? ''}`);
       return { scrolls: el.scrollWidth > el.clientWidth + 1, wide };
     });

@@ -7,11 +7,16 @@ import { expect, test } from './support';
 
 /** A policy string as directive → sources. */
 function parsePolicy(policy: string): Map<string, string[]> {
-  const directives = policy.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]);
+  const directives = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter((words) => words[0]);
   return new Map(directives.map(([name, ...sources]) => [name!, sources]));
 }
 
-test('the served page has a strict CSP: no inline script, no eval, connections only to its own origin and model hosts', async ({ page }) => {
+test('the served page has a strict CSP: no inline script, no eval, connections only to its own origin and model hosts', async ({
+  page,
+}) => {
   const response = await page.goto('/');
   const header = response!.headers()['content-security-policy'];
   expect(header).toBeTruthy();
@@ -25,7 +30,8 @@ test('the served page has a strict CSP: no inline script, no eval, connections o
   expect(connect[0]).toBe("'self'");
   // Beyond the origin, only where models download from when the user asks: the hub and its file
   // CDNs, and in this build the tests' stand-in hub on 127.0.0.1.
-  for (const source of connect.slice(1)) expect(source).toMatch(/^(https:\/\/(\*\.)?(huggingface\.co|hf\.co)|http:\/\/127\.0\.0\.1:\d+)$/);
+  for (const source of connect.slice(1))
+    expect(source).toMatch(/^(https:\/\/(\*\.)?(huggingface\.co|hf\.co)|http:\/\/127\.0\.0\.1:\d+)$/);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(header).not.toContain("'unsafe-eval'");
   expect(header).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -34,7 +40,11 @@ test('the served page has a strict CSP: no inline script, no eval, connections o
   const violation = await page.evaluate(
     () =>
       new Promise<{ directive: string; ran: boolean }>((resolve) => {
-        document.addEventListener('securitypolicyviolation', (event) => resolve({ directive: event.effectiveDirective, ran: 'inlineRan' in window }), { once: true });
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => resolve({ directive: event.effectiveDirective, ran: 'inlineRan' in window }),
+          { once: true },
+        );
         const script = document.createElement('script');
         script.textContent = 'window.inlineRan = true';
         document.head.append(script);
@@ -45,14 +55,21 @@ test('the served page has a strict CSP: no inline script, no eval, connections o
   const evalViolation = await page.evaluate(
     () =>
       new Promise<{ blocked: string; ran: boolean }>((resolve) => {
-        document.addEventListener('securitypolicyviolation', (event) => resolve({ blocked: event.blockedURI, ran: 'evalRan' in window }), { once: true });
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => resolve({ blocked: event.blockedURI, ran: 'evalRan' in window }),
+          { once: true },
+        );
         (setTimeout as (code: string) => number)('window.evalRan = true');
       }),
   );
   expect(evalViolation).toEqual({ blocked: 'eval', ran: false });
 });
 
-test('the no-egress fixture records a request to another host (this test then clears it)', async ({ page, offOrigin }) => {
+test('the no-egress fixture records a request to another host (this test then clears it)', async ({
+  page,
+  offOrigin,
+}) => {
   // about:blank has no CSP, so the image request really goes out and the fixture must see it.
   await page.setContent('<img src="http://attacker.invalid/pixel.png" alt="">');
   await expect.poll(() => offOrigin).toContain('http://attacker.invalid/pixel.png');
@@ -65,6 +82,8 @@ test('every browser test runs under the no-egress fixture', () => {
   for (const spec of specs) {
     const source = readFileSync(`${import.meta.dirname}/${spec}`, 'utf8');
     expect(source, `${spec} takes test from ./support`).toMatch(/import \{[^}]*\btest\b[^}]*\} from '\.\/support'/);
-    expect(source, `${spec} does not import test from Playwright directly`).not.toMatch(/import \{[^}]*\btest\b[^}]*\} from '@playwright\/test'/);
+    expect(source, `${spec} does not import test from Playwright directly`).not.toMatch(
+      /import \{[^}]*\btest\b[^}]*\} from '@playwright\/test'/,
+    );
   }
 });

@@ -3,7 +3,24 @@ import { addFiles, bigMarkdown, expect, fixture, searchFor, test } from './suppo
 
 /** A long plain-text document of distinct sentences, so reading it takes a few seconds. */
 function longText(seed: number, sentences: number): string {
-  const words = ['river', 'engine', 'harvest', 'signal', 'lantern', 'granite', 'orchard', 'compass', 'voltage', 'meadow', 'harbour', 'glacier', 'circuit', 'pollen', 'anchor', 'canyon'];
+  const words = [
+    'river',
+    'engine',
+    'harvest',
+    'signal',
+    'lantern',
+    'granite',
+    'orchard',
+    'compass',
+    'voltage',
+    'meadow',
+    'harbour',
+    'glacier',
+    'circuit',
+    'pollen',
+    'anchor',
+    'canyon',
+  ];
   let state = seed;
   const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31), state);
   const lines: string[] = [`# Survey ${seed}`, ''];
@@ -27,13 +44,19 @@ function watchStages() {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-test('the queue shows overall progress and time left, pauses and resumes, and search keeps working', async ({ page }) => {
+test('the queue shows overall progress and time left, pauses and resumes, and search keeps working', async ({
+  page,
+}) => {
   await page.addInitScript(watchStages);
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
 
   const names = [1, 2, 3, 4, 5].map((n) => `survey-${n}.txt`);
-  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, 6000)) })));
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, 6000)) })),
+    );
 
   // One bar for the whole queue, with the number of files and, once the pace is known, the time left.
   const summary = page.getByTestId('queue-summary');
@@ -42,11 +65,15 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute('aria-valuenow', /\d+/);
   // Each file being read shows its stage, percentage and time left.
   const stagesShown = () => page.evaluate(() => [...(window as unknown as { shownStages: Set<string> }).shownStages]);
-  await expect.poll(async () => (await stagesShown()).some((text) => /\d+% · about \d+ (s|min) left/.test(text))).toBe(true);
+  await expect
+    .poll(async () => (await stagesShown()).some((text) => /\d+% · about \d+ (s|min) left/.test(text)))
+    .toBe(true);
 
   await page.getByRole('button', { name: 'Pause all' }).click();
   // The file being read stops (or, if it was saving, finishes); nothing is read after that.
-  await expect(page.locator('[data-testid="doc-row"][data-status="parsing"], [data-testid="doc-row"][data-status="embedding"]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="doc-row"][data-status="parsing"], [data-testid="doc-row"][data-status="embedding"]'),
+  ).toHaveCount(0);
   // A file that finished as the pause came is briefly neither a job nor a stored row: wait for all six.
   await expect(page.getByTestId('doc-row')).toHaveCount(6);
   await expect(summary).toContainText(/^Paused ·/);
@@ -79,7 +106,9 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
 function storedPauses(page: Page): Promise<Record<string, boolean>> {
   return page.evaluate(async () => {
     const open = indexedDB.open('carrel');
-    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const db: IDBDatabase = await new Promise(
+      (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
+    );
     const jobs: { file: File; paused?: boolean }[] = await new Promise((resolve) => {
       const request = db.transaction('jobs').objectStore('jobs').getAll();
       request.onsuccess = () => resolve(request.result);
@@ -92,7 +121,11 @@ function storedPauses(page: Page): Promise<Record<string, boolean>> {
 test('a paused file stays paused after a reload while the rest of the queue is read', async ({ page }) => {
   await page.goto('/');
   const names = [1, 2, 3].map((n) => `log-${n}.txt`);
-  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 2000)) })));
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 2000)) })),
+    );
   // The newest file is read last: pause it while it waits.
   const held = row(page, 'log-3.txt');
   await held.getByRole('button', { name: 'Pause log-3.txt' }).click();
@@ -103,7 +136,8 @@ test('a paused file stays paused after a reload while the rest of the queue is r
   await expect(held).toHaveAttribute('data-status', 'queued');
   await expect(held.getByTestId('doc-stage')).toHaveText('Paused');
   await expect(held.getByRole('button', { name: 'Resume log-3.txt' })).toBeVisible();
-  for (const name of names.slice(0, 2)) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  for (const name of names.slice(0, 2))
+    await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   // The queue has nothing else to do, and still leaves it alone.
   await expect(page.getByTestId('queue-summary')).toContainText(/^Paused ·/);
   await expect(held).toHaveAttribute('data-status', 'queued');
@@ -133,7 +167,10 @@ function watchPauses() {
   };
   new MutationObserver(() => {
     // The stage without its percentage and time left: "Pausing… · 35%" is "Pausing…".
-    const stage = document.querySelector('[data-testid="doc-row"][data-name="slow.txt"] [data-testid="doc-stage"]')?.textContent?.split(' · ')[0] ?? '';
+    const stage =
+      document
+        .querySelector('[data-testid="doc-row"][data-name="slow.txt"] [data-testid="doc-stage"]')
+        ?.textContent?.split(' · ')[0] ?? '';
     if (stage !== seen.findLast((entry) => entry !== 'worker stopped')) seen.push(stage);
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
@@ -141,7 +178,9 @@ function watchPauses() {
 test('a file being read shows as paused only once the worker has stopped reading it', async ({ page }) => {
   await page.addInitScript(watchPauses);
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 4000)) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 4000)) }]);
   const slow = row(page, 'slow.txt');
   await expect(slow).toHaveAttribute('data-status', 'embedding');
   await slow.getByRole('button', { name: 'Pause slow.txt' }).click();
@@ -159,7 +198,11 @@ test('a file being read shows as paused only once the worker has stopped reading
 test('a file can be cancelled while it is read or while it waits; neither is kept', async ({ page }) => {
   await page.goto('/');
   const names = ['reading.txt', 'waiting.txt', 'kept.txt'];
-  await page.getByTestId('file-input').setInputFiles(names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 2500)) })));
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 2500)) })),
+    );
   // Cancelled as soon as it shows as being read: also while the file reader is still starting.
   await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', /parsing|embedding/);
   await page.getByRole('button', { name: 'Cancel waiting.txt' }).click();
@@ -195,7 +238,11 @@ test('pasted text becomes a searchable document, and a document can be re-indexe
 
   await page.getByRole('button', { name: 'Paste text' }).click();
   await page.getByLabel('Title').fill('Kitchen notes');
-  await page.getByLabel('Text').fill('Sourdough needs a lively starter. Knead the dough until it is smooth, then let it rise overnight in a cool place.');
+  await page
+    .getByLabel('Text')
+    .fill(
+      'Sourdough needs a lively starter. Knead the dough until it is smooth, then let it rise overnight in a cool place.',
+    );
   await page.getByRole('button', { name: 'Add to library' }).click();
   await expect(row(page, 'Kitchen notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   const first = await searchFor(page, 'bread dough rising');
@@ -203,7 +250,11 @@ test('pasted text becomes a searchable document, and a document can be re-indexe
 
   await page.getByRole('button', { name: 'Re-index Kitchen notes.txt' }).click();
   // While it is read again, the row is the job; afterwards the same single document is back.
-  await expect(page.getByRole('button', { name: /^(Pause|Resume) Kitchen notes\.txt$/ }).or(page.getByRole('button', { name: 'Re-index Kitchen notes.txt' }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: /^(Pause|Resume) Kitchen notes\.txt$/ })
+      .or(page.getByRole('button', { name: 'Re-index Kitchen notes.txt' })),
+  ).toBeVisible();
   await expect(row(page, 'Kitchen notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(page.getByTestId('doc-row')).toHaveCount(1);
   await expect(row(page, 'Kitchen notes.txt')).not.toContainText('Already in your library');
@@ -221,7 +272,9 @@ test('changing the chunking mode re-indexes the library from the stored original
   await mode.selectOption('full-doc');
   await expect(page.getByTestId('chunk-sizes')).toContainText('10,000 tokens');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 2 documents in the background. Search keeps working meanwhile.');
+  await expect(page.getByTestId('chunk-status')).toHaveText(
+    'Re-indexing 2 documents in the background. Search keeps working meanwhile.',
+  );
   await page.getByRole('button', { name: 'Close' }).click();
 
   for (const name of ['clinic-notes.md', 'travel-guide.html']) {
@@ -255,7 +308,9 @@ test('clearing the library asks first, then deletes every document for good', as
 
   await page.getByTestId('clear-library').click();
   await page.getByTestId('clear-library-confirm').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Deleted 2 documents. The library is empty.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Deleted 2 documents. The library is empty.' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('doc-row')).toHaveCount(0);
   await expect(page.getByText('No documents yet.')).toBeVisible();
@@ -267,13 +322,19 @@ test('clearing the library asks first, then deletes every document for good', as
   await expect(page.getByTestId('result')).toHaveCount(0);
 });
 
-test('the install button appears when the browser offers installation, and the offline chip follows the network', async ({ page, context }) => {
+test('the install button appears when the browser offers installation, and the offline chip follows the network', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('install-button')).toHaveCount(0);
 
   // Chromium's offer, as a page sees it: an event with prompt() and userChoice.
   await page.evaluate(() => {
-    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt(): Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
     offer.prompt = async () => void ((window as unknown as { prompted: number }).prompted = 1);
     offer.userChoice = Promise.resolve({ outcome: 'accepted' });
     window.dispatchEvent(offer);
@@ -291,14 +352,19 @@ test('the install button appears when the browser offers installation, and the o
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
 });
 
-test('chosen section and passage sizes are checked, kept, and re-index the library into more, smaller pieces', async ({ page }) => {
+test('chosen section and passage sizes are checked, kept, and re-index the library into more, smaller pieces', async ({
+  page,
+}) => {
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'chapters.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(6)) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'chapters.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(6)) }]);
   const chapters = row(page, 'chapters.md');
   await expect(chapters).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   // While it is read again the row shows its progress instead: no counts.
   const counts = async () => {
-    const [, sections = 0, passages = 0] = (await chapters.innerText()).match(/(\d+) sections? · (\d+) passages?/) ?? [];
+    const [, sections = 0, passages = 0] =
+      (await chapters.innerText()).match(/(\d+) sections? · (\d+) passages?/) ?? [];
     return { sections: Number(sections), passages: Number(passages) };
   };
   const before = await counts();
@@ -310,18 +376,26 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
   // Out of range, or a passage bigger than half a section: refused with the reason, nothing re-read.
   await sectionSize.fill('50');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('Section size must be a whole number of tokens from 100 to 2000.');
+  await expect(page.getByTestId('chunk-status')).toHaveText(
+    'Section size must be a whole number of tokens from 100 to 2000.',
+  );
   await sectionSize.fill('400');
   await passageSize.fill('300');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('A passage can be at most half a section: with sections of 400 tokens, passages of at most 200.');
+  await expect(page.getByTestId('chunk-status')).toHaveText(
+    'A passage can be at most half a section: with sections of 400 tokens, passages of at most 200.',
+  );
 
   await sectionSize.fill('200');
   await passageSize.fill('60');
-  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 100–200 tokens (at most 250; neighbours share 25 so no sentence is cut off)');
+  await expect(page.getByTestId('chunk-sizes')).toContainText(
+    'Sections of 100–200 tokens (at most 250; neighbours share 25 so no sentence is cut off)',
+  );
   await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 tokens (at most 80)');
   await page.getByTestId('chunk-apply').click();
-  await expect(page.getByTestId('chunk-status')).toHaveText('Re-indexing 1 document in the background. Search keeps working meanwhile.');
+  await expect(page.getByTestId('chunk-status')).toHaveText(
+    'Re-indexing 1 document in the background. Search keeps working meanwhile.',
+  );
   await page.getByRole('button', { name: 'Close' }).click();
 
   // Re-read from the stored original into smaller pieces: more sections and passages than before.
@@ -345,11 +419,21 @@ test('the next file is read while the engine embeds the one before, and is store
   await page.goto('/');
   await page.getByTestId('file-input').setInputFiles([
     { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
-    { name: 'second.txt', mimeType: 'text/plain', buffer: Buffer.from('The bell founder tunes each bell by shaving bronze from its lip.') },
+    {
+      name: 'second.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The bell founder tunes each bell by shaving bronze from its lip.'),
+    },
   ]);
   // Seen together: the first file with the engine, the second already read by the file reader and waiting for it.
   await expect
-    .poll(async () => [await row(page, 'first.md').getByTestId('doc-stage').textContent(), await row(page, 'second.txt').getByTestId('doc-stage').textContent()], { timeout: 60_000 })
+    .poll(
+      async () => [
+        await row(page, 'first.md').getByTestId('doc-stage').textContent(),
+        await row(page, 'second.txt').getByTestId('doc-stage').textContent(),
+      ],
+      { timeout: 60_000 },
+    )
     .toEqual([expect.stringMatching(/^Embedding \d+ of \d+/), expect.stringMatching(/^Read · waiting to be indexed/)]);
   // The engine takes the second file only once the first is stored.
   await expect(row(page, 'second.txt')).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
@@ -366,7 +450,10 @@ function watchOverall() {
     const bar = document.querySelector('[role="progressbar"][aria-label="Overall progress"]');
     const summary = document.querySelector('[data-testid="queue-summary"]')?.textContent ?? '';
     if (!bar) return;
-    const entry = { percent: Number(bar.getAttribute('aria-valuenow')), done: Number(/(\d+) of \d+ done/.exec(summary)?.[1] ?? 0) };
+    const entry = {
+      percent: Number(bar.getAttribute('aria-valuenow')),
+      done: Number(/(\d+) of \d+ done/.exec(summary)?.[1] ?? 0),
+    };
     const last = shown.at(-1);
     if (!last || last.percent !== entry.percent || last.done !== entry.done) shown.push(entry);
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -375,16 +462,31 @@ function watchOverall() {
 test('the overall bar and its count only go forward when files join a running queue', async ({ page }) => {
   await page.addInitScript(watchOverall);
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(600)) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(600)) }]);
   const bar = page.getByRole('progressbar', { name: 'Overall progress' });
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(20);
   // Three more, larger in all than the first: by bytes, the share done would fall.
-  await page.getByTestId('file-input').setInputFiles([1, 2, 3].map((n) => ({ name: `more-${n}.md`, mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(300 + n)) })));
-  for (const name of ['first.md', 'more-1.md', 'more-2.md', 'more-3.md']) await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
-  const shown = await page.evaluate(() => (window as unknown as { overall: { percent: number; done: number }[] }).overall);
+  await page.getByTestId('file-input').setInputFiles(
+    [1, 2, 3].map((n) => ({
+      name: `more-${n}.md`,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(bigMarkdown(300 + n)),
+    })),
+  );
+  for (const name of ['first.md', 'more-1.md', 'more-2.md', 'more-3.md'])
+    await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  const shown = await page.evaluate(
+    () => (window as unknown as { overall: { percent: number; done: number }[] }).overall,
+  );
   expect(shown.length).toBeGreaterThan(2);
   for (let i = 1; i < shown.length; i++) {
-    expect(shown[i]!.percent, `bar at step ${i}: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(shown[i - 1]!.percent);
+    expect(shown[i]!.percent, `bar at step ${i}: ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(
+      shown[i - 1]!.percent,
+    );
     expect(shown[i]!.done).toBeGreaterThanOrEqual(shown[i - 1]!.done);
   }
 });

@@ -26,7 +26,14 @@ function countRecords(page: Page): Promise<Record<string, number>> {
     });
     const tables = ['documents', 'files', 'texts', 'chunks', 'vectors'];
     const counts = await Promise.all(
-      tables.map((table) => new Promise<number>((resolve) => (db.transaction(table).objectStore(table).count().onsuccess = (event) => resolve((event.target as IDBRequest<number>).result)))),
+      tables.map(
+        (table) =>
+          new Promise<number>(
+            (resolve) =>
+              (db.transaction(table).objectStore(table).count().onsuccess = (event) =>
+                resolve((event.target as IDBRequest<number>).result)),
+          ),
+      ),
     );
     db.close();
     return Object.fromEntries(tables.map((table, i) => [table, counts[i]!]));
@@ -41,19 +48,34 @@ function largePage(kb: number): string {
   return `<html><body><p>The cargo manifest lists saffron crates for the albatross voyage.</p><!-- ${'ballast '.repeat(kb * 128)} --></body></html>`;
 }
 
-test('when storage runs out, the file that does not fit fails with a message, the queue stops, and the library stays intact', async ({ page, baseURL }) => {
+test('when storage runs out, the file that does not fit fails with a message, the queue stops, and the library stays intact', async ({
+  page,
+  baseURL,
+}) => {
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(baseURL!).origin;
   // Room for the app's own records and a small file, not for a 1.5 MB one (its original alone is 1.5 MB).
   await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1024 * 1024 });
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('The lighthouse keeper trims the wick at dusk.') }]);
-  await expect(page.locator('[data-testid="doc-row"][data-name="kept.txt"]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'kept.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The lighthouse keeper trims the wick at dusk.'),
+    },
+  ]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="kept.txt"]')).toHaveAttribute('data-status', 'ready', {
+    timeout: 60_000,
+  });
   const before = await countRecords(page);
 
   await page.getByTestId('file-input').setInputFiles([
     { name: 'cargo.html', mimeType: 'text/html', buffer: Buffer.from(largePage(1536)) },
-    { name: 'next.txt', mimeType: 'text/plain', buffer: Buffer.from('The falconer feeds the hawk before every flight.') },
+    {
+      name: 'next.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The falconer feeds the hawk before every flight.'),
+    },
   ]);
 
   const cargo = page.locator('[data-testid="doc-row"][data-name="cargo.html"]');
@@ -67,7 +89,10 @@ test('when storage runs out, the file that does not fit fails with a message, th
 
   // Nothing of the failed file was stored, and what was stored before is still found.
   expect(await countRecords(page)).toEqual(before);
-  await expect((await searchFor(page, 'lighthouse keeper wick')).getByTestId('result-doc')).toHaveAttribute('data-name', 'kept.txt');
+  await expect((await searchFor(page, 'lighthouse keeper wick')).getByTestId('result-doc')).toHaveAttribute(
+    'data-name',
+    'kept.txt',
+  );
   await page.getByTestId('search-input').fill('albatross saffron manifest');
   await expect(page.getByText('Nothing relevant found for “albatross saffron manifest”')).toBeVisible();
 

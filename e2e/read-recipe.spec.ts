@@ -42,7 +42,10 @@ test('Markdown stored before passages were plain text is read again at the next 
   expect(await readRecipes(page, true)).toEqual([null]);
   await page.reload();
   await expect.poll(() => readRecipes(page), { timeout: 30_000 }).toEqual([2]);
-  await expect(page.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute('data-status', 'ready');
+  await expect(page.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+  );
   await expect(page.getByTestId('doc-row')).toHaveCount(1);
   const first = await searchFor(page, 'doctor gave medicine for the sickness');
   await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');

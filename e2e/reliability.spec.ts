@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { bigMarkdown, expect, generated, searchFor, test } from './support';
 
-test('a reload in the middle of reading a file reads it again, and it is found only once it is complete', async ({ page }) => {
+test('a reload in the middle of reading a file reads it again, and it is found only once it is complete', async ({
+  page,
+}) => {
   const path = generated('long-report.md');
   writeFileSync(path, bigMarkdown(400));
   await page.goto('/');
@@ -25,7 +27,10 @@ test('a reload in the middle of reading a file reads it again, and it is found o
   await expect(page.getByTestId('doc-row')).toHaveCount(1);
 });
 
-test('a second tab neither takes over a file the first is still reading nor misses it; deletes show in both', async ({ page, context }) => {
+test('a second tab neither takes over a file the first is still reading nor misses it; deletes show in both', async ({
+  page,
+  context,
+}) => {
   const path = generated('field-notes.md');
   writeFileSync(path, bigMarkdown(150));
   await page.goto('/');

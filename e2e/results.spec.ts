@@ -1,6 +1,8 @@
 import { addFiles, expect, generated, searchFor, test } from './support';
 
-test('a result is a document, its section with heading path and page, and the sentences that answer with the question’s words marked', async ({ page }) => {
+test('a result is a document, its section with heading path and page, and the sentences that answer with the question’s words marked', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [generated('travel-guide.pdf')]);
 
@@ -8,7 +10,9 @@ test('a result is a document, its section with heading path and page, and the se
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
   await expect(first.getByTestId('result-doc')).toContainText("A Traveller's Guide");
   // Heading path from the document's title down to the section, then the pages it is on.
-  await expect(first.getByTestId('result-section')).toHaveText(/^A Traveller's Guide › Rail journeys · (p\. 1|pp\. 1–2)$/);
+  await expect(first.getByTestId('result-section')).toHaveText(
+    /^A Traveller's Guide › Rail journeys · (p\. 1|pp\. 1–2)$/,
+  );
   const passage = first.getByTestId('result-proposition').first();
   await expect(passage).toContainText('The train arrives at the station at noon.');
   const marked = await passage.locator('mark').allInnerTexts();
@@ -28,19 +32,42 @@ test('a passage kept in two documents is one result that names both', async ({ p
     { name: 'keeper-notes.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Keeper's notes\n\n${text}\n`) },
   ];
   await page.getByTestId('file-input').setInputFiles(files);
-  for (const { name } of files) await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  for (const { name } of files)
+    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', {
+      timeout: 60_000,
+    });
 
   const first = await searchFor(page, 'who climbs the stairs to light the lamp');
-  await expect(first.getByTestId('result-proposition').first()).toContainText('The lighthouse keeper climbs the spiral stairs');
-  const other = (await first.getByTestId('result-doc').getAttribute('data-name')) === 'keeper-notes.txt' ? 'keeper-notes.md' : 'keeper-notes.txt';
+  await expect(first.getByTestId('result-proposition').first()).toContainText(
+    'The lighthouse keeper climbs the spiral stairs',
+  );
+  const other =
+    (await first.getByTestId('result-doc').getAttribute('data-name')) === 'keeper-notes.txt'
+      ? 'keeper-notes.md'
+      : 'keeper-notes.txt';
   await expect(first.getByTestId('result-copies')).toHaveText(new RegExp(`^Also in .*${other.replace('.', '\\.')}`));
   // The copy is not shown again as a result of its own.
   await expect(page.getByTestId('result').filter({ hasText: 'The lighthouse keeper climbs' })).toHaveCount(1);
 });
 
-test('the parts of a long section are one result under its heading, with the passages of each part', async ({ page }) => {
+test('the parts of a long section are one result under its heading, with the passages of each part', async ({
+  page,
+}) => {
   await page.goto('/');
-  const cargo = ['timber', 'grain', 'coal', 'salt', 'wool', 'cement', 'steel', 'fruit', 'paper', 'copper', 'rice', 'glass'];
+  const cargo = [
+    'timber',
+    'grain',
+    'coal',
+    'salt',
+    'wool',
+    'cement',
+    'steel',
+    'fruit',
+    'paper',
+    'copper',
+    'rice',
+    'glass',
+  ];
   const days = cargo.map(
     (load, i) =>
       `On day ${i + 1} the harbour took in a ship of ${load}. The pilots brought it past the breakwater at the turn of the tide, ` +
@@ -54,11 +81,19 @@ test('the parts of a long section are one result under its heading, with the pas
     ...days,
     'The harbour crane was repaired in March after its cable snapped.',
   ].join('\n\n');
-  await page.getByTestId('file-input').setInputFiles({ name: 'harbour-log.md', mimeType: 'text/markdown', buffer: Buffer.from(`${text}\n`) });
-  await expect(page.locator('[data-testid="doc-row"][data-name="harbour-log.md"]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'harbour-log.md', mimeType: 'text/markdown', buffer: Buffer.from(`${text}\n`) });
+  await expect(page.locator('[data-testid="doc-row"][data-name="harbour-log.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
 
   await searchFor(page, 'harbour crane');
-  const cranes = page.getByTestId('result').filter({ has: page.getByTestId('result-section').getByText('Harbour log › Cranes') });
+  const cranes = page
+    .getByTestId('result')
+    .filter({ has: page.getByTestId('result-section').getByText('Harbour log › Cranes') });
   await expect(cranes).toHaveCount(1);
   const more = cranes.getByRole('button', { name: /more passages/ });
   if (await more.count()) await more.click();

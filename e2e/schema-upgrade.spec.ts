@@ -13,9 +13,17 @@ async function bareSameOriginPage(page: Page): Promise<Page> {
   return bare;
 }
 
-test('an open tab gives way to a newer version of the library and asks to be reloaded; nothing is lost', async ({ page }) => {
+test('an open tab gives way to a newer version of the library and asks to be reloaded; nothing is lost', async ({
+  page,
+}) => {
   await page.goto('/');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'tides.txt', mimeType: 'text/plain', buffer: Buffer.from('Spring tides follow the full moon and the new moon.') }]);
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'tides.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Spring tides follow the full moon and the new moon.'),
+    },
+  ]);
   await expect(page.locator('[data-testid="doc-row"][data-name="tides.txt"]')).toHaveAttribute('data-status', 'ready');
 
   const newer = await bareSameOriginPage(page);
@@ -53,7 +61,7 @@ test('a tab whose upgrade waits for an older tab says so, and goes on once that 
     () =>
       new Promise<void>((resolve, reject) => {
         const request = indexedDB.open('carrel', 1);
-        request.onsuccess = () => ((window as unknown as { held: IDBDatabase }).held = request.result, resolve());
+        request.onsuccess = () => (((window as unknown as { held: IDBDatabase }).held = request.result), resolve());
         request.onerror = () => reject(request.error);
       }),
   );
@@ -63,8 +71,16 @@ test('a tab whose upgrade waits for an older tab says so, and goes on once that 
 
   await older.evaluate(() => (window as unknown as { held: IDBDatabase }).held.close());
   await expect(page.getByTestId('upgrade-waiting')).toHaveCount(0);
-  await page.getByTestId('file-input').setInputFiles([{ name: 'kiln.txt', mimeType: 'text/plain', buffer: Buffer.from('The potter fires the kiln slowly so the glaze does not crack.') }]);
-  await expect(page.locator('[data-testid="doc-row"][data-name="kiln.txt"]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'kiln.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The potter fires the kiln slowly so the glaze does not crack.'),
+    },
+  ]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="kiln.txt"]')).toHaveAttribute('data-status', 'ready', {
+    timeout: 60_000,
+  });
   const first = await searchFor(page, 'potter kiln glaze');
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'kiln.txt');
 });

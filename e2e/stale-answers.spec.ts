@@ -28,7 +28,11 @@ function holdSearchAnswers() {
       super.postMessage(message, options as StructuredSerializeOptions);
     }
 
-    override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) {
+    override addEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) {
       if (type !== 'message' || typeof listener !== 'function') return super.addEventListener(type, listener, options);
       super.addEventListener(
         type,
@@ -44,7 +48,8 @@ function holdSearchAnswers() {
   };
 }
 
-const holdAnswersTo = (page: Page, query: string) => page.evaluate((q) => void ((window as unknown as { holding: Holding }).holding.holdQuery = q), query);
+const holdAnswersTo = (page: Page, query: string) =>
+  page.evaluate((q) => void ((window as unknown as { holding: Holding }).holding.holdQuery = q), query);
 const heldCount = (page: Page) => page.evaluate(() => (window as unknown as { holding: Holding }).holding.held.length);
 
 /** Delivers the held answers, then waits two frames so anything they changed has been drawn. */
@@ -60,7 +65,9 @@ async function deliverHeld(page: Page): Promise<void> {
 const CLINIC = 'doctor gave medicine for the sickness';
 const TRAVEL = 'train tickets checked by inspectors on board';
 
-test('an answer that arrives after a newer question was typed is dropped; the results stay the newest question’s', async ({ page }) => {
+test('an answer that arrives after a newer question was typed is dropped; the results stay the newest question’s', async ({
+  page,
+}) => {
   await page.addInitScript(holdSearchAnswers);
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
@@ -87,8 +94,13 @@ test('an answer that arrives after a newer question was typed is dropped; the re
   await page.evaluate(() => {
     const drawn: string[] = [];
     (window as unknown as { drawn: string[] }).drawn = drawn;
-    const record = () => drawn.push(document.querySelector('[data-testid="result-doc"]')?.getAttribute('data-name') ?? '');
-    new MutationObserver(record).observe(document.querySelector('section.results')!, { subtree: true, childList: true, attributes: true });
+    const record = () =>
+      drawn.push(document.querySelector('[data-testid="result-doc"]')?.getAttribute('data-name') ?? '');
+    new MutationObserver(record).observe(document.querySelector('section.results')!, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
   });
   await deliverHeld(page);
   expect(await heldCount(page)).toBe(0);

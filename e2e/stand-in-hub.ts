@@ -24,7 +24,10 @@ export async function startStandInHub(): Promise<FakeHub> {
 export async function startLanguageHub(): Promise<FakeHub> {
   const folder = join(HUB_ROOT, OCR_LANGUAGE_REPO);
   mkdirSync(folder, { recursive: true });
-  copyFileSync(join(import.meta.dirname, '..', 'node_modules/@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz'), join(folder, ocrLanguageFile('deu')));
+  copyFileSync(
+    join(import.meta.dirname, '..', 'node_modules/@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz'),
+    join(folder, ocrLanguageFile('deu')),
+  );
   return startFakeHub(HUB_ROOT, HUB_PORT);
 }
 
@@ -42,9 +45,13 @@ export const modelRow = (page: Page, id = MODEL_ID) => page.locator(`[data-testi
 export function vectorsPerModel(page: Page) {
   return page.evaluate(async () => {
     const open = indexedDB.open('carrel');
-    const db: IDBDatabase = await new Promise((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const db: IDBDatabase = await new Promise(
+      (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
+    );
     const request = db.transaction('vectors').objectStore('vectors').getAll();
-    const records: { modelId: string; dims: number }[] = await new Promise((resolve) => (request.onsuccess = () => resolve(request.result)));
+    const records: { modelId: string; dims: number }[] = await new Promise(
+      (resolve) => (request.onsuccess = () => resolve(request.result)),
+    );
     db.close();
     const out: Record<string, [number, number]> = {};
     for (const { modelId, dims } of records) out[modelId] = [dims, (out[modelId]?.[1] ?? 0) + 1];

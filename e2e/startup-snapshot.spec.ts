@@ -16,14 +16,20 @@ function readSnapshot(page: import('@playwright/test').Page) {
             open.result.close();
             if (!manifest) return resolve(null);
             const keys = new Set(records.map((record) => record.key));
-            resolve({ format: manifest.format!, parts: manifest.parts!.length, present: manifest.parts!.filter((key) => keys.has(key)).length });
+            resolve({
+              format: manifest.format!,
+              parts: manifest.parts!.length,
+              present: manifest.parts!.filter((key) => keys.has(key)).length,
+            });
           };
         };
       }),
   );
 }
 
-test('the engine stores its index as a snapshot whose parts are all present, and answers after a reload', async ({ page }) => {
+test('the engine stores its index as a snapshot whose parts are all present, and answers after a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
   await expect(page.getByTestId('doc-row')).toHaveCount(1);

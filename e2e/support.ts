@@ -51,7 +51,9 @@ export async function addFiles(page: Page, paths: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(paths);
   for (const path of paths) {
     const name = path.split('/').pop()!;
-    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', {
+      timeout: 60_000,
+    });
   }
 }
 
@@ -65,14 +67,34 @@ export async function searchFor(page: Page, query: string) {
 
 /** A Markdown file big enough that reading it takes a while: chapters of varied sentences. */
 export function bigMarkdown(chapters: number): string {
-  const words = ['harbour', 'lantern', 'granite', 'meadow', 'copper', 'violet', 'orchard', 'glacier', 'thimble', 'saddle', 'falcon', 'ember', 'quarry', 'willow', 'compass', 'marble'];
+  const words = [
+    'harbour',
+    'lantern',
+    'granite',
+    'meadow',
+    'copper',
+    'violet',
+    'orchard',
+    'glacier',
+    'thimble',
+    'saddle',
+    'falcon',
+    'ember',
+    'quarry',
+    'willow',
+    'compass',
+    'marble',
+  ];
   let seed = 7;
   const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % words.length];
   const parts: string[] = [];
   for (let c = 1; c <= chapters; c++) {
     parts.push(`# Chapter ${c}\n`);
     for (let p = 0; p < 12; p++) {
-      const sentences = Array.from({ length: 5 }, () => `The ${pick()} near the ${pick()} holds ${pick()} and ${pick()} for chapter ${c}.`);
+      const sentences = Array.from(
+        { length: 5 },
+        () => `The ${pick()} near the ${pick()} holds ${pick()} and ${pick()} for chapter ${c}.`,
+      );
       parts.push(sentences.join(' ') + '\n');
     }
   }

@@ -35,7 +35,10 @@ test('a newly deployed version is announced, and Reload switches to it', async (
   }
 });
 
-test('a page loaded past the service worker (a hard reload) still says it is ready offline, and is', async ({ page, context }) => {
+test('a page loaded past the service worker (a hard reload) still says it is ready offline, and is', async ({
+  page,
+  context,
+}) => {
   await reloadPastServiceWorker(page);
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
 

@@ -46,18 +46,24 @@ function recipes(page: Page, forget = false): Promise<VectorState> {
   );
 }
 
-test('a library whose vectors an older recipe made has them made again after a start, and answers throughout', async ({ page }) => {
+test('a library whose vectors an older recipe made has them made again after a start, and answers throughout', async ({
+  page,
+}) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
   await searchFor(page, 'doctor gave medicine for the sickness');
   // The engine's first start found nothing to redo and said so.
-  await expect.poll(() => recipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+  await expect
+    .poll(() => recipes(page), { timeout: 30_000 })
+    .toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
 
   expect(await recipes(page, true)).toEqual({ recipes: [null, null], settled: null });
   await page.reload();
   const first = await searchFor(page, 'doctor gave medicine for the sickness');
   await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
-  await expect.poll(() => recipes(page), { timeout: 30_000 }).toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+  await expect
+    .poll(() => recipes(page), { timeout: 30_000 })
+    .toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
   const again = await searchFor(page, 'which medicine did the sick patient get');
   await expect(again.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
 });

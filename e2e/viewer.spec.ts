@@ -15,7 +15,9 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   const passage = first.getByTestId('result-proposition').first();
   const passageText = (await passage.innerText()).trim();
   expect(passageText).toContain('physician prescribed antibiotics');
-  const resultsBefore = await page.getByTestId('result-doc').evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name')));
+  const resultsBefore = await page
+    .getByTestId('result-doc')
+    .evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name')));
 
   await passage.click();
   const viewer = page.getByTestId('viewer');
@@ -23,7 +25,11 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   const highlight = viewer.getByTestId('viewer-highlight');
   await expect(highlight).toBeVisible();
   // Formatted, the passage reads as on the page: its words, without the Markdown syntax between them.
-  const words = (text: string) => text.replace(/[#*_`>]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = (text: string) =>
+    text
+      .replace(/[#*_`>]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
   expect(words(await highlight.innerText())).toEqual(expect.arrayContaining(words(passageText)));
   await expect(highlight).toBeInViewport();
   // The rest of the document is there too, formatted: headings are headings, the front matter is not shown.
@@ -35,7 +41,9 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   await viewer.getByRole('button', { name: /back/i }).click();
   await expect(viewer).toHaveCount(0);
   await expect(page.getByTestId('search-input')).toHaveValue('doctor gave medicine for the sickness');
-  expect(await page.getByTestId('result-doc').evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name')))).toEqual(resultsBefore);
+  expect(
+    await page.getByTestId('result-doc').evaluateAll((docs) => docs.map((d) => d.getAttribute('data-name'))),
+  ).toEqual(resultsBefore);
 
   // Keyboard: Enter on a focused passage opens it, Esc closes and focus returns to the passage.
   await passage.getByRole('button').focus();
@@ -82,7 +90,9 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
 
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
-  await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText('train arrives at the station');
+  await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText(
+    'train arrives at the station',
+  );
 
   // Offline: pdf.js and its worker come from the precache, so the page still draws.
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
@@ -95,10 +105,20 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
   expect(blocked).toEqual([]);
 });
 
-test('HTML passages open formatted and plain-text passages as text, marked and scrolled into view', async ({ page }) => {
+test('HTML passages open formatted and plain-text passages as text, marked and scrolled into view', async ({
+  page,
+}) => {
   await page.goto('/');
-  const notes = ['Field notes from the coast.', '', ...Array.from({ length: 80 }, (_, i) => `Day ${i + 1}: the tide table and the weather were logged at dawn.`), '', 'The lighthouse keeper repaints the lantern room every spring.'];
-  await page.getByTestId('file-input').setInputFiles([{ name: 'coast.txt', mimeType: 'text/plain', buffer: Buffer.from(notes.join('\n')) }]);
+  const notes = [
+    'Field notes from the coast.',
+    '',
+    ...Array.from({ length: 80 }, (_, i) => `Day ${i + 1}: the tide table and the weather were logged at dawn.`),
+    '',
+    'The lighthouse keeper repaints the lantern room every spring.',
+  ];
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'coast.txt', mimeType: 'text/plain', buffer: Buffer.from(notes.join('\n')) }]);
   await addFiles(page, [fixture('travel-guide.html')]);
   await expect(page.locator('[data-testid="doc-row"][data-name="coast.txt"]')).toHaveAttribute('data-status', 'ready');
   const viewer = page.getByTestId('viewer');

@@ -14,7 +14,17 @@ import { openHarness } from './lib/harness.mjs';
 import { workerMemoryMb } from './lib/worker-memory.mjs';
 import { queueBench } from './lib/queue-bench.mjs';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' }, 'ocr-pages': { type: 'string' }, sizes: { type: 'string' }, queries: { type: 'string', default: '50' }, port: { type: 'string', default: '4193' }, 'queue-files': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' },
+    'ocr-pages': { type: 'string' },
+    sizes: { type: 'string' },
+    queries: { type: 'string', default: '50' },
+    port: { type: 'string', default: '4193' },
+    'queue-files': { type: 'string' },
+  },
+});
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
 // 1 000 000 is not run by default (`--sizes 1000000`): it takes many minutes here.
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
@@ -34,7 +44,9 @@ try {
   };
   const chromium = page.context().browser().version();
   const init = await page.evaluate(() => window.carrel.bench.init());
-  log(`model ${init.dims} dims on ${init.device}, loaded in ${init.modelLoadMs.toFixed(0)} ms; vocabulary ${init.vocab} words`);
+  log(
+    `model ${init.dims} dims on ${init.device}, loaded in ${init.modelLoadMs.toFixed(0)} ms; vocabulary ${init.vocab} words`,
+  );
 
   // The built-in model on each backend, each in a fresh worker.
   const backends = await page.evaluate((count) => window.carrel.backends(count), values.quick ? 500 : 5000);
@@ -45,12 +57,22 @@ try {
   // OCR accuracy and speed on pages of the PDF drawn as scans (its text layer is the truth).
   let ocr = null;
   // --ocr-pages 0 skips OCR (pages are 1-based), for runs that only want the other figures.
-  const ocrPages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45')).split(',').map(Number).filter((page) => page > 0);
+  const ocrPages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45'))
+    .split(',')
+    .map(Number)
+    .filter((page) => page > 0);
   if (ocrPages.length === 0) log('--ocr-pages 0: ocr figures are null');
   else if (existsSync(values.pdf)) {
     const pages = ocrPages;
     const base64 = readFileSync(values.pdf).toString('base64');
-    ocr = { file: values.pdf.split('/').pop(), ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), { name: values.pdf.split('/').pop(), base64, pages })) };
+    ocr = {
+      file: values.pdf.split('/').pop(),
+      ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), {
+        name: values.pdf.split('/').pop(),
+        base64,
+        pages,
+      })),
+    };
     log(`ocr: ${JSON.stringify(ocr)}`);
   } else log(`${values.pdf} not found: ocr figures are null`);
 
@@ -58,7 +80,10 @@ try {
   let pdf = null;
   if (!values.quick && existsSync(values.pdf)) {
     const base64 = readFileSync(values.pdf).toString('base64');
-    pdf = await page.evaluate(({ name, base64 }) => window.carrel.bench.ingestFile(name, base64), { name: values.pdf.split('/').pop(), base64 });
+    pdf = await page.evaluate(({ name, base64 }) => window.carrel.bench.ingestFile(name, base64), {
+      name: values.pdf.split('/').pop(),
+      base64,
+    });
     log(`${values.pdf}: ${JSON.stringify(pdf)}`);
   } else if (!values.quick) log(`${values.pdf} not found: pdf figures are null`);
   // Each worker after reading the PDF (or OCR pages), with the model loaded where it is used.
@@ -76,28 +101,46 @@ try {
     try {
       await page.evaluate(() => window.carrel.bench.release());
       before = await memoryMb();
-      result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), { size, queries: Number(values.queries) });
+      result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), {
+        size,
+        queries: Number(values.queries),
+      });
       // A new tab starts without the build's garbage: collect it before timing the restore.
       await cdp.send('HeapProfiler.collectGarbage');
-      result.snapshot = { saveMs: result.saveMs, ...(await page.evaluate((documents) => window.carrel.bench.restore(documents), result.documents)) };
+      result.snapshot = {
+        saveMs: result.saveMs,
+        ...(await page.evaluate((documents) => window.carrel.bench.restore(documents), result.documents)),
+      };
     } catch (error) {
       failed[size] = String(error instanceof Error ? error.message : error).split('\n')[0];
       log(`${size}: FAILED after ${((Date.now() - began) / 1000).toFixed(1)} s: ${failed[size]}`);
       continue;
     }
     const after = await memoryMb();
-    result.memoryMb = { heap: Number((after.heap - before.heap).toFixed(1)), buffers: Number((after.buffers - before.buffers).toFixed(1)) };
+    result.memoryMb = {
+      heap: Number((after.heap - before.heap).toFixed(1)),
+      buffers: Number((after.buffers - before.buffers).toFixed(1)),
+    };
     results[size] = result;
     log(`${size}: ${JSON.stringify(result)} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   }
   if (!page.isClosed()) await page.evaluate(() => window.carrel.bench.release()).catch(() => {});
 
   const largest = results[Math.max(...Object.keys(results).map(Number))];
-  const perSize = (pick) => Object.fromEntries(ALL_SIZES.map((size) => [size, results[size] ? pick(results[size]) : null]));
-  const embedded = Object.values(results).reduce((a, r) => ({ n: a.n + r.embed.propositions, ms: a.ms + r.embed.ms, bytes: a.bytes + r.embed.textBytes }), { n: 0, ms: 0, bytes: 0 });
+  const perSize = (pick) =>
+    Object.fromEntries(ALL_SIZES.map((size) => [size, results[size] ? pick(results[size]) : null]));
+  const embedded = Object.values(results).reduce(
+    (a, r) => ({ n: a.n + r.embed.propositions, ms: a.ms + r.embed.ms, bytes: a.bytes + r.embed.textBytes }),
+    { n: 0, ms: 0, bytes: 0 },
+  );
   const impls = [...new Set(Object.values(results).flatMap((r) => Object.keys(r.indexes)))];
   const out = {
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memGb: Number((totalmem() / 2 ** 30).toFixed(1)), chromium },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      memGb: Number((totalmem() / 2 ** 30).toFixed(1)),
+      chromium,
+    },
     model: { id: 'carrel-glove-50k', dims: init.dims, device: init.device },
     backends,
     generation,
@@ -110,14 +153,21 @@ try {
     },
     // The same file three times (each a new document): one after another, then overlapped as the queue reads them.
     ingest_several_files: pdf?.severalFiles ?? null,
-    query_during_ingest_ms: pdf ? { p50: pdf.duringIngest.p50, p95: pdf.duringIngest.p95, queries: pdf.duringIngest.queries } : null,
+    query_during_ingest_ms: pdf
+      ? { p50: pdf.duringIngest.p50, p95: pdf.duringIngest.p95, queries: pdf.duringIngest.queries }
+      : null,
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
     startup_ms: {
       ...perSize((r) => r.snapshot.restoreMs),
       model_load: Number(init.modelLoadMs.toFixed(0)),
       index_build: perSize((r) => r.indexBuildMs),
       snapshot_save: perSize((r) => r.snapshot.saveMs),
-      restore_parts: perSize((r) => ({ read: r.snapshot.readMs, rebuild: r.snapshot.rebuildMs, check: r.snapshot.checkMs, vectors: r.snapshot.vectorsMs })),
+      restore_parts: perSize((r) => ({
+        read: r.snapshot.readMs,
+        rebuild: r.snapshot.rebuildMs,
+        check: r.snapshot.checkMs,
+        vectors: r.snapshot.vectorsMs,
+      })),
       // Restored, then one query embedded, searched and its hits' texts read: what a user waits for.
       first_answer: perSize((r) => r.snapshot.firstAnswerMs),
     },
@@ -128,7 +178,18 @@ try {
     storage_bytes_per_proposition: pdf?.storedBytes ? Math.round(pdf.storedBytes / pdf.propositions) : null,
     storage_breakdown: pdf?.breakdown ?? null,
     pdf: pdf ? { file: values.pdf.split('/').pop(), ...pdf } : null,
-    index: Object.fromEntries(impls.map((impl) => [impl, perSize((r) => (r.indexes[impl]?.error ? { error: r.indexes[impl].error } : r.indexes[impl] ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 } : null))])),
+    index: Object.fromEntries(
+      impls.map((impl) => [
+        impl,
+        perSize((r) =>
+          r.indexes[impl]?.error
+            ? { error: r.indexes[impl].error }
+            : r.indexes[impl]
+              ? { p50: r.indexes[impl].p50, recall_at_10: r.indexes[impl].recallAt10 }
+              : null,
+        ),
+      ]),
+    ),
     sizes_run: sizes,
     failed,
     largest: largest ? { size: largest.size, documents: largest.documents, sections: largest.sections } : null,

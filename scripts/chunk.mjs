@@ -18,7 +18,8 @@ const MODES = ['three-level', 'paragraph', 'full-doc'];
 const HINTS = {
   PDF_PASSWORD: 'Run again with --password P.',
   PDF_BAD_PASSWORD: 'Check the password and run again with --password P.',
-  PDF_NO_TEXT: 'If it is a scan, scan it again at 300 dpi, or run OCR on it elsewhere (for example: ocrmypdf in.pdf out.pdf).',
+  PDF_NO_TEXT:
+    'If it is a scan, scan it again at 300 dpi, or run OCR on it elsewhere (for example: ocrmypdf in.pdf out.pdf).',
 };
 
 function fail(message) {
@@ -30,7 +31,11 @@ function parseCli() {
   try {
     const { values, positionals } = parseArgs({
       allowPositionals: true,
-      options: { json: { type: 'boolean', default: false }, password: { type: 'string' }, mode: { type: 'string', default: 'three-level' } },
+      options: {
+        json: { type: 'boolean', default: false },
+        password: { type: 'string' },
+        mode: { type: 'string', default: 'three-level' },
+      },
     });
     if (positionals.length !== 1) fail(USAGE);
     if (!MODES.includes(values.mode)) fail(`Unknown mode "${values.mode}": one of ${MODES.join(', ')}`);
@@ -46,12 +51,10 @@ if (!existsSync(cli.file) || !statSync(cli.file).isFile()) fail(`No such file: $
 const harness = await openHarness();
 let result;
 try {
-  result = await harness.page.evaluate(([b64, name, password, mode]) => window.carrel.chunkFile(b64, name, password, mode), [
-    readFileSync(cli.file).toString('base64'),
-    basename(cli.file),
-    cli.password,
-    cli.mode,
-  ]);
+  result = await harness.page.evaluate(
+    ([b64, name, password, mode]) => window.carrel.chunkFile(b64, name, password, mode),
+    [readFileSync(cli.file).toString('base64'), basename(cli.file), cli.password, cli.mode],
+  );
 } finally {
   await harness.close();
 }

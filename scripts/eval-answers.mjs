@@ -26,7 +26,14 @@ const fail = (message) => {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { strategy: { type: 'string', default: 'three-stage' }, limit: { type: 'string' }, port: { type: 'string', default: '0' } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      strategy: { type: 'string', default: 'three-stage' },
+      limit: { type: 'string' },
+      port: { type: 'string', default: '0' },
+    },
+  });
 } catch (error) {
   fail(`${error.message}\n${USAGE}`);
 }
@@ -44,9 +51,18 @@ try {
   const files = articles.map(asMarkdownFile);
   await ingestFiles(harness.page, files, { log });
   const strategy = parsed.values.strategy;
-  const results = await runQueries(harness.page, questions.map((q) => q.text), { limit: 10, strategy }, { log, label: `${strategy}: ` });
-  const share = (pick) => +(results.filter((r, i) => containsAnswer(pick(r), questions[i].answers)).length / Math.max(1, results.length)).toFixed(4);
-  const words = results.reduce((sum, r) => sum + r.answer.split(/\s+/).filter(Boolean).length, 0) / Math.max(1, results.length);
+  const results = await runQueries(
+    harness.page,
+    questions.map((q) => q.text),
+    { limit: 10, strategy },
+    { log, label: `${strategy}: ` },
+  );
+  const share = (pick) =>
+    +(
+      results.filter((r, i) => containsAnswer(pick(r), questions[i].answers)).length / Math.max(1, results.length)
+    ).toFixed(4);
+  const words =
+    results.reduce((sum, r) => sum + r.answer.split(/\s+/).filter(Boolean).length, 0) / Math.max(1, results.length);
   console.log(
     JSON.stringify({
       dataset: basename(dir),

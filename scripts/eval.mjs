@@ -34,7 +34,8 @@ import { openHarness } from './lib/harness.mjs';
 import { answerShares } from './lib/qa.mjs';
 
 const STRATEGIES = ['bm25', 'dense', 'flat-child', 'two-stage', 'three-stage'];
-const USAGE = 'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR   or   npm run eval -- --questions FILE';
+const USAGE =
+  'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR   or   npm run eval -- --questions FILE';
 const log = (line) => console.error(line);
 
 function fail(message) {
@@ -71,12 +72,17 @@ function parseCli() {
   const dataset = values.dataset ?? values.questions ?? positionals[0];
   if (!dataset) fail(USAGE);
   if (values.questions && !existsSync(values.questions)) fail(`${values.questions} does not exist`);
-  const needs = values.questions ? [] : values.qa ? ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'] : ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'];
+  const needs = values.questions
+    ? []
+    : values.qa
+      ? ['articles.jsonl', 'queries.jsonl', 'answers.jsonl']
+      : ['corpus.jsonl', 'queries.jsonl', 'qrels.tsv'];
   const missing = needs.filter((file) => !existsSync(join(dataset, file)));
   if (missing.length) fail(`${dataset} lacks ${missing.join(', ')}`);
   const strategy = values.strategy ?? (values.qa ? 'all' : 'three-stage');
   const mode = values.questions ? 'questions' : values.qa ? 'qa' : 'beir';
-  if (strategy !== 'all' && !STRATEGIES.includes(strategy)) fail(`Unknown strategy "${strategy}": one of ${STRATEGIES.join(', ')} or all`);
+  if (strategy !== 'all' && !STRATEGIES.includes(strategy))
+    fail(`Unknown strategy "${strategy}": one of ${STRATEGIES.join(', ')} or all`);
   const number = (name) => {
     if (values[name] === undefined) return undefined;
     const n = Number(values[name]);
@@ -105,12 +111,22 @@ function parseCli() {
 }
 
 async function latency(page, results) {
-  return (await page.evaluate((ms) => window.carrel.score([], [], ms), results.map((r) => r.ms))).latency_ms;
+  return (
+    await page.evaluate(
+      (ms) => window.carrel.score([], [], ms),
+      results.map((r) => r.ms),
+    )
+  ).latency_ms;
 }
 
 function reportIngest(report, files) {
-  log(`${report.indexed} documents searchable after ${report.seconds.toFixed(1)} s (${(files / report.seconds).toFixed(1)} docs/s)`);
-  if (report.duplicates.length) log(`${report.duplicates.length} entries repeat another's content and are stored once: ${report.duplicates.slice(0, 5).join(', ')}…`);
+  log(
+    `${report.indexed} documents searchable after ${report.seconds.toFixed(1)} s (${(files / report.seconds).toFixed(1)} docs/s)`,
+  );
+  if (report.duplicates.length)
+    log(
+      `${report.duplicates.length} entries repeat another's content and are stored once: ${report.duplicates.slice(0, 5).join(', ')}…`,
+    );
   for (const f of report.failed) log(`failed: ${f.name}: ${f.code} ${f.message}`);
 }
 
@@ -135,16 +151,37 @@ async function evaluateBeir(page, cli, model) {
   reportIngest(ingest, files.length);
   for (const strategy of cli.strategies) {
     const began = Date.now();
-    const results = await runQueries(page, queries.map((q) => q.text), { ...cli.options, strategy }, { log, label: `${strategy}: ` });
+    const results = await runQueries(
+      page,
+      queries.map((q) => q.text),
+      { ...cli.options, strategy },
+      { log, label: `${strategy}: ` },
+    );
     const ranked = results.map((r) => r.docs.map((name) => idOf.get(name) ?? name));
     const grades = queries.map((q) => [...qrels.get(q._id)]);
-    const metrics = await page.evaluate(([r, g, ms]) => window.carrel.score(r, g, ms), [ranked, grades, results.map((r) => r.ms)]);
+    const metrics = await page.evaluate(
+      ([r, g, ms]) => window.carrel.score(r, g, ms),
+      [ranked, grades, results.map((r) => r.ms)],
+    );
     const empty = results.filter((r) => r.docs.length === 0).length;
-    log(`${strategy}: nDCG@10 ${metrics['ndcg@10']} in ${((Date.now() - began) / 1000).toFixed(1)} s${empty ? ` (${empty} queries got no results)` : ''}`);
+    log(
+      `${strategy}: nDCG@10 ${metrics['ndcg@10']} in ${((Date.now() - began) / 1000).toFixed(1)} s${empty ? ` (${empty} queries got no results)` : ''}`,
+    );
     const { latency_ms, ...scores } = metrics;
     const staged = queries.map((q) => ({ text: q.text, docs: [...qrels.get(q._id).keys()].map((id) => `${id}.md`) }));
     const stage_loss = cli.stageLoss ? await stageLoss(page, staged, { ...cli.options, strategy }) : undefined;
-    console.log(JSON.stringify({ dataset: basename(cli.dataset), strategy, model, queries: queries.length, ...scores, latency_ms, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2), ...(stage_loss ? { stage_loss } : {}) }));
+    console.log(
+      JSON.stringify({
+        dataset: basename(cli.dataset),
+        strategy,
+        model,
+        queries: queries.length,
+        ...scores,
+        latency_ms,
+        ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2),
+        ...(stage_loss ? { stage_loss } : {}),
+      }),
+    );
   }
 }
 
@@ -157,12 +194,37 @@ async function evaluateQa(page, cli, model) {
   reportIngest(ingest, files.length);
   const strategies = {};
   for (const strategy of cli.strategies) {
-    const results = await runQueries(page, questions.map((q) => q.text), { ...cli.options, strategy }, { log, label: `${strategy}: ` });
-    strategies[strategy] = { ...answerShares(results, questions.map((q) => q.answers)), latency_ms: await latency(page, results) };
-    if (cli.stageLoss) strategies[strategy].stage_loss = await stageLoss(page, questions.map((q) => ({ text: q.text, answers: q.answers, docs: q.article ? [`${q.article}.md`] : undefined })), { ...cli.options, strategy });
+    const results = await runQueries(
+      page,
+      questions.map((q) => q.text),
+      { ...cli.options, strategy },
+      { log, label: `${strategy}: ` },
+    );
+    strategies[strategy] = {
+      ...answerShares(
+        results,
+        questions.map((q) => q.answers),
+      ),
+      latency_ms: await latency(page, results),
+    };
+    if (cli.stageLoss)
+      strategies[strategy].stage_loss = await stageLoss(
+        page,
+        questions.map((q) => ({ text: q.text, answers: q.answers, docs: q.article ? [`${q.article}.md`] : undefined })),
+        { ...cli.options, strategy },
+      );
     log(`${strategy}: ${JSON.stringify(strategies[strategy])}`);
   }
-  console.log(JSON.stringify({ dataset: basename(cli.dataset), mode: 'qa', model, questions: questions.length, strategies, ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2) }));
+  console.log(
+    JSON.stringify({
+      dataset: basename(cli.dataset),
+      mode: 'qa',
+      model,
+      questions: questions.length,
+      strategies,
+      ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2),
+    }),
+  );
 }
 
 /** Every file under `dir`, as {name, base64, password?} (the name is the file's own, as a user drops it). */
@@ -172,7 +234,12 @@ function libraryFiles(dir, passwords) {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) walk(path);
-      else files.push({ name: entry.name, base64: readFileSync(path).toString('base64'), password: passwords.get(relative(dir, path)) });
+      else
+        files.push({
+          name: entry.name,
+          base64: readFileSync(path).toString('base64'),
+          password: passwords.get(relative(dir, path)),
+        });
     }
   };
   walk(dir);
@@ -182,7 +249,8 @@ function libraryFiles(dir, passwords) {
 /** Questions: the whole ../docs library, then each case judged by rank; one line per strategy. */
 async function evaluateQuestions(page, cli, model) {
   const { cases } = JSON.parse(readFileSync(cli.dataset, 'utf8'));
-  if (!Array.isArray(cases) || cases.some((c) => !c.doc || !c.query || !Array.isArray(c.expect))) fail(`${cli.dataset}: expected {"cases": [{"doc", "query", "expect": [...]}]}`);
+  if (!Array.isArray(cases) || cases.some((c) => !c.doc || !c.query || !Array.isArray(c.expect)))
+    fail(`${cli.dataset}: expected {"cases": [{"doc", "query", "expect": [...]}]}`);
   const docsDir = join(dirname(cli.dataset), '..', 'docs');
   const passwords = new Map(cases.filter((c) => c.password).map((c) => [c.doc, c.password]));
   const files = libraryFiles(docsDir, passwords);
@@ -190,17 +258,41 @@ async function evaluateQuestions(page, cli, model) {
   log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
   reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
   for (const strategy of cli.strategies) {
-    const results = await page.evaluate(([c, o]) => window.carrel.askQuestions(c, o), [asked, { ...cli.options, strategy }]);
+    const results = await page.evaluate(
+      ([c, o]) => window.carrel.askQuestions(c, o),
+      [asked, { ...cli.options, strategy }],
+    );
     const within = (k) => results.filter((r) => r.rank !== null && r.rank <= k).length;
     const misses = results.filter((r) => r.lost !== null);
     // Answered in the top 3 but not first: where top-1 work would go.
-    for (const r of results.filter((r) => r.lost === null && r.rank > 1)) log(`rank ${r.rank}: "${r.query}" [${r.doc}] → ${r.top.join(' | ')}`);
-    for (const m of misses) log(`miss (${m.lost}${m.rank ? `, rank ${m.rank}` : ''}): "${m.query}" [${m.doc}] → ${m.top.join(' | ') || 'nothing'}`);
-    const lost = Object.fromEntries([...new Set(misses.map((m) => m.lost))].map((stage) => [stage, misses.filter((m) => m.lost === stage).length]));
+    for (const r of results.filter((r) => r.lost === null && r.rank > 1))
+      log(`rank ${r.rank}: "${r.query}" [${r.doc}] → ${r.top.join(' | ')}`);
+    for (const m of misses)
+      log(
+        `miss (${m.lost}${m.rank ? `, rank ${m.rank}` : ''}): "${m.query}" [${m.doc}] → ${m.top.join(' | ') || 'nothing'}`,
+      );
+    const lost = Object.fromEntries(
+      [...new Set(misses.map((m) => m.lost))].map((stage) => [stage, misses.filter((m) => m.lost === stage).length]),
+    );
     // Answers found only among weak matches (shown as "none close", never used to write an answer).
     const weakTop3 = results.filter((r) => r.weak && r.rank !== null && r.rank <= 3).length;
-    log(`${strategy}: top1 ${within(1)}, top3 ${within(3)} (${weakTop3} as weak matches), top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`);
-    console.log(JSON.stringify({ set: basename(cli.dataset), strategy, model, questions: results.length, top1: within(1), top3: within(3), top10: within(10), weak_top3: weakTop3, lost, misses }));
+    log(
+      `${strategy}: top1 ${within(1)}, top3 ${within(3)} (${weakTop3} as weak matches), top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`,
+    );
+    console.log(
+      JSON.stringify({
+        set: basename(cli.dataset),
+        strategy,
+        model,
+        questions: results.length,
+        top1: within(1),
+        top3: within(3),
+        top10: within(10),
+        weak_top3: weakTop3,
+        lost,
+        misses,
+      }),
+    );
   }
 }
 
@@ -208,7 +300,10 @@ const cli = parseCli();
 const harness = await openHarness({ log });
 try {
   // --model: any installed model (the built-in one, or one under public/models/ from models:fetch).
-  const engine = cli.model && cli.model !== harness.engine.modelId ? await harness.page.evaluate((id) => window.carrel.useModel(id), cli.model) : harness.engine;
+  const engine =
+    cli.model && cli.model !== harness.engine.modelId
+      ? await harness.page.evaluate((id) => window.carrel.useModel(id), cli.model)
+      : harness.engine;
   const { modelId, device, modelError } = engine;
   if (modelError) log(`the model did not load (${modelError}): dense legs are off, keyword search only`);
   log(`engine: ${modelId} on ${device ?? 'no device'}`);

@@ -38,11 +38,24 @@ function unpack(pkg) {
 
 /** A manual page as a person reads it in a terminal: 80 columns, no justification or hyphenation, no overstrikes or tabs. */
 function renderMan(path) {
-  const text = execFileSync('man', ['--nj', '--nh', '-l', path], { env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '' }, maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+  const text = execFileSync('man', ['--nj', '--nh', '-l', path], {
+    env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '' },
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return execFileSync('col', ['-bx'], { input: text, maxBuffer: 64 << 20 }).toString();
 }
 
-const plain = (text) => text.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#8217;|&rsquo;/g, '’').replace(/\s+/g, ' ').toLowerCase();
+const plain = (text) =>
+  text
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#8217;|&rsquo;/g, '’')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 for (const doc of HELD_OUT_DOCS) {
   const source = join(unpack(doc.pkg), doc.from);
@@ -54,7 +67,9 @@ for (const doc of HELD_OUT_DOCS) {
 
 const { cases } = JSON.parse(readFileSync(join(ROOT, 'questions', 'everyday-qa.json'), 'utf8'));
 const texts = new Map(HELD_OUT_DOCS.map((d) => [d.to, plain(readFileSync(join(ROOT, 'docs', d.to), 'utf8'))]));
-const absent = cases.filter((c) => !c.expect.some((e) => texts.get(c.doc)?.includes(e.toLowerCase().replace(/\s+/g, ' '))));
+const absent = cases.filter(
+  (c) => !c.expect.some((e) => texts.get(c.doc)?.includes(e.toLowerCase().replace(/\s+/g, ' '))),
+);
 for (const c of absent) console.error(`no expected string of "${c.query}" in ${c.doc}: ${c.expect.join(' | ')}`);
 console.error(`${cases.length} questions over ${HELD_OUT_DOCS.length} documents in ${join(ROOT, 'docs')}`);
 if (absent.length) process.exit(1);

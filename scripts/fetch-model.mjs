@@ -29,9 +29,12 @@ function fail(message) {
 async function fetchFile(url, path) {
   const part = `${path}.part`;
   const have = existsSync(part) ? statSync(part).size : 0;
-  const response = await fetch(url, { headers: have ? { Range: `bytes=${have}-` } : {} }).catch((error) => fail(`${url}: ${error.cause?.message ?? error.message}`));
+  const response = await fetch(url, { headers: have ? { Range: `bytes=${have}-` } : {} }).catch((error) =>
+    fail(`${url}: ${error.cause?.message ?? error.message}`),
+  );
   if (response.status === 416) return renameSync(part, path); // the part was already complete
-  if (!response.ok) fail(`${url}: the server answered ${response.status}${response.status === 404 ? ' (is the model id right?)' : ''}`);
+  if (!response.ok)
+    fail(`${url}: the server answered ${response.status}${response.status === 404 ? ' (is the model id right?)' : ''}`);
   const append = response.status === 206;
   mkdirSync(dirname(path), { recursive: true });
   await pipeline(Readable.fromWeb(response.body), createWriteStream(part, { flags: append ? 'a' : 'w' }));
@@ -39,10 +42,15 @@ async function fetchFile(url, path) {
   console.error(`${path}: ${statSync(path).size} bytes${append ? ` (resumed at ${have})` : ''}`);
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { host: { type: 'string' }, out: { type: 'string' }, dtype: { type: 'string', default: 'q8' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { host: { type: 'string' }, out: { type: 'string' }, dtype: { type: 'string', default: 'q8' } },
+});
 const id = positionals[0];
-if (!id || !/^[\w.-]+\/[\w.-]+$/.test(id)) fail('Usage: npm run models:fetch -- OWNER/NAME [--dtype q8|fp16|fp32] [--host URL] [--out public/models]');
-if (!(values.dtype in WEIGHTS_FILE)) fail(`--dtype must be one of ${Object.keys(WEIGHTS_FILE).join(', ')}, not “${values.dtype}”.`);
+if (!id || !/^[\w.-]+\/[\w.-]+$/.test(id))
+  fail('Usage: npm run models:fetch -- OWNER/NAME [--dtype q8|fp16|fp32] [--host URL] [--out public/models]');
+if (!(values.dtype in WEIGHTS_FILE))
+  fail(`--dtype must be one of ${Object.keys(WEIGHTS_FILE).join(', ')}, not “${values.dtype}”.`);
 const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS_FILE[values.dtype]];
 const host = (values.host ?? 'https://huggingface.co').replace(/\/+$/, '');
 const out = join(values.out ?? 'public/models', id);

@@ -29,7 +29,12 @@ describe('npm run models:fetch', () => {
     const out = mkdtempSync(join(tmpdir(), 'carrel-models-'));
     await run('node', [SCRIPT, 'owner/carrel-glove-50k', '--host', hub.url, '--out', out]);
     for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS]) {
-      expect(readFileSync(join(out, 'owner/carrel-glove-50k', file)).equals(readFileSync(join(BUILTIN, 'carrel-glove-50k', file))), file).toBe(true);
+      expect(
+        readFileSync(join(out, 'owner/carrel-glove-50k', file)).equals(
+          readFileSync(join(BUILTIN, 'carrel-glove-50k', file)),
+        ),
+        file,
+      ).toBe(true);
     }
   });
 
@@ -47,7 +52,9 @@ describe('npm run models:fetch', () => {
 
   it('says so when the hub has no such model', async () => {
     const out = mkdtempSync(join(tmpdir(), 'carrel-models-'));
-    const failure = await run('node', [SCRIPT, 'owner/missing', '--host', hub.url, '--out', out]).catch((error: { stderr: string; code: number }) => error);
+    const failure = await run('node', [SCRIPT, 'owner/missing', '--host', hub.url, '--out', out]).catch(
+      (error: { stderr: string; code: number }) => error,
+    );
     expect(failure).toMatchObject({ code: 2 });
     expect((failure as { stderr: string }).stderr).toContain('404 (is the model id right?)');
     expect(existsSync(join(out, 'owner/missing/config.json'))).toBe(false);

@@ -19,7 +19,7 @@ function shapes(inset) {
     const t = (x - s(x0)) / (s(x1) - s(x0));
     if (t < 0 || t > 1) return false;
     const top = s(20) + Math.sin(t * Math.PI) * 1.2 * (1 - (2 * inset) / 64);
-    const bottom = s(47) + (x0 < 32 ? (1 - t) : t) * 0 - Math.sin(t * Math.PI) * 0.8;
+    const bottom = s(47) + (x0 < 32 ? 1 - t : t) * 0 - Math.sin(t * Math.PI) * 0.8;
     return y >= top && y <= bottom;
   };
   const circle = (cx, cy, r) => (x, y) => (x - s(cx)) ** 2 + (y - s(cy)) ** 2 <= (r * (1 - (2 * inset) / 64)) ** 2;
@@ -42,7 +42,10 @@ function draw(size, { maskable }) {
   const samples = 4;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
           const x = ((px + (sx + 0.5) / samples) / size) * 64;
@@ -51,7 +54,10 @@ function draw(size, { maskable }) {
           if (!maskable && !roundedSquare(x, y, 14)) continue;
           let colour = GREEN;
           for (const [inside, c] of layers) if (inside(x, y)) colour = c;
-          r += colour[0]; g += colour[1]; b += colour[2]; a += 255;
+          r += colour[0];
+          g += colour[1];
+          b += colour[2];
+          a += 255;
         }
       }
       const n = samples * samples;

@@ -24,7 +24,8 @@ const START = 3;
 
 function vocabulary() {
   const words = ANSWER_TEXT.split(' ');
-  if (new Set(words).size !== words.length) throw new Error('every answer word must be unique: the next word depends on the last one only');
+  if (new Set(words).size !== words.length)
+    throw new Error('every answer word must be unique: the next word depends on the last one only');
   return [...SPECIAL, ...words];
 }
 
@@ -87,7 +88,15 @@ function onnxGraph(size, slow) {
 }
 
 function tokenizerFiles(vocab) {
-  const added = SPECIAL.map((content, id) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true }));
+  const added = SPECIAL.map((content, id) => ({
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  }));
   const tokenizer = {
     version: '1.0',
     truncation: null,
@@ -97,7 +106,13 @@ function tokenizerFiles(vocab) {
     pre_tokenizer: { type: 'WhitespaceSplit' },
     post_processor: null,
     decoder: { type: 'WordPiece', prefix: '##', cleanup: false },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: Object.fromEntries(vocab.map((w, i) => [w, i])) },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(vocab.map((w, i) => [w, i])),
+    },
   };
   const config = {
     tokenizer_class: 'PreTrainedTokenizer',
@@ -105,7 +120,8 @@ function tokenizerFiles(vocab) {
     pad_token: '[PAD]',
     unk_token: '[UNK]',
     model_max_length: 4096,
-    chat_template: "{% for message in messages %}{{ message['content'] }}\n{% endfor %}{% if add_generation_prompt %}<answer>{% endif %}",
+    chat_template:
+      "{% for message in messages %}{{ message['content'] }}\n{% endfor %}{% if add_generation_prompt %}<answer>{% endif %}",
   };
   return { tokenizer, config };
 }
@@ -116,7 +132,8 @@ export function makeTestGenerator({ out, slow = false }) {
   const onnx = onnxGraph(vocab.length, slow);
   mkdirSync(join(out, 'onnx'), { recursive: true });
   // One fp32 graph under every name a dtype choice fetches (q8 and q4 on WASM, q4f16 on WebGPU).
-  for (const name of ['model', 'model_quantized', 'model_q4', 'model_q4f16', 'model_fp16']) writeFileSync(join(out, `onnx/${name}.onnx`), onnx);
+  for (const name of ['model', 'model_quantized', 'model_q4', 'model_q4f16', 'model_fp16'])
+    writeFileSync(join(out, `onnx/${name}.onnx`), onnx);
   const { tokenizer, config } = tokenizerFiles(vocab);
   writeFileSync(join(out, 'tokenizer.json'), JSON.stringify(tokenizer));
   writeFileSync(join(out, 'tokenizer_config.json'), JSON.stringify(config, null, 2));
@@ -140,6 +157,9 @@ export function makeTestGenerator({ out, slow = false }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--out');
-  const out = makeTestGenerator({ out: at > 0 ? process.argv[at + 1] : 'test-results/hub/carrel-test/tiny-generator', slow: process.argv.includes('--slow') });
+  const out = makeTestGenerator({
+    out: at > 0 ? process.argv[at + 1] : 'test-results/hub/carrel-test/tiny-generator',
+    slow: process.argv.includes('--slow'),
+  });
   console.error(`wrote ${out}`);
 }

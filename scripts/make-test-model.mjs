@@ -56,13 +56,21 @@ export async function makeTestModel({ dims = 64, out }) {
   writeFileSync(join(out, 'onnx/model_quantized.onnx'), onnx);
   writeFileSync(join(out, 'onnx/model.onnx'), onnx);
   for (const file of ['tokenizer.json', 'tokenizer_config.json']) copyFileSync(join(BUILTIN, file), join(out, file));
-  const config = { model_type: 'bert', architectures: ['BertModel'], hidden_size: dims, vocab_size: source.rows, 'transformers.js_config': { dtype: 'q8' } };
+  const config = {
+    model_type: 'bert',
+    architectures: ['BertModel'],
+    hidden_size: dims,
+    vocab_size: source.rows,
+    'transformers.js_config': { dtype: 'q8' },
+  };
   writeFileSync(join(out, 'config.json'), JSON.stringify(config, null, 2));
   return out;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+  const args = Object.fromEntries(
+    process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+  );
   const dims = Number(args.dims ?? 64);
   const out = await makeTestModel({ dims, out: args.out ?? `test-results/hub/carrel-test/glove-${dims}` });
   console.error(`wrote ${out}`);

@@ -41,7 +41,14 @@ function check(label, command, args) {
 function vitest(label, args) {
   const out = `test-results/${label}.json`;
   rmSync(out, { force: true });
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   const report = readJson(out);
   if (!report) return void failed++;
   passed += report.numPassedTests;

@@ -18,8 +18,12 @@ if (!Number.isInteger(PORT) || PORT <= 0) {
 const base = `http://localhost:${PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-if (!process.argv.includes('--no-build') && spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+if (!process.argv.includes('--no-build') && spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
+const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
+  stdio: 'ignore',
+  detached: true,
+});
 
 async function waitForServer() {
   for (let i = 0; i < 100; i++) {
@@ -33,7 +37,10 @@ async function waitForServer() {
   throw new Error(`preview server did not start on ${base}`);
 }
 
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+});
 try {
   await waitForServer();
   // Chromium prints a PDF fixture the same way the e2e setup does.
@@ -46,7 +53,9 @@ try {
       { name: 'clinic-notes.md', mimeType: 'text/markdown', buffer: readFileSync('e2e/fixtures/clinic-notes.md') },
     ]);
     for (const name of ['travel-guide.pdf', 'clinic-notes.md']) {
-      await page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
+      await page
+        .locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`)
+        .waitFor({ timeout: 60_000 });
     }
     return page;
   };
@@ -54,7 +63,11 @@ try {
   await printer.goto(`file://${process.cwd()}/e2e/fixtures/travel-guide.html`);
   const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
   for (const scheme of ['light', 'dark']) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: scheme,
+      deviceScaleFactor: 1,
+    });
     const page = await openWithDocuments(context, pdf);
     await page.getByTestId('search-input').fill('at what hour do trains pull into the station');
     await page.getByTestId('result').first().waitFor();
@@ -64,7 +77,10 @@ try {
     await context.close();
   }
   for (const width of [1280, 390]) {
-    const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width, height: width > 600 ? 800 : 844 },
+      deviceScaleFactor: 1,
+    });
     const page = await openWithDocuments(context, pdf);
     for (const question of ['what did the physician prescribe', 'how many days must the antibiotics course last']) {
       await page.getByTestId('search-input').fill(question);

@@ -17,7 +17,9 @@ import { join } from 'node:path';
 import { buildTable, fetchVectors, licence, writeModel } from './build-model.mjs';
 import { minePairs, SOURCES } from './model/mine-pairs.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const SEED = Number(args.seed ?? 1);
 const ID = args.id ?? 'carrel-glove-50k';
 const OUT = join(args.out ?? 'public/models', ID);
@@ -37,7 +39,9 @@ function ensureTorch() {
     execFileSync(PYTHON, ['-c', 'import torch, numpy'], { stdio: 'ignore' });
   } catch {
     log('installing python3-torch and python3-numpy (Debian, CPU only)…');
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-torch', 'python3-numpy'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-torch', 'python3-numpy'], {
+      stdio: 'inherit',
+    });
   }
 }
 
@@ -46,9 +50,14 @@ mkdirSync(WORK, { recursive: true });
 const began = Date.now();
 
 const { pairs, counts, refused } = minePairs({ cache: join(WORK, 'debs'), random: seeded(SEED) });
-log(`pairs per source: ${JSON.stringify(counts)} (${pairs.length} in all; ${refused} files or texts refused by the never-train list)`);
+log(
+  `pairs per source: ${JSON.stringify(counts)} (${pairs.length} in all; ${refused} files or texts refused by the never-train list)`,
+);
 const clean = (text) => text.replace(/[\t\n]/g, ' ');
-writeFileSync(join(WORK, 'pairs.tsv'), pairs.map((p) => `${p.source}\t${clean(p.query)}\t${clean(p.passage)}\n`).join(''));
+writeFileSync(
+  join(WORK, 'pairs.tsv'),
+  pairs.map((p) => `${p.source}\t${clean(p.query)}\t${clean(p.passage)}\n`).join(''),
+);
 
 const { words, rows } = buildTable(fetchVectors());
 const dims = rows[0].length;
@@ -57,10 +66,16 @@ rows.forEach((row, i) => init.set(row, (SPECIALS + i) * dims));
 writeFileSync(join(WORK, 'vocab.txt'), [...['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'], ...words].join('\n'));
 writeFileSync(join(WORK, 'init.f32'), new Uint8Array(init.buffer));
 
-const trainArgs = ['epochs', 'batch', 'lr', 'scale', 'anchor', 'threads'].flatMap((name) => (args[name] !== undefined ? [`--${name}`, args[name]] : []));
+const trainArgs = ['epochs', 'batch', 'lr', 'scale', 'anchor', 'threads'].flatMap((name) =>
+  args[name] !== undefined ? [`--${name}`, args[name]] : [],
+);
 const curve = [];
 await new Promise((resolve, reject) => {
-  const child = spawn('nice', ['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED), ...trainArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'nice',
+    ['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED), ...trainArgs],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let buffer = '';
   child.stdout.on('data', (chunk) => {
     buffer += chunk;
@@ -75,7 +90,9 @@ await new Promise((resolve, reject) => {
 });
 
 const trained = new Float32Array(readFileSync(join(WORK, 'trained.f32')).buffer.slice(0));
-const trainedRows = words.map((_, i) => Float64Array.from(trained.subarray((SPECIALS + i) * dims, (SPECIALS + i + 1) * dims)));
+const trainedRows = words.map((_, i) =>
+  Float64Array.from(trained.subarray((SPECIALS + i) * dims, (SPECIALS + i + 1) * dims)),
+);
 const evals = curve.filter((c) => c.valid_loss !== undefined);
 const kept = curve.find((c) => c.kept_step !== undefined);
 const note = `${licence(words.length)}
@@ -96,4 +113,6 @@ in-batch recall@1 ${evals[0].valid_r1} → ${evals.find((e) => e.step === kept.k
 writeModel(words, trainedRows, { out: OUT, licenceText: note });
 log(`before: ${JSON.stringify(evals[0])}`);
 log(`after (step ${kept.kept_step}): ${JSON.stringify(evals.find((e) => e.step === kept.kept_step))}`);
-log(`done in ${((Date.now() - began) / 60000).toFixed(1)} min; measure with npm run eval -- --questions eval/heldout/questions/everyday-qa.json`);
+log(
+  `done in ${((Date.now() - began) / 60000).toFixed(1)} min; measure with npm run eval -- --questions eval/heldout/questions/everyday-qa.json`,
+);

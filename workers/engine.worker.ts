@@ -2,14 +2,29 @@
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../src/shared/db';
-import { storedResult, type HandOver, type IngestProgress, type IngestResult, type ReembedProgress } from '../src/shared/ingest';
+import {
+  storedResult,
+  type HandOver,
+  type IngestProgress,
+  type IngestResult,
+  type ReembedProgress,
+} from '../src/shared/ingest';
 import type { ModelInfo } from '../src/shared/models';
 import type { ChosenSetting } from '../src/shared/settings';
 import { assembleContext } from '../src/shared/text/prompt';
 import { approximateTokens } from '../src/shared/text/tokens';
 import { expose, receiveOne, type CallContext } from '../src/shared/rpc';
 import type { ResultHit } from '../src/shared/types';
-import { activeModel, chosenModels, loadEmbedder, modelError, needsFreshWorker, planRuntime, tryEmbedder, unloadEmbedder } from './model-loader';
+import {
+  activeModel,
+  chosenModels,
+  loadEmbedder,
+  modelError,
+  needsFreshWorker,
+  planRuntime,
+  tryEmbedder,
+  unloadEmbedder,
+} from './model-loader';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';

@@ -17,7 +17,12 @@ export type LoadProgress = { type: 'load'; event: unknown };
 /** A piece of the answer as it is written. */
 export type AnswerText = { type: 'text'; text: string };
 
-function generator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void, device?: Device): Promise<LoadedGenerator> {
+function generator(
+  modelId: string,
+  dtype: GeneratorDtype,
+  onProgress?: (event: unknown) => void,
+  device?: Device,
+): Promise<LoadedGenerator> {
   if (loaded?.modelId !== modelId) {
     const promise = loadGenerator(modelId, dtype, onProgress, device);
     loaded = { modelId, promise };
@@ -31,14 +36,29 @@ function generator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: 
 
 const api = {
   /** Loads the model; resolves to where it runs. */
-  async load({ modelId, dtype, device: wanted }: { modelId: string; dtype: GeneratorDtype; device?: Device }, ctx: CallContext<LoadProgress>) {
+  async load(
+    { modelId, dtype, device: wanted }: { modelId: string; dtype: GeneratorDtype; device?: Device },
+    ctx: CallContext<LoadProgress>,
+  ) {
     const { device } = await generator(modelId, dtype, (event) => ctx.progress({ type: 'load', event }), wanted);
     return { device };
   },
   /** Writes the answer; each piece of text arrives as a progress event `{type: 'text', text}`. */
-  async answer({ modelId, dtype, messages, maxNewTokens }: { modelId: string; dtype: GeneratorDtype; messages: ChatMessage[]; maxNewTokens: number }, ctx: CallContext<AnswerText>) {
+  async answer(
+    {
+      modelId,
+      dtype,
+      messages,
+      maxNewTokens,
+    }: { modelId: string; dtype: GeneratorDtype; messages: ChatMessage[]; maxNewTokens: number },
+    ctx: CallContext<AnswerText>,
+  ) {
     const { pipeline } = await generator(modelId, dtype);
-    return streamAnswer(pipeline, messages, { maxNewTokens, signal: ctx.signal, onText: (text) => ctx.progress({ type: 'text', text }) });
+    return streamAnswer(pipeline, messages, {
+      maxNewTokens,
+      signal: ctx.signal,
+      onText: (text) => ctx.progress({ type: 'text', text }),
+    });
   },
 };
 

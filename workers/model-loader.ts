@@ -12,7 +12,13 @@ import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../src/shared
 import { gpuSupport } from '../src/shared/gpu';
 import { keepForOffline } from '../src/shared/gpu-runtime';
 import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
-import { createEmbedder, createTokenCounter, type Embedder, type ModelCache, type TokenCounter } from './embed/embedder';
+import {
+  createEmbedder,
+  createTokenCounter,
+  type Embedder,
+  type ModelCache,
+  type TokenCounter,
+} from './embed/embedder';
 import { withWasmFallback } from './embed/fallback';
 
 export type Device = 'wasm' | 'webgpu';
@@ -79,7 +85,11 @@ const loading = new Map<string, Promise<Embedder>>();
 const errors = new Map<string, string>();
 
 /** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
-export async function createOn(model: ModelInfo, device: Device, onProgress?: (event: unknown) => void): Promise<Embedder> {
+export async function createOn(
+  model: ModelInfo,
+  device: Device,
+  onProgress?: (event: unknown) => void,
+): Promise<Embedder> {
   const runtime = await runtimeBuild(device);
   const paths = wasmPaths(runtime);
   const embedder = await createEmbedder({
@@ -105,11 +115,15 @@ export async function createOn(model: ModelInfo, device: Device, onProgress?: (e
  * GPU session fails, at start or later. A model that wants WebGPU in a worker that loaded the
  * plain build runs on WASM here (`needsFreshWorker` tells the owner to start a fresh worker).
  */
-export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL, onProgress?: (event: unknown) => void): Promise<Embedder> {
+export function loadEmbedder(
+  model: ModelInfo = BUILTIN_MODEL,
+  onProgress?: (event: unknown) => void,
+): Promise<Embedder> {
   let promise = loading.get(model.id);
   if (!promise) {
     promise = (async () => {
-      if ((await chooseDevice(model)) === 'wasm' || (await needsFreshWorker(model))) return createOn(model, 'wasm', onProgress);
+      if ((await chooseDevice(model)) === 'wasm' || (await needsFreshWorker(model)))
+        return createOn(model, 'wasm', onProgress);
       return withWasmFallback(
         () => createOn(model, 'webgpu', onProgress),
         () => createOn(model, 'wasm', onProgress),

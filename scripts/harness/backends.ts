@@ -18,10 +18,16 @@ export async function backends(texts: string[]): Promise<Record<Device, BackendR
       out[device] = { error: 'no WebGPU adapter in this browser' };
       continue;
     }
-    const worker = new WorkerOwner<BackendApi>(`${device} bench worker`, () => new Worker(new URL('./backend.worker.ts', import.meta.url), { type: 'module' }));
+    const worker = new WorkerOwner<BackendApi>(
+      `${device} bench worker`,
+      () => new Worker(new URL('./backend.worker.ts', import.meta.url), { type: 'module' }),
+    );
     try {
       const run = await worker.api.embed({ device, texts }, { timeoutMs: 30 * 60_000 });
-      out[device] = { model_load_ms: Math.round(run.loadMs), propositions_per_s: Math.round((run.propositions / run.ms) * 1000) };
+      out[device] = {
+        model_load_ms: Math.round(run.loadMs),
+        propositions_per_s: Math.round((run.propositions / run.ms) * 1000),
+      };
       if (device === 'webgpu') out[device] = { ...out[device], adapter: await adapterName() };
     } catch (error) {
       out[device] = { error: error instanceof Error ? error.message : String(error) };
@@ -34,7 +40,11 @@ export async function backends(texts: string[]): Promise<Record<Device, BackendR
 
 /** The adapter's vendor and architecture ("google swiftshader" for the software one). */
 async function adapterName(): Promise<string> {
-  const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<{ info?: { vendor: string; architecture: string } } | null> } }).gpu;
+  const gpu = (
+    navigator as unknown as {
+      gpu?: { requestAdapter(): Promise<{ info?: { vendor: string; architecture: string } } | null> };
+    }
+  ).gpu;
   const info = (await gpu?.requestAdapter())?.info;
   return info ? `${info.vendor} ${info.architecture}`.trim() : 'unknown';
 }

@@ -55,7 +55,9 @@ async function init(): Promise<{ modelLoadMs: number; dims: number; device: stri
   const began = performance.now();
   embedder = await loadEmbedder(BUILTIN_MODEL);
   const modelLoadMs = performance.now() - began;
-  const tokenizer = (await (await fetch(`/models/${BUILTIN_MODEL.id}/tokenizer.json`)).json()) as { model: { vocab: Record<string, number> } };
+  const tokenizer = (await (await fetch(`/models/${BUILTIN_MODEL.id}/tokenizer.json`)).json()) as {
+    model: { vocab: Record<string, number> };
+  };
   // The vocabulary is in frequency order: rank r gets weight 1/(r+1) (Zipf).
   words = Object.entries(tokenizer.model.vocab)
     .sort((a, b) => a[1] - b[1])
@@ -112,11 +114,58 @@ function corpus(size: number, seed: number): Doc[] {
         if (p > 0) text += ' ';
         const start = text.length;
         text += `${sentence(random, 8, 20)}.`;
-        propositions.push({ id: `${sectionId}p${p}`, docId, sectionId, order: propositions.length, headingPath: [`Section ${s}`], text: text.slice(start), start, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, type: 'fact' });
+        propositions.push({
+          id: `${sectionId}p${p}`,
+          docId,
+          sectionId,
+          order: propositions.length,
+          headingPath: [`Section ${s}`],
+          text: text.slice(start),
+          start,
+          end: text.length,
+          pages: [],
+          position: 0,
+          tokens: 0,
+          keywords: [],
+          prevId: null,
+          nextId: null,
+          type: 'fact',
+        });
       }
-      sections.push({ id: sectionId, docId, order: s, headingPath: [`Section ${s}`], text: text.slice(sectionStart), start: sectionStart, end: text.length, pages: [], position: 0, tokens: 0, keywords: [], prevId: null, nextId: null, embedded: true });
+      sections.push({
+        id: sectionId,
+        docId,
+        order: s,
+        headingPath: [`Section ${s}`],
+        text: text.slice(sectionStart),
+        start: sectionStart,
+        end: text.length,
+        pages: [],
+        position: 0,
+        tokens: 0,
+        keywords: [],
+        prevId: null,
+        nextId: null,
+        embedded: true,
+      });
     }
-    const doc: DocumentRecord = { id: docId, name: `${docId}.txt`, kind: 'text', mime: 'text/plain', size: 0, addedAt: 0, status: 'ready', title: sentence(random, 2, 5), summary: '', keywords: [], tokens: 0, sectionCount: sections.length, propositionCount: propositions.length, chunkMode: 'three-level', modelId: BUILTIN_MODEL.id };
+    const doc: DocumentRecord = {
+      id: docId,
+      name: `${docId}.txt`,
+      kind: 'text',
+      mime: 'text/plain',
+      size: 0,
+      addedAt: 0,
+      status: 'ready',
+      title: sentence(random, 2, 5),
+      summary: '',
+      keywords: [],
+      tokens: 0,
+      sectionCount: sections.length,
+      propositionCount: propositions.length,
+      chunkMode: 'three-level',
+      modelId: BUILTIN_MODEL.id,
+    };
     docs.push({ doc, text, sections, propositions });
   }
   return docs;
@@ -141,7 +190,15 @@ export interface SizeResult {
   embed: { propositions: number; ms: number; textBytes: number };
   indexBuildMs: number;
   /** Saving the index as the engine's start-up snapshot, and restoring it the way the engine starts (see `restore`). */
-  snapshot: { saveMs: number; restoreMs: number; readMs: number; rebuildMs: number; checkMs: number; vectorsMs: number; firstAnswerMs: number };
+  snapshot: {
+    saveMs: number;
+    restoreMs: number;
+    readMs: number;
+    rebuildMs: number;
+    checkMs: number;
+    vectorsMs: number;
+    firstAnswerMs: number;
+  };
   query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number; error?: string }>;
 }
@@ -197,16 +254,19 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
   p = 0;
   s = 0;
   const vectorRecords = docs.map(({ doc, sections, propositions }, i) =>
-    storedVectors({
-      modelId: BUILTIN_MODEL.id,
-      docId: doc.id,
-      dims,
-      doc: docVectors[i]!,
-      sectionIds: sections.map((x) => x.id),
-      sections: Float32Array.from(sections.flatMap(() => [...sectionVectors[s++]!])),
-      propositionIds: propositions.map((x) => x.id),
-      propositions: propositionVectors.subarray(p * dims, (p += propositions.length) * dims),
-    }, storedOrder(sections, propositions)),
+    storedVectors(
+      {
+        modelId: BUILTIN_MODEL.id,
+        docId: doc.id,
+        dims,
+        doc: docVectors[i]!,
+        sectionIds: sections.map((x) => x.id),
+        sections: Float32Array.from(sections.flatMap(() => [...sectionVectors[s++]!])),
+        propositionIds: propositions.map((x) => x.id),
+        propositions: propositionVectors.subarray(p * dims, (p += propositions.length) * dims),
+      },
+      storedOrder(sections, propositions),
+    ),
   );
   return {
     vectorRecords,
@@ -224,16 +284,25 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
 let lexicon: Lexicon | null | undefined;
 
 /** Query expansion as the engine does it (workers/engine/engine.ts); load `lexicon` first. */
-const related = (text: string) => (lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined);
+const related = (text: string) =>
+  lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined;
 
 /** `queries` generated queries through embedding, query expansion and the full three-stage search. */
-async function measureQueries(index: LibraryIndex, queries: number, seed: number): Promise<{ query: SizeResult['query']; vectors: Float32Array[] }> {
+async function measureQueries(
+  index: LibraryIndex,
+  queries: number,
+  seed: number,
+): Promise<{ query: SizeResult['query']; vectors: Float32Array[] }> {
   const random = prng(seed + 1000);
   const queryTexts = Array.from({ length: queries }, () => sentence(random, 2, 5));
   // Query expansion as the engine does it (workers/engine/engine.ts), inside the timed path.
   lexicon ??= await loadLexicon();
   // One warm-up query: the first search compiles the hot paths.
-  search(index, { text: queryTexts[0]!, vector: (await embedder!.embed([queryTexts[0]!]))[0]!, related: related(queryTexts[0]!) }, DEFAULT_SEARCH_OPTIONS);
+  search(
+    index,
+    { text: queryTexts[0]!, vector: (await embedder!.embed([queryTexts[0]!]))[0]!, related: related(queryTexts[0]!) },
+    DEFAULT_SEARCH_OPTIONS,
+  );
   const full: number[] = [];
   const searchOnly: number[] = [];
   const vectors: Float32Array[] = [];
@@ -249,7 +318,12 @@ async function measureQueries(index: LibraryIndex, queries: number, seed: number
     if (!hits.length) emptyResults++;
     if (vector) vectors.push(vector);
   }
-  const query = { p50: round(percentile(full, 50)), p95: round(percentile(full, 95)), searchOnlyP50: round(percentile(searchOnly, 50)), emptyResults };
+  const query = {
+    p50: round(percentile(full, 50)),
+    p95: round(percentile(full, 95)),
+    searchOnlyP50: round(percentile(searchOnly, 50)),
+    emptyResults,
+  };
   return { query, vectors };
 }
 
@@ -257,12 +331,21 @@ async function measureQueries(index: LibraryIndex, queries: number, seed: number
 function measureIndexes(ids: string[], data: Float32Array, queryVectors: Float32Array[]): SizeResult['indexes'] {
   const dims = embedder!.dims;
   const indexes: SizeResult['indexes'] = {};
-  const impls: Record<string, () => VectorIndex> = { flat: () => new FlatIndex(dims), voy: () => new VoyIndex(dims), int8: () => new Int8FlatIndex(dims) };
+  const impls: Record<string, () => VectorIndex> = {
+    flat: () => new FlatIndex(dims),
+    voy: () => new VoyIndex(dims),
+    int8: () => new Int8FlatIndex(dims),
+  };
   let truth: Set<string>[] = [];
   for (const [name, make] of Object.entries(impls)) {
     if (name === 'voy' && ids.length > VOY_MAX_ROWS) {
       // It fails there (its WASM memory runs out in add), and the memory it grew stays with the page.
-      indexes[name] = { buildMs: NaN, p50: NaN, recallAt10: NaN, error: `not run above ${VOY_MAX_ROWS} rows: 768 float32 dimensions per row exceed its 4 GB WASM memory at 1M` };
+      indexes[name] = {
+        buildMs: NaN,
+        p50: NaN,
+        recallAt10: NaN,
+        error: `not run above ${VOY_MAX_ROWS} rows: 768 float32 dimensions per row exceed its 4 GB WASM memory at 1M`,
+      };
       continue;
     }
     const began = performance.now();
@@ -270,7 +353,12 @@ function measureIndexes(ids: string[], data: Float32Array, queryVectors: Float32
     try {
       vi.add(ids, data);
     } catch (error) {
-      indexes[name] = { buildMs: NaN, p50: NaN, recallAt10: NaN, error: error instanceof Error ? error.message : String(error) };
+      indexes[name] = {
+        buildMs: NaN,
+        p50: NaN,
+        recallAt10: NaN,
+        error: error instanceof Error ? error.message : String(error),
+      };
       continue;
     }
     const buildMs = performance.now() - began;
@@ -285,7 +373,11 @@ function measureIndexes(ids: string[], data: Float32Array, queryVectors: Float32
     // The flat index comes first and is exact: its top 10 is the truth for the others.
     if (name === 'flat') truth = tops.map((top) => new Set(top));
     const found = tops.reduce((sum, top, i) => sum + top.filter((id) => truth[i]!.has(id)).length, 0);
-    indexes[name] = { buildMs: round(buildMs, 1), p50: round(percentile(times, 50), 3), recallAt10: round(found / (truth.length * 10), 4) };
+    indexes[name] = {
+      buildMs: round(buildMs, 1),
+      p50: round(percentile(times, 50), 3),
+      recallAt10: round(found / (truth.length * 10), 4),
+    };
   }
   return indexes;
 }
@@ -294,7 +386,10 @@ function measureIndexes(ids: string[], data: Float32Array, queryVectors: Float32
  * Generates, embeds, indexes and queries a library of `size` propositions, then saves it as the
  * start-up snapshot; `restore` then starts from it. Nothing of the built library is kept.
  */
-async function run(size: number, { queries = 50, seed = 1, compareIndexes = true } = {}): Promise<Omit<SizeResult, 'snapshot'> & { saveMs: number }> {
+async function run(
+  size: number,
+  { queries = 50, seed = 1, compareIndexes = true } = {},
+): Promise<Omit<SizeResult, 'snapshot'> & { saveMs: number }> {
   keep = null;
   const built = await buildLibrary(size, seed);
   const { query, vectors } = await measureQueries(built.index, queries, seed);
@@ -318,7 +413,12 @@ async function restore(documents: number): Promise<Omit<SizeResult['snapshot'], 
  * The engine's start-up path at this size: `saveSnapshot` (what the engine does once the library is
  * quiet) into a database of its own, so the app's workers never see the generated documents.
  */
-async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[], texts: TextRecord[], vectors: StoredVectorRecord[]): Promise<number> {
+async function saveBenchSnapshot(
+  index: LibraryIndex,
+  docs: DocumentRecord[],
+  texts: TextRecord[],
+  vectors: StoredVectorRecord[],
+): Promise<number> {
   await Dexie.delete(SNAPSHOT_DB);
   const db = openDb(SNAPSHOT_DB);
   await db.documents.bulkPut(docs);
@@ -337,24 +437,38 @@ async function saveBenchSnapshot(index: LibraryIndex, docs: DocumentRecord[], te
  * rebuilt from arrays, stamps checked; then the first answer: a query embedded, searched and its
  * hits' texts read from the texts table, as the engine does.
  */
-async function restoreBenchSnapshot(documents: number): Promise<Omit<SizeResult['snapshot'], 'saveMs'> & { index: LibraryIndex }> {
+async function restoreBenchSnapshot(
+  documents: number,
+): Promise<Omit<SizeResult['snapshot'], 'saveMs'> & { index: LibraryIndex }> {
   const reader = openDb(SNAPSHOT_DB);
   const began = performance.now();
   const restored = await restoreSnapshot(reader, BUILTIN_MODEL.id);
   const restoreMs = performance.now() - began;
-  if (restored?.indexed.size !== documents) throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${documents} documents`);
+  if (restored?.indexed.size !== documents)
+    throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${documents} documents`);
   const text = sentence(prng(documents), 2, 5);
   const vector = (await embedder!.embed([text], { as: 'query' }))[0] ?? null;
   lexicon ??= await loadLexicon();
   const found = search(restored.index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
   const texts = new DocumentTexts(reader);
-  const hits = await withHitTexts(restored.index, found, (docId) => texts.get(docId, restored.indexed.get(docId) ?? ''));
+  const hits = await withHitTexts(restored.index, found, (docId) =>
+    texts.get(docId, restored.indexed.get(docId) ?? ''),
+  );
   const firstAnswerMs = performance.now() - began;
-  if (hits.some((hit) => hit.propositions.some((p) => !p.text))) throw new Error('a hit of the first answer has no text');
+  if (hits.some((hit) => hit.propositions.some((p) => !p.text)))
+    throw new Error('a hit of the first answer has no text');
   reader.close();
   await Dexie.delete(SNAPSHOT_DB);
   const { readMs, rebuildMs, checkMs, vectorsMs } = restored.timings;
-  return { restoreMs: round(restoreMs, 1), readMs: round(readMs, 1), rebuildMs: round(rebuildMs, 1), checkMs: round(checkMs, 1), vectorsMs: round(vectorsMs, 1), firstAnswerMs: round(firstAnswerMs, 1), index: restored.index };
+  return {
+    restoreMs: round(restoreMs, 1),
+    readMs: round(readMs, 1),
+    rebuildMs: round(rebuildMs, 1),
+    checkMs: round(checkMs, 1),
+    vectorsMs: round(vectorsMs, 1),
+    firstAnswerMs: round(firstAnswerMs, 1),
+    index: restored.index,
+  };
 }
 
 function release(): void {
@@ -392,7 +506,10 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
   const before = await usage();
   const began = performance.now();
-  const result = await readFile({ file: new File([bytes], name), chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 });
+  const result = await readFile(
+    { file: new File([bytes], name), chunkMode: 'three-level' },
+    { timeoutMs: 10 * 60_000 },
+  );
   const ms = performance.now() - began;
   await snapshotHolding(result.docId);
   const after = await usage();
@@ -400,7 +517,15 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
   const breakdown = await storageBreakdown(result.docId, result.propositions);
   const duringIngest = await queryDuringIngest(name, bytes);
   const severalFiles = await ingestSeveral(name, bytes);
-  return { ms: round(ms, 0), pages: record?.pageCount ?? null, propositions: result.propositions, storedBytes: before !== null && after !== null ? after - before : null, breakdown, duringIngest, severalFiles };
+  return {
+    ms: round(ms, 0),
+    pages: record?.pageCount ?? null,
+    propositions: result.propositions,
+    storedBytes: before !== null && after !== null ? after - before : null,
+    breakdown,
+    duringIngest,
+    severalFiles,
+  };
 }
 
 /**
@@ -409,7 +534,10 @@ async function ingestFile(name: string, base64: string): Promise<FileResult> {
  */
 async function snapshotHolding(docId: string): Promise<void> {
   const db = pageDb();
-  const holds = async () => (await db.snapshots.toArray()).some((record) => Array.isArray(record.stamps) && (record.stamps as [string, string][]).some(([id]) => id === docId));
+  const holds = async () =>
+    (await db.snapshots.toArray()).some(
+      (record) => Array.isArray(record.stamps) && (record.stamps as [string, string][]).some(([id]) => id === docId),
+    );
   const deadline = performance.now() + 60_000;
   while (!(await holds())) {
     if (performance.now() > deadline) throw new Error('the engine stored no snapshot within a minute of the ingest');
@@ -429,7 +557,8 @@ export function approxBytes(value: unknown): number {
   if (value instanceof Blob) return value.size;
   if (ArrayBuffer.isView(value)) return value.byteLength;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + approxBytes(item), 2);
-  if (typeof value === 'object') return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + 2 + approxBytes(item), 2);
+  if (typeof value === 'object')
+    return Object.entries(value).reduce((sum, [key, item]) => sum + key.length + 2 + approxBytes(item), 2);
   return 0;
 }
 
@@ -467,12 +596,18 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
     snapshots: await db.snapshots.toArray(),
   };
   const perProposition = (value: unknown) => Math.round(approxBytes(value) / Math.max(1, propositions));
-  const breakdown = Object.fromEntries(Object.entries(tables).map(([table, records]) => [table, perProposition(records)]));
-  const onDisk = async (name: string, values: unknown[]) => (breakdown[`disk.${name}`] = Math.round((await bytesOnDisk(values)) / Math.max(1, propositions)));
+  const breakdown = Object.fromEntries(
+    Object.entries(tables).map(([table, records]) => [table, perProposition(records)]),
+  );
+  const onDisk = async (name: string, values: unknown[]) =>
+    (breakdown[`disk.${name}`] = Math.round((await bytesOnDisk(values)) / Math.max(1, propositions)));
   for (const [table, records] of Object.entries(tables)) await onDisk(table, records);
-  const manifest = tables.snapshots.find((record) => (record as { skeleton?: unknown }).skeleton) as { skeleton: unknown } | undefined;
+  const manifest = tables.snapshots.find((record) => (record as { skeleton?: unknown }).skeleton) as
+    { skeleton: unknown } | undefined;
   if (manifest) {
-    const parts = new Map(tables.snapshots.map((record) => [(record as { key: string }).key, (record as { value?: unknown }).value]));
+    const parts = new Map(
+      tables.snapshots.map((record) => [(record as { key: string }).key, (record as { value?: unknown }).value]),
+    );
     const snapshot = joinParts(manifest.skeleton, parts) as Record<string, unknown> | null;
     for (const [key, value] of Object.entries(snapshot ?? {})) {
       if (key === 'bm25') {
@@ -489,20 +624,36 @@ async function storageBreakdown(docId: string, propositions: number): Promise<Re
   return breakdown;
 }
 
-const QUERIES_DURING_INGEST = ['how do I read data from a file', 'fit a linear model', 'plot a histogram', 'matrix multiplication', 'lists and data frames', 'loops and conditional execution'];
+const QUERIES_DURING_INGEST = [
+  'how do I read data from a file',
+  'fit a linear model',
+  'plot a histogram',
+  'matrix multiplication',
+  'lists and data frames',
+  'loops and conditional execution',
+];
 
 /**
  * `files` copies of a file into an emptied library, first each read and stored before the next
  * starts, then as the ingest queue does it (src/lib/ingest-queue.svelte.ts): the next file is read
  * while the engine stores the previous one.
  */
-async function ingestSeveral(name: string, bytes: Uint8Array<ArrayBuffer>, files = 3): Promise<FileResult['severalFiles']> {
-  const copies = (round: number) => Array.from({ length: files }, (_, i) => new File([bytes, new Uint8Array(round * files + i + 1).fill(10)], `copy-${round}-${i}-${name}`));
+async function ingestSeveral(
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  files = 3,
+): Promise<FileResult['severalFiles']> {
+  const copies = (round: number) =>
+    Array.from(
+      { length: files },
+      (_, i) => new File([bytes, new Uint8Array(round * files + i + 1).fill(10)], `copy-${round}-${i}-${name}`),
+    );
   const options = { timeoutMs: 10 * 60_000 };
   await reset();
   let began = performance.now();
   let propositions = 0;
-  for (const file of copies(0)) propositions += (await readFile({ file, chunkMode: 'three-level' }, options)).propositions;
+  for (const file of copies(0))
+    propositions += (await readFile({ file, chunkMode: 'three-level' }, options)).propositions;
   const oneByOneMs = performance.now() - began;
   await reset();
   began = performance.now();
@@ -523,7 +674,9 @@ async function queryDuringIngest(name: string, bytes: Uint8Array<ArrayBuffer>): 
   const copy = new File([bytes, new Uint8Array([10])], `copy-${name}`);
   let ingesting = true;
   const began = performance.now();
-  const ingest = readFile({ file: copy, chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 }).finally(() => (ingesting = false));
+  const ingest = readFile({ file: copy, chunkMode: 'three-level' }, { timeoutMs: 10 * 60_000 }).finally(
+    () => (ingesting = false),
+  );
   const times: number[] = [];
   for (let i = 0; ingesting; i++) {
     const t0 = performance.now();
@@ -532,7 +685,12 @@ async function queryDuringIngest(name: string, bytes: Uint8Array<ArrayBuffer>): 
   }
   await ingest;
   const ingestMs = performance.now() - began;
-  return { queries: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), ingestMs: round(ingestMs, 0) };
+  return {
+    queries: times.length,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    ingestMs: round(ingestMs, 0),
+  };
 }
 
 export const bench = { init, run, restore, release, holding, ingestFile };

@@ -4,7 +4,13 @@
  */
 import { readChunks } from '../../src/shared/chunk-text';
 import { engine, ingest as readFile } from '../../src/lib/workers';
-import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../src/shared/types';
+import {
+  AppError,
+  type ChunkMode,
+  type ErrorCode,
+  type OcrSummary,
+  type PropositionType,
+} from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const INGEST_TIMEOUT_MS = 10 * 60_000;
@@ -74,7 +80,12 @@ async function readBack(docId: string): Promise<ChunkReport> {
 }
 
 /** One file (base64 or byte values) → ChunkReport, or `{error: {code, message}}` for a file Carrel refuses. */
-export async function chunkFile(input: string | number[], name: string, password?: string, mode: ChunkMode = 'three-level'): Promise<ChunkReport | ChunkFailure> {
+export async function chunkFile(
+  input: string | number[],
+  name: string,
+  password?: string,
+  mode: ChunkMode = 'three-level',
+): Promise<ChunkReport | ChunkFailure> {
   try {
     const result = await ingestOnce(new File([toBytes(input)], name), password, mode);
     return await readBack(result.docId);

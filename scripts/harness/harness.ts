@@ -23,7 +23,21 @@ function ready() {
   return engine.api.init({}, { timeoutMs: ENGINE_START_TIMEOUT_MS });
 }
 
-const api = { ready, askQuestions, bench, backends: (count: number) => backends(sampleSentences(count)), chunkFile, generation, ingest, ocrBench, query, reset, score, stageLosses, useModel };
+const api = {
+  ready,
+  askQuestions,
+  bench,
+  backends: (count: number) => backends(sampleSentences(count)),
+  chunkFile,
+  generation,
+  ingest,
+  ocrBench,
+  query,
+  reset,
+  score,
+  stageLosses,
+  useModel,
+};
 
 /** What the page exposes as `window.carrel`. */
 export type HarnessApi = typeof api;

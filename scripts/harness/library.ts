@@ -45,7 +45,10 @@ export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Pr
     for (let i = next++; i < docs.length; i = next++) {
       const { name, password } = docs[i]!;
       try {
-        const result = await readFile({ file: toFile(docs[i]!), password, chunkMode: 'three-level' }, { timeoutMs: INGEST_TIMEOUT_MS });
+        const result = await readFile(
+          { file: toFile(docs[i]!), password, chunkMode: 'three-level' },
+          { timeoutMs: INGEST_TIMEOUT_MS },
+        );
         if (result.duplicate) report.duplicates.push(name);
         else report.stored++;
       } catch (error) {

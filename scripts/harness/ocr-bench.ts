@@ -33,7 +33,12 @@ export interface OcrBenchResult {
   variants: Record<string, { cer: number; ms_per_page: number; per_page: { page: number; cer: number; ms: number }[] }>;
 }
 
-export async function ocrBench(name: string, base64: string, pages: number[], variants = OCR_VARIANTS): Promise<OcrBenchResult> {
+export async function ocrBench(
+  name: string,
+  base64: string,
+  pages: number[],
+  variants = OCR_VARIANTS,
+): Promise<OcrBenchResult> {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const doc = await openPdf(new Blob([bytes]), name);
   const engine = new Ocr(location.origin);
@@ -51,7 +56,11 @@ export async function ocrBench(name: string, base64: string, pages: number[], va
         const read = await ocr.recognize(image);
         const ms = performance.now() - began;
         const text = read.lines.map((l) => l.text).join(' ');
-        perPage.push({ page: number, cer: round(editDistance(normal(text), normal(truth)) / Math.max(1, normal(truth).length)), ms: Math.round(ms) });
+        perPage.push({
+          page: number,
+          cer: round(editDistance(normal(text), normal(truth)) / Math.max(1, normal(truth).length)),
+          ms: Math.round(ms),
+        });
       }
       const chars = perPage.length;
       out.variants[variant.name] = {
@@ -107,7 +116,9 @@ async function drawPage(doc: Pdf, number: number, { dpi, skew, grain, specks }: 
     }
     s.putImageData(pixels, 0, 0);
   }
-  return new Promise((resolve, reject) => scanned.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    scanned.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'),
+  );
 }
 
 const normal = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ').trim();

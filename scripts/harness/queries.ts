@@ -36,7 +36,10 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
     const { hits } = response;
     // A result spanning consecutive parts of a long section shows them all.
     const top = hits.slice(0, 3).map((h) => h.parts ?? [h.sectionId]);
-    const sections = await readSections(pageDb(), hits.slice(0, 3).map((h) => h.docId));
+    const sections = await readSections(
+      pageDb(),
+      hits.slice(0, 3).map((h) => h.docId),
+    );
     const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
     out.push({
       ms,
@@ -49,8 +52,13 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
         .sort((a, b) => b.score - a.score)
         .slice(0, 5)
         .map((p) => p.text),
-      answer: extractAnswer(response.searchedQuery, hits).sentences.map((s) => s.text).join(' '),
-      signals: hits.slice(0, 5).map((h) => ({ dense: h.propositions[0]?.scores.dense ?? null, coverage: h.propositions[0]?.scores.coverage ?? null })),
+      answer: extractAnswer(response.searchedQuery, hits)
+        .sentences.map((s) => s.text)
+        .join(' '),
+      signals: hits.slice(0, 5).map((h) => ({
+        dense: h.propositions[0]?.scores.dense ?? null,
+        coverage: h.propositions[0]?.scores.coverage ?? null,
+      })),
     });
   }
   return out;

@@ -45,11 +45,17 @@ const holds = (text: string, expect: string[]) => {
   return expect.some((e) => lower.includes(e.toLowerCase()));
 };
 
-export async function askQuestions(cases: QuestionCase[], options: Partial<SearchOptions> = {}): Promise<QuestionResult[]> {
+export async function askQuestions(
+  cases: QuestionCase[],
+  options: Partial<SearchOptions> = {},
+): Promise<QuestionResult[]> {
   const db = pageDb();
   const out: QuestionResult[] = [];
   for (const c of cases) {
-    const response = await engine.api.search({ query: c.query, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
+    const response = await engine.api.search(
+      { query: c.query, options: { ...options, trace: true } },
+      { timeoutMs: SEARCH_TIMEOUT_MS },
+    );
     const { hits, stages } = response;
     const shown = hits.slice(0, 10).flatMap((h) => [h, ...(h.copies ?? [])]);
     const sections = await readSections(db, [...new Set(shown.map((h) => h.docId))]);
@@ -60,7 +66,10 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
     // and every part of a long section it spans (workers/retrieve/search.ts).
     const answering = (i: number) => {
       const hit = hits[i]!;
-      return (hit.docName === c.doc && hit.propositions.some((p) => holds(p.text, c.expect))) || [hit, ...(hit.copies ?? [])].some(inSection);
+      return (
+        (hit.docName === c.doc && hit.propositions.some((p) => holds(p.text, c.expect))) ||
+        [hit, ...(hit.copies ?? [])].some(inSection)
+      );
     };
     const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
     const rank = at < 0 ? null : at + 1;
@@ -76,7 +85,10 @@ export async function askQuestions(cases: QuestionCase[], options: Partial<Searc
   return out;
 }
 
-async function lossStage(c: QuestionCase, stages: { documents: string[]; sections: string[]; belowFloor: boolean } | undefined): Promise<LossStage> {
+async function lossStage(
+  c: QuestionCase,
+  stages: { documents: string[]; sections: string[]; belowFloor: boolean } | undefined,
+): Promise<LossStage> {
   const db = pageDb();
   const doc = await db.documents.where('name').equals(c.doc).first();
   if (!doc) return 'missing';
@@ -88,4 +100,3 @@ async function lossStage(c: QuestionCase, stages: { documents: string[]; section
   if (stages && stages.sections.length > 0 && !stages.sections.some((id) => holding.has(id))) return 'section';
   return 'proposition';
 }
-

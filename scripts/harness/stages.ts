@@ -39,10 +39,15 @@ export async function stageLosses(queries: StagedQuery[], options: Partial<Searc
   for (const q of queries) {
     const docIds = new Set((q.docs ?? []).flatMap((name) => docIdOf.get(name) ?? []));
     const wanted = (q.answers ?? []).map(normalise).filter(Boolean);
-    const holding = sections.filter((s) => (!q.docs || docIds.has(s.docId)) && (!q.answers || wanted.some((a) => texts.get(s.id)!.includes(a))));
+    const holding = sections.filter(
+      (s) => (!q.docs || docIds.has(s.docId)) && (!q.answers || wanted.some((a) => texts.get(s.id)!.includes(a))),
+    );
     if (holding.length === 0) continue;
     loss.judged++;
-    const { stages } = await engine.api.search({ query: q.text, options: { ...options, trace: true } }, { timeoutMs: SEARCH_TIMEOUT_MS });
+    const { stages } = await engine.api.search(
+      { query: q.text, options: { ...options, trace: true } },
+      { timeoutMs: SEARCH_TIMEOUT_MS },
+    );
     if (!stages || stages.documents.length === 0) continue;
     const keptDocs = new Set(stages.documents);
     const keptSections = new Set(stages.sections);

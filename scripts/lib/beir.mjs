@@ -14,7 +14,8 @@ export function readJsonl(path) {
 export function readQrels(path) {
   const qrels = new Map();
   const [header, ...lines] = readFileSync(path, 'utf8').split('\n');
-  if (!/query-id\s+corpus-id\s+score/.test(header ?? '')) throw new Error(`${path}: expected the header "query-id corpus-id score"`);
+  if (!/query-id\s+corpus-id\s+score/.test(header ?? ''))
+    throw new Error(`${path}: expected the header "query-id corpus-id score"`);
   for (const line of lines) {
     const [query, doc, grade] = line.trim().split('\t');
     if (!query || !doc) continue;
@@ -32,11 +33,16 @@ export function readQrels(path) {
 export function loadBeir(dir, { limit = Infinity, corpusLimit = Infinity } = {}) {
   const qrels = readQrels(join(dir, 'qrels.tsv'));
   const relevant = (id) => [...(qrels.get(id)?.values() ?? [])].some((grade) => grade > 0);
-  const queries = readJsonl(join(dir, 'queries.jsonl')).filter((q) => relevant(q._id)).slice(0, limit);
+  const queries = readJsonl(join(dir, 'queries.jsonl'))
+    .filter((q) => relevant(q._id))
+    .slice(0, limit);
   let corpus = readJsonl(join(dir, 'corpus.jsonl'));
   if (Number.isFinite(corpusLimit)) {
     const judged = new Set(queries.flatMap((q) => [...qrels.get(q._id).keys()]));
-    corpus = [...corpus.filter((d) => judged.has(d._id)), ...corpus.filter((d) => !judged.has(d._id)).slice(0, corpusLimit)];
+    corpus = [
+      ...corpus.filter((d) => judged.has(d._id)),
+      ...corpus.filter((d) => !judged.has(d._id)).slice(0, corpusLimit),
+    ];
   }
   return { queries, qrels, corpus };
 }

@@ -3,7 +3,14 @@ import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 /** Flags that keep Chromium quiet on a closed network and let it run as root (the Playwright configs use them too). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** The Chromium binary to use, or undefined for Playwright's own. */
 export function chromiumPath() {

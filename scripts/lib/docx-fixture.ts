@@ -50,25 +50,35 @@ export function makeZip(entries: ZipInput[], { deflate = true, declare = {} as R
   return Buffer.concat([...locals, dir, end]);
 }
 
-export type DocxBlock = { heading: 1 | 2 | 3; text: string } | { text: string } | { bullets: string[] } | { table: string[][] };
+export type DocxBlock =
+  { heading: 1 | 2 | 3; text: string } | { text: string } | { bullets: string[] } | { table: string[][] };
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const run = (text: string) => `<w:r><w:t xml:space="preserve">${escape(text)}</w:t></w:r>`;
-const paragraph = (text: string, style?: string) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${run(text)}</w:p>`;
+const paragraph = (text: string, style?: string) =>
+  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${run(text)}</w:p>`;
 
 function body(blocks: DocxBlock[]): string {
   return blocks
     .map((block) => {
       if ('heading' in block) return paragraph(block.text, `Heading${block.heading}`);
-      if ('bullets' in block) return block.bullets.map((item) => `<w:p><w:pPr><w:pStyle w:val="ListBullet"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(item)}</w:p>`).join('');
-      if ('table' in block) return `<w:tbl>${block.table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${paragraph(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+      if ('bullets' in block)
+        return block.bullets
+          .map(
+            (item) =>
+              `<w:p><w:pPr><w:pStyle w:val="ListBullet"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run(item)}</w:p>`,
+          )
+          .join('');
+      if ('table' in block)
+        return `<w:tbl>${block.table.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${paragraph(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
       return paragraph(block.text);
     })
     .join('');
 }
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
-const style = (id: string, name: string) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
+const style = (id: string, name: string) =>
+  `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
 
 /** The parts of a .docx holding `blocks`, Word's built-in heading styles included; `extra` parts are added as they are. */
 export function docxParts(blocks: DocxBlock[], extra: ZipInput[] = []): ZipInput[] {
@@ -85,12 +95,18 @@ export function docxParts(blocks: DocxBlock[], extra: ZipInput[] = []): ZipInput
       name: 'word/_rels/document.xml.rels',
       data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>`,
     },
-    { name: 'word/styles.xml', data: `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>${style('Heading1', 'heading 1')}${style('Heading2', 'heading 2')}${style('Heading3', 'heading 3')}${style('ListBullet', 'List Bullet')}</w:styles>` },
+    {
+      name: 'word/styles.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>${style('Heading1', 'heading 1')}${style('Heading2', 'heading 2')}${style('Heading3', 'heading 3')}${style('ListBullet', 'List Bullet')}</w:styles>`,
+    },
     {
       name: 'word/numbering.xml',
       data: `<?xml version="1.0" encoding="UTF-8"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`,
     },
-    { name: 'word/document.xml', data: `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body(blocks)}</w:body></w:document>` },
+    {
+      name: 'word/document.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body(blocks)}</w:body></w:document>`,
+    },
     ...extra,
   ];
 }

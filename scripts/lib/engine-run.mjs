@@ -12,7 +12,10 @@ export async function ingestFiles(page, files, { log = () => {}, concurrency = 2
   const total = { stored: 0, duplicates: [], failed: [], indexed: 0 };
   for (let i = 0; i < files.length; i += INGEST_BATCH) {
     const batch = files.slice(i, i + INGEST_BATCH);
-    const report = await page.evaluate(([docs, c]) => window.carrel.ingest(docs, { concurrency: c }), [batch, concurrency]);
+    const report = await page.evaluate(
+      ([docs, c]) => window.carrel.ingest(docs, { concurrency: c }),
+      [batch, concurrency],
+    );
     total.stored += report.stored;
     total.duplicates.push(...report.duplicates);
     total.failed.push(...report.failed);

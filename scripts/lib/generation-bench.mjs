@@ -17,7 +17,11 @@ function servedGenerators() {
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
     .filter((owner) => owner.isDirectory())
-    .flatMap((owner) => readdirSync(join(root, owner.name), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${owner.name}/${d.name}`))
+    .flatMap((owner) =>
+      readdirSync(join(root, owner.name), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => `${owner.name}/${d.name}`),
+    )
     .filter((id) => existsSync(join(root, id, 'generation_config.json')));
 }
 

@@ -46,7 +46,11 @@ export function buildHarness({ log = (line) => console.error(line), force = fals
   const tmp = `${HARNESS_DIR}.tmp-${process.pid}`;
   // The harness config imports the app's (extensionless, as TypeScript wants): Vite's bundling loader handles it.
   const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
-  const result = spawnSync('npx', ['vite', 'build', '--config', CONFIG, '--outDir', tmp, '--emptyOutDir'], { cwd: PROJECT, encoding: 'utf8', env });
+  const result = spawnSync('npx', ['vite', 'build', '--config', CONFIG, '--outDir', tmp, '--emptyOutDir'], {
+    cwd: PROJECT,
+    encoding: 'utf8',
+    env,
+  });
   if (result.status !== 0) {
     rmSync(tmp, { recursive: true, force: true });
     throw new Error(`harness build failed:\n${result.stdout}\n${result.stderr}`);

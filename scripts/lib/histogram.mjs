@@ -19,6 +19,9 @@ export function histogram(label, values, { low, high, min, max }) {
   const header =
     `${label}: n=${values.length}, median ${sorted[Math.floor(sorted.length / 2)]}, range ${sorted[0]}–${sorted.at(-1)}; ` +
     `in target ${low}–${high}: ${percent(counts[2], values.length)}, within bounds ${min}–${max}: ${percent(within, values.length)}`;
-  const bars = buckets.map(([name], i) => `  ${name.padEnd(18)} ${'█'.repeat(Math.round((counts[i] / widest) * 40)).padEnd(40)} ${String(counts[i]).padStart(5)}  ${percent(counts[i], values.length).padStart(6)}`);
+  const bars = buckets.map(
+    ([name], i) =>
+      `  ${name.padEnd(18)} ${'█'.repeat(Math.round((counts[i] / widest) * 40)).padEnd(40)} ${String(counts[i]).padStart(5)}  ${percent(counts[i], values.length).padStart(6)}`,
+  );
   return [header, ...bars].join('\n');
 }

@@ -28,14 +28,30 @@ function sectionLines(sections) {
 /** Prints the outline and histograms of a chunk report (the harness's ChunkReport) made in chunk `mode`. */
 export function printOutline(report, mode = 'three-level', print = console.log) {
   const propositions = report.sections.flatMap((s) => s.propositions);
-  print(`Document: ${report.title}  [${report.tokens} tokens${report.pageCount ? ` · ${report.pageCount} pages` : ''} · counted by ${report.tokenizer}]`);
+  print(
+    `Document: ${report.title}  [${report.tokens} tokens${report.pageCount ? ` · ${report.pageCount} pages` : ''} · counted by ${report.tokenizer}]`,
+  );
   print(`  keywords: ${report.keywords.join(', ')}`);
   print(`  summary: ${report.summary}`);
-  print(`Mode ${mode} · Sections: ${report.sections.length} · Propositions: ${propositions.length} (${countBy(propositions.map((p) => p.type))})`);
+  print(
+    `Mode ${mode} · Sections: ${report.sections.length} · Propositions: ${propositions.length} (${countBy(propositions.map((p) => p.type))})`,
+  );
   print('');
   for (const line of sectionLines(report.sections)) print(line);
   print('');
-  print(histogram('Section tokens', report.sections.map((s) => s.tokens), SECTION_TARGET));
+  print(
+    histogram(
+      'Section tokens',
+      report.sections.map((s) => s.tokens),
+      SECTION_TARGET,
+    ),
+  );
   print('');
-  print(histogram('Proposition tokens', propositions.map((p) => p.tokens), PROPOSITION_TARGET));
+  print(
+    histogram(
+      'Proposition tokens',
+      propositions.map((p) => p.tokens),
+      PROPOSITION_TARGET,
+    ),
+  );
 }

@@ -16,7 +16,8 @@ export function containsAnswer(passages, answers) {
  * propositions and in the top 3 sections, rounded to 4 digits.
  */
 export function answerShares(results, answers) {
-  const share = (pick) => +(results.filter((r, i) => containsAnswer(pick(r), answers[i])).length / Math.max(1, results.length)).toFixed(4);
+  const share = (pick) =>
+    +(results.filter((r, i) => containsAnswer(pick(r), answers[i])).length / Math.max(1, results.length)).toFixed(4);
   return {
     top1_proposition: share((r) => r.propositions.slice(0, 1)),
     top3_propositions: share((r) => r.propositions.slice(0, 3)),

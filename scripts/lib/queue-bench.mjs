@@ -16,7 +16,10 @@ function manual(topic, chapters, round) {
   const parts = [`<h1>${topic} handbook ${round}</h1>`];
   for (let c = 1; c <= chapters; c++) {
     parts.push(`<h2>${c} ${topic} chapter ${c}</h2>`);
-    for (let p = 0; p < 4; p++) parts.push(`<p>${Array.from({ length: 5 }, (_, s) => `Step ${round}.${c}.${p}.${s} of the ${topic} procedure checks the settings.`).join(' ')}</p>`);
+    for (let p = 0; p < 4; p++)
+      parts.push(
+        `<p>${Array.from({ length: 5 }, (_, s) => `Step ${round}.${c}.${p}.${s} of the ${topic} procedure checks the settings.`).join(' ')}</p>`,
+      );
   }
   return `<!doctype html><html><head><meta charset="utf-8"><title>${topic}</title></head><body>${parts.join('\n')}</body></html>`;
 }
@@ -31,16 +34,32 @@ async function mixedFiles(browser, count, round) {
     const name = `${topic.toLowerCase()}-${round}-${i}`;
     if (i % 4 === 0) {
       await printer.setContent(html);
-      files.push({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: await printer.pdf({ format: 'A4', outline: true }) });
+      files.push({
+        name: `${name}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: await printer.pdf({ format: 'A4', outline: true }),
+      });
     } else if (i % 4 === 1) files.push({ name: `${name}.html`, mimeType: 'text/html', buffer: Buffer.from(html) });
-    else if (i % 4 === 2) files.push({ name: `${name}.md`, mimeType: 'text/markdown', buffer: Buffer.from(html.replace(/<h1>/g, '# ').replace(/<h2>/g, '## ').replace(/<[^>]+>/g, '\n')) });
-    else files.push({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(html.replace(/<[^>]+>/g, '\n')) });
+    else if (i % 4 === 2)
+      files.push({
+        name: `${name}.md`,
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(
+          html
+            .replace(/<h1>/g, '# ')
+            .replace(/<h2>/g, '## ')
+            .replace(/<[^>]+>/g, '\n'),
+        ),
+      });
+    else
+      files.push({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(html.replace(/<[^>]+>/g, '\n')) });
   }
   await printer.close();
   return files;
 }
 
-const ready = (page, name, timeout) => page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout });
+const ready = (page, name, timeout) =>
+  page.locator(`[data-testid="doc-row"][data-name="${name}"][data-status="ready"]`).waitFor({ timeout });
 
 /** Files per minute for `count` mixed files dropped at once and added one by one; `log` gets progress. */
 export async function queueBench({ count = 50, rebuild = true, log = (line) => console.error(line) } = {}) {
@@ -53,7 +72,10 @@ export async function queueBench({ count = 50, rebuild = true, log = (line) => c
   const browser = await launchChromium();
   try {
     const result = {};
-    for (const [mode, round] of [['dropped_at_once', 'a'], ['one_by_one', 'b']]) {
+    for (const [mode, round] of [
+      ['dropped_at_once', 'a'],
+      ['one_by_one', 'b'],
+    ]) {
       const files = await mixedFiles(browser, count, round);
       // A fresh profile each time: an empty library.
       const context = await browser.newContext();

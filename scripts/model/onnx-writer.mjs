@@ -48,8 +48,16 @@ export function initializer(name, elemType, dims, raw) {
 
 /** NodeProto; `attributes` are integer attributes only (all this model needs). */
 export function node(opType, inputs, outputs, name, attributes = {}) {
-  const attrs = Object.entries(attributes).map(([attrName, value]) => msg(5, [str(1, attrName), int(3, value), int(20, 2)]));
-  return msg(1, [...inputs.map((i) => str(1, i)), ...outputs.map((o) => str(2, o)), str(3, name), str(4, opType), ...attrs]);
+  const attrs = Object.entries(attributes).map(([attrName, value]) =>
+    msg(5, [str(1, attrName), int(3, value), int(20, 2)]),
+  );
+  return msg(1, [
+    ...inputs.map((i) => str(1, i)),
+    ...outputs.map((o) => str(2, o)),
+    str(3, name),
+    str(4, opType),
+    ...attrs,
+  ]);
 }
 
 /** A whole ModelProto (IR 8, opset 17) around one graph. */

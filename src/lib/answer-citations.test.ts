@@ -3,16 +3,23 @@ import { citedSources, parseCitations } from './answer-citations';
 
 const show = (text: string, count = 3, final = true) => {
   const parsed = parseCitations(text, count, final);
-  return { shown: parsed.segments.map((s) => (s.kind === 'text' ? s.text : `<${s.source}>`)).join(''), held: parsed.held };
+  return {
+    shown: parsed.segments.map((s) => (s.kind === 'text' ? s.text : `<${s.source}>`)).join(''),
+    held: parsed.held,
+  };
 };
 
 describe('parseCitations', () => {
   it('reads single, listed and adjacent markers', () => {
-    expect(show('Antibiotics [1]. Ten days [1, 3]. Sun [2][3].').shown).toBe('Antibiotics <1>. Ten days <1><3>. Sun <2><3>.');
+    expect(show('Antibiotics [1]. Ten days [1, 3]. Sun [2][3].').shown).toBe(
+      'Antibiotics <1>. Ten days <1><3>. Sun <2><3>.',
+    );
   });
 
   it('drops markers naming no source, and keeps brackets that are not markers', () => {
-    expect(show('A claim [4]. Another [0][2]. See [note] and [1,9].').shown).toBe('A claim . Another <2>. See [note] and <1>.');
+    expect(show('A claim [4]. Another [0][2]. See [note] and [1,9].').shown).toBe(
+      'A claim . Another <2>. See [note] and <1>.',
+    );
   });
 
   it('leaves brackets inside code as text', () => {

@@ -53,7 +53,8 @@ interface Candidate {
 function scoreAll(list: Omit<Candidate, 'score'>[], question: Set<string>): Candidate[] {
   const termsOf = list.map((c) => new Set(contentTerms(c.text)));
   const weight = new Map<string, number>();
-  for (const term of question) weight.set(term, Math.log(1 + (list.length + 1) / (1 + termsOf.filter((t) => t.has(term)).length)));
+  for (const term of question)
+    weight.set(term, Math.log(1 + (list.length + 1) / (1 + termsOf.filter((t) => t.has(term)).length)));
   const total = [...weight.values()].reduce((x, y) => x + y, 0);
   return list.map((c, i) => {
     let shared = 0;
@@ -88,7 +89,9 @@ export function extractAnswer(question: string, hits: ResultHit[]): ExtractiveAn
   if (!best) return { sentences: [], sources: [] };
   const chosen = ranked.slice(0, MAX_SENTENCES).filter((c) => c.score >= best.score * KEEP_RATIO);
   // Document order: the documents as ranked, then position in the document.
-  chosen.sort((a, b) => documentRank(a, all) - documentRank(b, all) || a.passage.start + a.offset - (b.passage.start + b.offset));
+  chosen.sort(
+    (a, b) => documentRank(a, all) - documentRank(b, all) || a.passage.start + a.offset - (b.passage.start + b.offset),
+  );
   const sources: AnswerSource[] = [];
   const sentences = chosen.map((c) => {
     let source = sources.find((s) => s.passage.id === c.passage.id);

@@ -5,7 +5,11 @@ import { handleError } from './errors';
 import { engine } from './workers';
 
 /** The files without which the app cannot answer offline. */
-const CRITICAL_URLS = [`/models/${BUILTIN_MODEL.id}/onnx/model_quantized.onnx`, `/models/${BUILTIN_MODEL.id}/tokenizer.json`, '/index.html'];
+const CRITICAL_URLS = [
+  `/models/${BUILTIN_MODEL.id}/onnx/model_quantized.onnx`,
+  `/models/${BUILTIN_MODEL.id}/tokenizer.json`,
+  '/index.html',
+];
 /** How many times, 2 s apart, offline readiness is checked before giving up. */
 const OFFLINE_CHECKS = 30;
 /** Checks a page nothing controls waits for the worker to take it over before it is called ready anyway. */
@@ -96,7 +100,9 @@ class AppStatus {
   async #checkOffline(retries = OFFLINE_CHECKS): Promise<void> {
     await navigator.serviceWorker.ready;
     const takenOver = navigator.serviceWorker.controller !== null || OFFLINE_CHECKS - retries >= UNCONTROLLED_CHECKS;
-    const cached = takenOver && (await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })))).every(Boolean);
+    const cached =
+      takenOver &&
+      (await Promise.all(CRITICAL_URLS.map((url) => caches.match(url, { ignoreSearch: true })))).every(Boolean);
     // Several checks may be under way (one per service worker event): one that finds the page not
     // yet taken over does not take back what another found.
     if (cached) this.offlineReady = true;

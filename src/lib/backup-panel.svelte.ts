@@ -35,7 +35,9 @@ class BackupPanel {
     return this.#run(async () => {
       const name = backupFileName();
       download(await exportLibrary(db, passphrase || undefined), name);
-      return passphrase ? `Exported the library to ${name}, encrypted with your passphrase.` : `Exported the library to ${name}.`;
+      return passphrase
+        ? `Exported the library to ${name}, encrypted with your passphrase.`
+        : `Exported the library to ${name}.`;
     });
   }
 
@@ -56,7 +58,10 @@ class BackupPanel {
   import(file: File, passphrase?: string): Promise<boolean> {
     return this.#run(async () => {
       // The engine writes the documents and indexes them; other tabs hear of them from Dexie.
-      const { added, skipped } = await engine.api.importBackup({ file, passphrase: passphrase || undefined }, { timeoutMs: IMPORT_TIMEOUT_MS });
+      const { added, skipped } = await engine.api.importBackup(
+        { file, passphrase: passphrase || undefined },
+        { timeoutMs: IMPORT_TIMEOUT_MS },
+      );
       this.pending = null;
       const already = skipped ? ` ${skipped} ${skipped === 1 ? 'was' : 'were'} already in the library.` : '';
       return `Imported ${added} ${added === 1 ? 'document' : 'documents'}.${already}`;

@@ -33,7 +33,10 @@ const OLDER_KEYS = { [CHUNKING_KEY]: 'carrel-chunking', [OCR_LANGUAGE_KEY]: 'car
 type MovedKey = keyof typeof OLDER_KEYS;
 
 /** This browser's older copy of a setting, parsed by `parse`; undefined when there is none. */
-export function olderCopy<K extends MovedKey>(key: K, parse: (saved: string) => ChosenSettings[K]): ChosenSettings[K] | undefined {
+export function olderCopy<K extends MovedKey>(
+  key: K,
+  parse: (saved: string) => ChosenSettings[K],
+): ChosenSettings[K] | undefined {
   const storageKey = OLDER_KEYS[key];
   const saved = localStorage.getItem(storageKey);
   if (saved === null) return undefined;

@@ -17,7 +17,9 @@ export function sameSizes(a: ChunkSizes, b: ChunkSizes): boolean {
 
 class Chunking {
   // A browser that kept its choice in localStorage uses it until the database has it.
-  current = $state.raw<ChunkSettings>(olderCopy(CHUNKING_KEY, (saved) => chunkSettingsFrom(JSON.parse(saved))) ?? DEFAULT_CHUNKING);
+  current = $state.raw<ChunkSettings>(
+    olderCopy(CHUNKING_KEY, (saved) => chunkSettingsFrom(JSON.parse(saved))) ?? DEFAULT_CHUNKING,
+  );
 
   /** Resolves once the stored choice is in `current` (read before the first file of a start). */
   readonly loaded: Promise<void>;
@@ -29,7 +31,10 @@ class Chunking {
   /** Saves new settings; true when they differ from the ones the library was chunked with. */
   async save(next: ChunkSettings): Promise<boolean> {
     const { current } = this;
-    const changed = next.mode !== current.mode || (next.mode === 'paragraph' && next.delimiter !== current.delimiter) || !sameSizes(next.sizes, current.sizes);
+    const changed =
+      next.mode !== current.mode ||
+      (next.mode === 'paragraph' && next.delimiter !== current.delimiter) ||
+      !sameSizes(next.sizes, current.sizes);
     this.current = next;
     await engine.api.saveSetting({ key: CHUNKING_KEY, value: $state.snapshot(next) });
     return changed;

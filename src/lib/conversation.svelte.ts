@@ -6,7 +6,13 @@
 import { liveQuery } from 'dexie';
 import type { ConversationRecord, ConversationTurn } from '../shared/db';
 import type { AnswerSource } from './answer-extract';
-import { conversationJson, conversationMarkdown, earlierQuestions, exportName, listConversations } from '../shared/conversations';
+import {
+  conversationJson,
+  conversationMarkdown,
+  earlierQuestions,
+  exportName,
+  listConversations,
+} from '../shared/conversations';
 import { db } from './db';
 import { engine } from './workers';
 import { handleError } from './errors';
@@ -38,16 +44,28 @@ class ConversationState {
     const turn: ConversationTurn = {
       question,
       answer,
-      sources: sources.map((s) => ({ n: s.n, docId: s.hit.docId, docName: s.hit.docName, sectionId: s.hit.sectionId, passageId: s.passage.id, headingPath: s.hit.headingPath, pages: s.passage.pages, ...(s.passage.pageLabels ? { pageLabels: s.passage.pageLabels } : {}), text: s.passage.text })),
+      sources: sources.map((s) => ({
+        n: s.n,
+        docId: s.hit.docId,
+        docName: s.hit.docName,
+        sectionId: s.hit.sectionId,
+        passageId: s.passage.id,
+        headingPath: s.hit.headingPath,
+        pages: s.passage.pages,
+        ...(s.passage.pageLabels ? { pageLabels: s.passage.pageLabels } : {}),
+        text: s.passage.text,
+      })),
       askedAt: Date.now(),
     };
     // One write at a time, so a new conversation's id is known before its next turn is written.
-    this.#writing = this.#writing.then(async () => {
-      const before = this.currentId;
-      const id = await engine.api.saveTurn({ id: before, turn, splitFrom: this.#splitFrom });
-      if (id !== before) this.#splitFrom = before && id !== this.#splitFrom ? before : null;
-      this.currentId = id;
-    }).catch((error: unknown) => (this.error = handleError(error).message));
+    this.#writing = this.#writing
+      .then(async () => {
+        const before = this.currentId;
+        const id = await engine.api.saveTurn({ id: before, turn, splitFrom: this.#splitFrom });
+        if (id !== before) this.#splitFrom = before && id !== this.#splitFrom ? before : null;
+        this.currentId = id;
+      })
+      .catch((error: unknown) => (this.error = handleError(error).message));
   }
 
   /** Starts a new conversation: the next question is not read as a follow-up. */

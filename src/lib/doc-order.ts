@@ -3,7 +3,8 @@ import type { DocRow } from './doc-rows';
 
 export type DocSort = 'newest' | 'name' | 'size';
 
-const byName = (a: DocRow, b: DocRow) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
+const byName = (a: DocRow, b: DocRow) =>
+  a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
 
 /** Rows whose name contains `filter` (any case), in the chosen order; 'newest' keeps the library's own order. */
 export function arrangeRows(rows: DocRow[], filter: string, sort: DocSort): DocRow[] {

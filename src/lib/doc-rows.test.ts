@@ -3,7 +3,22 @@ import type { DocumentRecord } from '../shared/types';
 import { libraryRows, sameRow, stageOf, type JobRow } from './doc-rows';
 
 function doc(id: string, name: string, addedAt: number): DocumentRecord {
-  return { id, name, kind: 'markdown', mime: 'text/markdown', size: 10, addedAt, status: 'ready', title: name, summary: '', keywords: [], tokens: 1, sectionCount: 1, propositionCount: 1, chunkMode: 'three-level' };
+  return {
+    id,
+    name,
+    kind: 'markdown',
+    mime: 'text/markdown',
+    size: 10,
+    addedAt,
+    status: 'ready',
+    title: name,
+    summary: '',
+    keywords: [],
+    tokens: 1,
+    sectionCount: 1,
+    propositionCount: 1,
+    chunkMode: 'three-level',
+  };
 }
 
 function job(name: string, fields: Partial<JobRow> = {}): JobRow {
@@ -15,7 +30,10 @@ describe('doc rows', () => {
     const row = stageOf({ stage: 'parsing', done: 1, total: 3, ocr: true }, true);
     expect(row.stageLabel).toBe('Reading scanned page 2 of 3 (OCR)');
     expect(row.fraction).toBeGreaterThan(stageOf({ stage: 'parsing', done: 1, total: 3 }, false).fraction!);
-    expect(stageOf({ stage: 'embedding', done: 5, total: 10 }, false)).toMatchObject({ stageLabel: 'Embedding 5 of 10', progress: 0.5 });
+    expect(stageOf({ stage: 'embedding', done: 5, total: 10 }, false)).toMatchObject({
+      stageLabel: 'Embedding 5 of 10',
+      progress: 0.5,
+    });
   });
 
   it('compares rows field by field', () => {
@@ -29,7 +47,12 @@ describe('doc rows', () => {
 describe('library rows', () => {
   it('lists files being read before stored documents, with their notices', () => {
     const reading = job('new.md');
-    const { rows } = libraryRows([reading], [doc('b', 'b.md', 2), doc('a', 'a.md', 1)], { a: 'Already in your library — added once.' }, new Map());
+    const { rows } = libraryRows(
+      [reading],
+      [doc('b', 'b.md', 2), doc('a', 'a.md', 1)],
+      { a: 'Already in your library — added once.' },
+      new Map(),
+    );
     expect(rows.map((row) => row.key)).toEqual(['job-new.md', 'b', 'a']);
     expect(rows[0]).toBe(reading);
     expect(rows[2]).toMatchObject({ docId: 'a', notice: 'Already in your library — added once.' });
@@ -37,15 +60,25 @@ describe('library rows', () => {
 
   it('lets a stored document stand for the file once it is stored after the file was started', () => {
     const stored = doc('a', 'a.md', 200);
-    expect(libraryRows([job('a.md', { startedAt: 100 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['a']);
+    expect(libraryRows([job('a.md', { startedAt: 100 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual([
+      'a',
+    ]);
     // An older document of the same name is not this file’s.
-    expect(libraryRows([job('a.md', { startedAt: 300 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['job-a.md', 'a']);
+    expect(libraryRows([job('a.md', { startedAt: 300 })], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual([
+      'job-a.md',
+      'a',
+    ]);
     // A file not started yet is still waiting, whatever is stored.
     expect(libraryRows([job('a.md')], [stored], {}, new Map()).rows.map((row) => row.key)).toEqual(['job-a.md', 'a']);
   });
 
   it('shows a document being re-indexed as its job until the job ends', () => {
-    const { rows } = libraryRows([job('a.md', { force: true, startedAt: 100 })], [doc('a', 'a.md', 200), doc('b', 'b.md', 50)], {}, new Map());
+    const { rows } = libraryRows(
+      [job('a.md', { force: true, startedAt: 100 })],
+      [doc('a', 'a.md', 200), doc('b', 'b.md', 50)],
+      {},
+      new Map(),
+    );
     expect(rows.map((row) => row.key)).toEqual(['job-a.md', 'b']);
   });
 
@@ -56,7 +89,12 @@ describe('library rows', () => {
     expect(again.rows[0]).toBe(first.rows[0]);
     // A re-read document equal in every field keeps its row too.
     expect(again.rows[1]).toBe(first.rows[1]);
-    const noticed = libraryRows([], docs, { a: 'Indexed for keyword search only (the model could not load).' }, again.cache);
+    const noticed = libraryRows(
+      [],
+      docs,
+      { a: 'Indexed for keyword search only (the model could not load).' },
+      again.cache,
+    );
     expect(noticed.rows[0]).not.toBe(first.rows[0]);
     expect(noticed.rows[1]).toBe(first.rows[1]);
     const failed = libraryRows([], [{ ...docs[0]!, status: 'failed' }, docs[1]!], {}, noticed.cache);

@@ -48,7 +48,11 @@ export interface JobRow extends DocRow {
  */
 export function stageOf(event: IngestProgress, scanned: boolean): Pick<DocRow, 'progress' | 'stageLabel' | 'fraction'> {
   const progress = event.total > 0 ? event.done / event.total : 0;
-  return { progress: event.stage === 'chunking' || event.stage === 'saving' ? 1 : progress, stageLabel: stageLabelOf(event), fraction: fileFraction(event.stage, progress, scanned) };
+  return {
+    progress: event.stage === 'chunking' || event.stage === 'saving' ? 1 : progress,
+    stageLabel: stageLabelOf(event),
+    fraction: fileFraction(event.stage, progress, scanned),
+  };
 }
 
 function stageLabelOf(event: IngestProgress): string {
@@ -101,21 +105,28 @@ export type StoredRowCache = Map<string, { doc: DocumentRecord; notice?: string;
  * id. Reads no job's progress, so a progress event does not rebuild it. Answers the rows and the
  * cache to pass next time, whose unchanged rows keep their objects.
  */
-export function libraryRows(jobs: readonly JobRow[], docs: readonly DocumentRecord[], notices: Record<string, string>, previous: StoredRowCache): { rows: DocRow[]; cache: StoredRowCache } {
+export function libraryRows(
+  jobs: readonly JobRow[],
+  docs: readonly DocumentRecord[],
+  notices: Record<string, string>,
+  previous: StoredRowCache,
+): { rows: DocRow[]; cache: StoredRowCache } {
   const storedSince = newestByName(docs);
   // Between the document's commit and the worker's answer, the stored row already stands for the job.
   const jobRows = jobs.filter((job) => job.force || !isStored(job, storedSince));
   // A document being re-indexed shows as its job until the new records commit.
   const reindexing = new Set(jobs.filter((job) => job.force).map((job) => job.name));
   const cache: StoredRowCache = new Map();
-  const storedRows = docs.filter((doc) => !reindexing.has(doc.name)).map((doc) => {
-    const notice = notices[doc.id];
-    const old = previous.get(doc.id);
-    const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
-    const row = old && sameRow(old.row, fresh) ? old.row : fresh;
-    cache.set(doc.id, { doc, notice, row });
-    return row;
-  });
+  const storedRows = docs
+    .filter((doc) => !reindexing.has(doc.name))
+    .map((doc) => {
+      const notice = notices[doc.id];
+      const old = previous.get(doc.id);
+      const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
+      const row = old && sameRow(old.row, fresh) ? old.row : fresh;
+      cache.set(doc.id, { doc, notice, row });
+      return row;
+    });
   return { rows: [...jobRows, ...storedRows], cache };
 }
 

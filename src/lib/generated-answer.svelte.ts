@@ -23,7 +23,16 @@ type Candidate = PromptSource & Omit<AnswerSource, 'n'>;
 
 function candidates(response: SearchResponse): Candidate[] {
   return response.hits.slice(0, SOURCE_HITS).flatMap((hit) =>
-    hit.propositions.slice(0, PASSAGES_PER_HIT).map((passage) => ({ hit, passage, docName: hit.docName, docTitle: hit.docTitle, headingPath: hit.headingPath, pages: passage.pages, ...(passage.pageLabels ? { pageLabels: passage.pageLabels } : {}), text: passage.text })),
+    hit.propositions.slice(0, PASSAGES_PER_HIT).map((passage) => ({
+      hit,
+      passage,
+      docName: hit.docName,
+      docTitle: hit.docTitle,
+      headingPath: hit.headingPath,
+      pages: passage.pages,
+      ...(passage.pageLabels ? { pageLabels: passage.pageLabels } : {}),
+      text: passage.text,
+    })),
   );
 }
 
@@ -48,7 +57,11 @@ class GeneratedAnswer {
     // Weak matches are shown to the reader, but are not answers to write from.
     if (response.hits.length === 0 || response.weak || generator.status !== 'ready') return;
     const budget = choice.kind === 'model' ? promptBudget(choice.info, PROMPT_PRESET) : PROMPT_PRESET - ANSWER_TOKENS;
-    const prompt = buildPrompt(response.query, candidates(response), { budget, countTokens: approximateTokens, previous });
+    const prompt = buildPrompt(response.query, candidates(response), {
+      budget,
+      countTokens: approximateTokens,
+      previous,
+    });
     if (!prompt) return;
     this.sources = prompt.sources.map((s, i) => ({ n: i + 1, hit: s.hit, passage: s.passage }));
     const controller = (this.#controller = new AbortController());

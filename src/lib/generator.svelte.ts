@@ -51,7 +51,10 @@ class GeneratorState {
     if (choice.kind === 'model') {
       const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
       const memory = (navigator as { deviceMemory?: number }).deviceMemory;
-      const refusal = whyNotFit(choice.info, { freeBytes: estimate?.quota !== undefined ? estimate.quota - (estimate.usage ?? 0) : undefined, deviceMemoryGb: memory });
+      const refusal = whyNotFit(choice.info, {
+        freeBytes: estimate?.quota !== undefined ? estimate.quota - (estimate.usage ?? 0) : undefined,
+        deviceMemoryGb: memory,
+      });
       if (refusal) {
         this.status = 'failed';
         this.message = refusal;
@@ -72,7 +75,10 @@ class GeneratorState {
     try {
       if (!(await this.#downloaded(choice))) await this.#download(choice);
       this.status = 'loading';
-      const { device } = await this.#worker().api.load({ modelId: choice.info.id, dtype: choice.dtype }, { timeoutMs: 300_000 });
+      const { device } = await this.#worker().api.load(
+        { modelId: choice.info.id, dtype: choice.dtype },
+        { timeoutMs: 300_000 },
+      );
       this.status = 'ready';
       this.message = `${choice.info.label} is ready, running on ${device === 'webgpu' ? 'the graphics card (WebGPU)' : 'the processor (WASM)'}.`;
     } catch (error) {
@@ -84,7 +90,9 @@ class GeneratorState {
 
   async #downloaded(choice: Extract<GeneratorChoice, { kind: 'model' }>): Promise<boolean> {
     const cache = await caches.open(MODEL_CACHE);
-    const found = await Promise.all(generatorFiles(choice.dtype).map((file) => cache.match(modelFilePath(choice.info.id, file))));
+    const found = await Promise.all(
+      generatorFiles(choice.dtype).map((file) => cache.match(modelFilePath(choice.info.id, file))),
+    );
     return found.every(Boolean);
   }
 
@@ -107,7 +115,11 @@ class GeneratorState {
   }
 
   #worker(): WorkerOwner<GenerateApi> {
-    this.#owner ??= new WorkerOwner<GenerateApi>('answer generator', () => new Worker(new URL('../../workers/generate.worker.ts', import.meta.url), { type: 'module', name: 'generate' }));
+    this.#owner ??= new WorkerOwner<GenerateApi>(
+      'answer generator',
+      () =>
+        new Worker(new URL('../../workers/generate.worker.ts', import.meta.url), { type: 'module', name: 'generate' }),
+    );
     return this.#owner;
   }
 
@@ -118,10 +130,16 @@ class GeneratorState {
   }
 
   /** Writes an answer to `messages`, passing each piece to `onText`; an abort keeps what was written. */
-  async generate(messages: ChatMessage[], maxNewTokens: number, signal: AbortSignal, onText: (text: string) => void): Promise<GeneratedResult> {
+  async generate(
+    messages: ChatMessage[],
+    maxNewTokens: number,
+    signal: AbortSignal,
+    onText: (text: string) => void,
+  ): Promise<GeneratedResult> {
     const choice = this.choice;
     if (choice.kind === 'browser') return promptApiAnswer(messages, signal, onText);
-    if (choice.kind !== 'model' || this.status !== 'ready') throw new AppError('UNKNOWN', 'No answer generator is ready.');
+    if (choice.kind !== 'model' || this.status !== 'ready')
+      throw new AppError('UNKNOWN', 'No answer generator is ready.');
     try {
       return await this.#worker().api.answer(
         { modelId: choice.info.id, dtype: choice.dtype, messages, maxNewTokens },

@@ -8,7 +8,12 @@ import type { PassageBox } from './pdf-view';
  * `words` are in the image's pixels with y up (workers/parse/image.ts); the image is shown
  * `scale` times its natural size, `naturalHeight` pixels high.
  */
-export function imageBoxes(words: readonly PageWord[], passage: string, naturalHeight: number, scale: number): PassageBox[] {
+export function imageBoxes(
+  words: readonly PageWord[],
+  passage: string,
+  naturalHeight: number,
+  scale: number,
+): PassageBox[] {
   return findPassage(words, passage).map(({ item, from, to }) => {
     const { str, transform, width } = words[item]!;
     const [, , , size, x, y] = transform as [number, number, number, number, number, number];

@@ -98,5 +98,11 @@ export function queueSummary(left: QueueLeft, batch: QueueBatch, reading: QueueI
   const current = reading ?? { size: 0, fraction: 0 };
   const fraction = queueFraction(batch.finishedBytes, [current, { size: left.bytes - current.size, fraction: 0 }]);
   const ms = left.paused ? null : timeLeftMs(batch.activeMs, fraction);
-  return { files: batch.finished + left.files, finished: batch.finished, fraction, timeLeft: ms === null ? null : formatTimeLeft(ms), paused: left.paused };
+  return {
+    files: batch.finished + left.files,
+    finished: batch.finished,
+    fraction,
+    timeLeft: ms === null ? null : formatTimeLeft(ms),
+    paused: left.paused,
+  };
 }

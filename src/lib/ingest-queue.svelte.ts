@@ -36,7 +36,11 @@ function stallMs(file: File): number {
   return (globalThis as TestLimits).carrelStallMs ?? 3 * STUCK_MS + 20_000 * (file.size / 2 ** 20);
 }
 /** A file whose reading stopped though nobody paused or cancelled it (say, its transaction was aborted). */
-const UNASKED_ABORT: UserMessage = { code: 'ABORTED', message: 'Reading this file stopped before it was stored; nothing of it was kept.', action: 'Try adding the file again.' };
+const UNASKED_ABORT: UserMessage = {
+  code: 'ABORTED',
+  message: 'Reading this file stopped before it was stored; nothing of it was kept.',
+  action: 'Try adding the file again.',
+};
 /** Files written to the stored queue per transaction (see #saveQueue). */
 const QUEUE_SLICE = 100;
 const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
@@ -97,7 +101,11 @@ export class IngestQueue {
   /** The overall progress of the queue, or null when nothing is waiting. Its "done" and its fraction only go forward. */
   readonly summary: QueueSummary | null = $derived.by(() => {
     const running = this.#activeSince === null ? 0 : Date.now() - this.#activeSince;
-    const summary = queueSummary(this.#left, { ...this.#batch, activeMs: this.#batch.activeMs + running }, combined(this.#active.filter((job) => !job.paused)));
+    const summary = queueSummary(
+      this.#left,
+      { ...this.#batch, activeMs: this.#batch.activeMs + running },
+      combined(this.#active.filter((job) => !job.paused)),
+    );
     if (summary) this.#shown = Math.max(this.#shown, summary.fraction);
     return summary && { ...summary, fraction: this.#shown };
   });
@@ -107,7 +115,12 @@ export class IngestQueue {
     const [adopted] = await Promise.all([adoptOrphans(), choicesRead()]);
     if (adopted.length === 0) return;
     const jobs = adopted.map((stored) => {
-      const job = new QueuedFile(stored.key, stored.file, stored.paused ? 'Paused' : 'Interrupted — reading it again', stored.force);
+      const job = new QueuedFile(
+        stored.key,
+        stored.file,
+        stored.paused ? 'Paused' : 'Interrupted — reading it again',
+        stored.force,
+      );
       job.state = stored.paused ? 'paused' : 'waiting';
       return job;
     });
@@ -215,7 +228,10 @@ export class IngestQueue {
 
   resumeAll(): void {
     const paused = this.#jobs.filter((job) => job.paused);
-    void savePaused(paused.map((job) => job.key), false);
+    void savePaused(
+      paused.map((job) => job.key),
+      false,
+    );
     for (const job of paused) this.#to(job, { type: 'resume' });
     this.#advance();
   }
@@ -264,7 +280,12 @@ export class IngestQueue {
       job.controller = new AbortController();
       job.stopping = null;
       job.handOver = undefined;
-      job.update({ stageLabel: next === 'paused' ? 'Paused' : 'Waiting', progress: 0, fraction: 0, startedAt: undefined });
+      job.update({
+        stageLabel: next === 'paused' ? 'Paused' : 'Waiting',
+        progress: 0,
+        fraction: 0,
+        startedAt: undefined,
+      });
     }
     if (wasActive !== ACTIVE.has(next)) {
       this.#active = this.#jobs.filter((j) => ACTIVE.has(j.state));
@@ -289,8 +310,22 @@ export class IngestQueue {
     const attempt = job.controller;
     const { port1, port2 } = new MessageChannel();
     const { mode, delimiter, sizes } = chunking.current;
-    const input = { file: job.file, password: job.password, chunkMode: mode, delimiter, sizes, force: job.force, jobKey: job.key, ocrLanguage: ocrLanguage.current };
-    const options = { signal: attempt.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event: IngestProgress) => this.#progress(job, event) };
+    const input = {
+      file: job.file,
+      password: job.password,
+      chunkMode: mode,
+      delimiter,
+      sizes,
+      force: job.force,
+      jobKey: job.key,
+      ocrLanguage: ocrLanguage.current,
+    };
+    const options = {
+      signal: attempt.signal,
+      timeoutMs: INGEST_TIMEOUT_MS,
+      stallMs: stallMs(job.file),
+      onProgress: (event: IngestProgress) => this.#progress(job, event),
+    };
     withIngestLock(() => readFile(input, port2, options), attempt.signal)
       .then(
         (outcome) => {
@@ -321,7 +356,12 @@ export class IngestQueue {
     job.handOver = undefined;
     this.#to(job, { type: 'start-embedding' });
     const attempt = job.controller;
-    const options = { signal: attempt.signal, timeoutMs: INGEST_TIMEOUT_MS, stallMs: stallMs(job.file), onProgress: (event: IngestProgress) => this.#progress(job, event) };
+    const options = {
+      signal: attempt.signal,
+      timeoutMs: INGEST_TIMEOUT_MS,
+      stallMs: stallMs(job.file),
+      onProgress: (event: IngestProgress) => this.#progress(job, event),
+    };
     storeHandedOver(port, options)
       // Stored even if a pause came meanwhile: it finished first.
       .then(
@@ -361,7 +401,12 @@ export class IngestQueue {
   /** The document is committed (its stored job went in the same transaction): the owner shows it, then its row goes. */
   #saved(job: QueuedFile, result: IngestResult): void {
     // A file cancelled as it was stored is not counted, but its document is shown all the same.
-    if (this.#to(job, { type: 'saved' })) this.#batch = { ...this.#batch, finishedBytes: this.#batch.finishedBytes + job.file.size, finished: this.#batch.finished + 1 };
+    if (this.#to(job, { type: 'saved' }))
+      this.#batch = {
+        ...this.#batch,
+        finishedBytes: this.#batch.finishedBytes + job.file.size,
+        finished: this.#batch.finished + 1,
+      };
     if (job.password) this.#passwords.set(result.docId, job.password);
     this.#finishing = this.#finishing
       .then(() => this.hooks.finish(result))

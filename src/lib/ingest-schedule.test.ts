@@ -37,7 +37,11 @@ type Happening =
 
 const happening: fc.Arbitrary<Happening> = fc.oneof(
   fc.record({ kind: fc.constantFrom('add', 'written', 'pause', 'resume', 'cancel', 'retry'), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('read'), pick: fc.nat(), outcome: fc.constantFrom('handed-over', 'duplicate', 'failed', 'password') }),
+  fc.record({
+    kind: fc.constant('read'),
+    pick: fc.nat(),
+    outcome: fc.constantFrom('handed-over', 'duplicate', 'failed', 'password'),
+  }),
   fc.record({ kind: fc.constant('embedded'), outcome: fc.constantFrom('saved', 'failed') }),
   fc.record({ kind: fc.constant('crash'), worker: fc.constantFrom('reader', 'engine') }),
   fc.record({ kind: fc.constant('reload') }),
@@ -74,7 +78,11 @@ function happen(files: Files, h: Happening): void {
       const key = keyIn(files, ['reading'], h.pick);
       if (!key) return;
       const event: FileEvent =
-        h.outcome === 'handed-over' ? { type: 'handed-over' } : h.outcome === 'duplicate' ? { type: 'saved' } : { type: 'failed', needsPassword: h.outcome === 'password' };
+        h.outcome === 'handed-over'
+          ? { type: 'handed-over' }
+          : h.outcome === 'duplicate'
+            ? { type: 'saved' }
+            : { type: 'failed', needsPassword: h.outcome === 'password' };
       apply(files, key, event);
       return;
     }
@@ -84,7 +92,8 @@ function happen(files: Files, h: Happening): void {
       return;
     }
     case 'crash':
-      for (const [key, state] of [...files]) if (state === (h.worker === 'reader' ? 'reading' : 'embedding')) apply(files, key, { type: 'failed' });
+      for (const [key, state] of [...files])
+        if (state === (h.worker === 'reader' ? 'reading' : 'embedding')) apply(files, key, { type: 'failed' });
       return;
     case 'reload':
       // The next page load adopts every stored file: paused ones stay paused, the rest wait to be read again.

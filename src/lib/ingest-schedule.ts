@@ -41,7 +41,14 @@ export type FileEvent =
 /** A file with its work under way: it holds a slot. */
 export const ACTIVE: ReadonlySet<FileState> = new Set(['reading', 'handed-over', 'embedding']);
 /** Not finished: still shown as a queued file. */
-export const IN_FLIGHT: ReadonlySet<FileState> = new Set(['adding', 'waiting', 'reading', 'handed-over', 'embedding', 'paused']);
+export const IN_FLIGHT: ReadonlySet<FileState> = new Set([
+  'adding',
+  'waiting',
+  'reading',
+  'handed-over',
+  'embedding',
+  'paused',
+]);
 
 /** The state after `event`, or null when the event does not apply in `state` (it is then ignored). */
 export function transition(state: FileState, event: FileEvent): FileState | null {

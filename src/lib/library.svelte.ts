@@ -68,14 +68,20 @@ class Library {
   async reindex(docIds: string[]): Promise<void> {
     const files = await db.files.bulkGet(docIds);
     const docs = await db.documents.bulkGet(docIds);
-    const originals = docs.flatMap((doc, i) => (doc && files[i] ? [new File([files[i]!.blob], doc.name, { type: doc.mime })] : []));
+    const originals = docs.flatMap((doc, i) =>
+      doc && files[i] ? [new File([files[i]!.blob], doc.name, { type: doc.mime })] : [],
+    );
     if (originals.length) this.queue.add(originals, true);
   }
 
   /** Re-indexes every stored document whose chunking differs from the current settings. */
   async reindexForChunking(): Promise<number> {
     const { mode, sizes } = chunking.current;
-    const stale = this.#docs.list.filter((doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes)).map((doc) => doc.id);
+    const stale = this.#docs.list
+      .filter(
+        (doc) => doc.chunkMode !== mode || mode === 'paragraph' || !sameSizes(doc.chunkSizes ?? DEFAULT_SIZES, sizes),
+      )
+      .map((doc) => doc.id);
     await this.reindex(stale);
     return stale.length;
   }
@@ -91,7 +97,11 @@ class Library {
   /** A file's document is stored and indexed (the engine did both, and answered the stored record): show it. */
   async #finish(result: IngestResult): Promise<void> {
     const stored = result.duplicate ? undefined : result.record;
-    const notice = result.duplicate ? 'Already in your library — added once.' : result.embedded ? undefined : 'Indexed for keyword search only (the model could not load).';
+    const notice = result.duplicate
+      ? 'Already in your library — added once.'
+      : result.embedded
+        ? undefined
+        : 'Indexed for keyword search only (the model could not load).';
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     if (stored) this.#docs.show(stored);
     libraryEvents.emit({ type: 'added', docId: result.docId });

@@ -41,18 +41,32 @@ function fakeHub(files: Record<string, Uint8Array>, budget = Infinity) {
           else controller.close();
         },
       });
-      return new Response(stream, { status: 206, headers: { 'Content-Range': `bytes ${start}-${end}/${file.length}` } });
+      return new Response(stream, {
+        status: 206,
+        headers: { 'Content-Range': `bytes ${start}-${end}/${file.length}` },
+      });
     }) as typeof fetch,
   };
   return hub;
 }
 
 const bytes = (n: number, seed: number) => Buffer.from(Uint8Array.from({ length: n }, (_, i) => (i * seed) % 251));
-const MODEL = Object.fromEntries(MODEL_FILES.map((file, i) => [file, bytes(file.endsWith('.onnx') ? 2 * PART_BYTES + 1000 : 300 + i, i + 3)]));
+const MODEL = Object.fromEntries(
+  MODEL_FILES.map((file, i) => [file, bytes(file.endsWith('.onnx') ? 2 * PART_BYTES + 1000 : 300 + i, i + 3)]),
+);
 const TOTAL = Object.values(MODEL).reduce((n, f) => n + f.length, 0);
 
 function run(hub: ReturnType<typeof fakeHub>, files: FileStore, parts: FileStore, progress: number[] = []) {
-  return downloadModel({ modelId: 'owner/model', fileNames: MODEL_FILES, host: 'https://hub.test/', files, parts, signal: new AbortController().signal, onProgress: (p) => progress.push(p.done), fetch: hub.fetch });
+  return downloadModel({
+    modelId: 'owner/model',
+    fileNames: MODEL_FILES,
+    host: 'https://hub.test/',
+    files,
+    parts,
+    signal: new AbortController().signal,
+    onProgress: (p) => progress.push(p.done),
+    fetch: hub.fetch,
+  });
 }
 
 describe('downloadModel', () => {
@@ -78,7 +92,9 @@ describe('downloadModel', () => {
     const healed = fakeHub(MODEL);
     await run(healed, files, parts);
     const weights = MODEL['onnx/model_quantized.onnx']!;
-    const stored = Buffer.from(await (await files.match(modelFilePath('owner/model', 'onnx/model_quantized.onnx')))!.arrayBuffer());
+    const stored = Buffer.from(
+      await (await files.match(modelFilePath('owner/model', 'onnx/model_quantized.onnx')))!.arrayBuffer(),
+    );
     expect(stored.equals(weights)).toBe(true);
     // The first part of the weights and the JSON files came the first time; one-byte size probes aside.
     expect(healed.served).toBeLessThanOrEqual(weights.length - PART_BYTES + 1);
@@ -86,6 +102,8 @@ describe('downloadModel', () => {
 
   it('names the file and the status when the hub has no such model', async () => {
     const { 'config.json': _, ...withoutConfig } = MODEL;
-    await expect(run(fakeHub(withoutConfig), memoryStore(), memoryStore())).rejects.toThrow('Could not download config.json: the server answered 404.');
+    await expect(run(fakeHub(withoutConfig), memoryStore(), memoryStore())).rejects.toThrow(
+      'Could not download config.json: the server answered 404.',
+    );
   });
 });

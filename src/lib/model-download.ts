@@ -36,7 +36,8 @@ export interface DownloadOptions {
 
 export const PART_BYTES = 2 * 2 ** 20;
 
-export const remoteFileUrl = (host: string, modelId: string, file: string) => `${host.replace(/\/+$/, '')}/${modelId}/resolve/main/${file}`;
+export const remoteFileUrl = (host: string, modelId: string, file: string) =>
+  `${host.replace(/\/+$/, '')}/${modelId}/resolve/main/${file}`;
 const partKey = (modelId: string, file: string, part: number) => `${modelFilePath(modelId, file)}?part=${part}`;
 
 function failure(file: string, reason: string): AppError {
@@ -45,9 +46,11 @@ function failure(file: string, reason: string): AppError {
 
 /** The file's size, from a one-byte Range request (its Content-Range gives the whole length). */
 async function remoteSize(url: string, file: string, opts: DownloadOptions): Promise<number> {
-  const response = await (opts.fetch ?? fetch)(url, { headers: { Range: 'bytes=0-0' }, signal: opts.signal }).catch((error: unknown) => {
-    throw opts.signal.aborted ? error : failure(file, 'the server could not be reached');
-  });
+  const response = await (opts.fetch ?? fetch)(url, { headers: { Range: 'bytes=0-0' }, signal: opts.signal }).catch(
+    (error: unknown) => {
+      throw opts.signal.aborted ? error : failure(file, 'the server could not be reached');
+    },
+  );
   await response.body?.cancel();
   if (!response.ok) throw failure(file, `the server answered ${response.status}`);
   const range = /\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
@@ -76,7 +79,11 @@ export async function downloadModel(opts: DownloadOptions): Promise<number> {
     todo.push({ file, url: remoteFileUrl(opts.host, modelId, file) });
   }
   const sizes = await Promise.all(todo.map(({ url, file }) => remoteSize(url, file, opts)));
-  const stored = await Promise.all(opts.fileNames.map(async (file) => Number((await files.match(modelFilePath(modelId, file)))?.headers.get('Content-Length') ?? 0)));
+  const stored = await Promise.all(
+    opts.fileNames.map(async (file) =>
+      Number((await files.match(modelFilePath(modelId, file)))?.headers.get('Content-Length') ?? 0),
+    ),
+  );
   const total = stored.reduce((a, b) => a + b, 0) + sizes.reduce((a, b) => a + b, 0);
   let done = stored.reduce((a, b) => a + b, 0);
   const began = performance.now();
@@ -110,18 +117,32 @@ export async function downloadModel(opts: DownloadOptions): Promise<number> {
       report();
     }
     const whole = new Blob(blobs, { type: file.endsWith('.json') ? 'application/json' : 'application/octet-stream' });
-    await files.put(modelFilePath(modelId, file), new Response(whole, { headers: { 'Content-Type': whole.type, 'Content-Length': String(whole.size) } }));
+    await files.put(
+      modelFilePath(modelId, file),
+      new Response(whole, { headers: { 'Content-Type': whole.type, 'Content-Length': String(whole.size) } }),
+    );
     for (let part = 0; part < count; part++) await parts.delete(partKey(modelId, file, part));
   }
   report();
   return total;
 }
 
-async function fetchPart(url: string, file: string, start: number, end: number, opts: DownloadOptions, onChunk: (bytes: number) => void): Promise<Blob> {
+async function fetchPart(
+  url: string,
+  file: string,
+  start: number,
+  end: number,
+  opts: DownloadOptions,
+  onChunk: (bytes: number) => void,
+): Promise<Blob> {
   let received = 0;
   try {
-    const response = await (opts.fetch ?? fetch)(url, { headers: { Range: `bytes=${start}-${end}` }, signal: opts.signal });
-    if (response.status !== 206 && !(response.status === 200 && start === 0)) throw failure(file, `the server answered ${response.status} to a range request`);
+    const response = await (opts.fetch ?? fetch)(url, {
+      headers: { Range: `bytes=${start}-${end}` },
+      signal: opts.signal,
+    });
+    if (response.status !== 206 && !(response.status === 200 && start === 0))
+      throw failure(file, `the server answered ${response.status} to a range request`);
     const blob = await readBody(response, (bytes) => {
       received += bytes;
       onChunk(bytes);

@@ -5,7 +5,22 @@
 import { liveQuery } from 'dexie';
 import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../shared/db';
 import { gpuSupport, type GpuSupport } from '../shared/gpu';
-import { ALL_MODEL_FILES, WEIGHTS_FILE, BUILTIN_MODEL, CATALOGUE, DEFAULT_MODEL_HOST, MODEL_CACHE, customModel, downloadBytes, dtypeFor, isModelId, modelFilePath, modelFiles, type Dtype, type ModelInfo } from '../shared/models';
+import {
+  ALL_MODEL_FILES,
+  WEIGHTS_FILE,
+  BUILTIN_MODEL,
+  CATALOGUE,
+  DEFAULT_MODEL_HOST,
+  MODEL_CACHE,
+  customModel,
+  downloadBytes,
+  dtypeFor,
+  isModelId,
+  modelFilePath,
+  modelFiles,
+  type Dtype,
+  type ModelInfo,
+} from '../shared/models';
 import { AppError } from '../shared/types';
 import { appStatus } from './app-status.svelte';
 import { db } from './db';
@@ -76,19 +91,32 @@ class Models {
 
   async setMirror(url: string): Promise<void> {
     const trimmed = url.trim();
-    if (trimmed && !/^https?:\/\/[^/\s]+/.test(trimmed)) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a web address. Use the form https://host or leave it empty for huggingface.co.`);
+    if (trimmed && !/^https?:\/\/[^/\s]+/.test(trimmed))
+      throw new AppError(
+        'MODEL_DOWNLOAD',
+        `“${trimmed}” is not a web address. Use the form https://host or leave it empty for huggingface.co.`,
+      );
     await engine.api.saveSetting({ key: MODEL_MIRROR_KEY, value: trimmed.replace(/\/+$/, '') });
   }
 
   /** Adds a model by its hub id: reads its config.json for the dimension, then downloads it. */
   async addById(id: string): Promise<void> {
     const trimmed = id.trim();
-    if (!isModelId(trimmed)) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a model id. Use the form owner/name, as on the hub.`);
+    if (!isModelId(trimmed))
+      throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a model id. Use the form owner/name, as on the hub.`);
     const url = remoteFileUrl(this.host, trimmed, 'config.json');
     const response = await fetch(url).catch(() => null);
-    if (!response?.ok) throw new AppError('MODEL_DOWNLOAD', `No model “${trimmed}” at ${this.host} (${response ? `the server answered ${response.status}` : 'the server could not be reached'}).`);
+    if (!response?.ok)
+      throw new AppError(
+        'MODEL_DOWNLOAD',
+        `No model “${trimmed}” at ${this.host} (${response ? `the server answered ${response.status}` : 'the server could not be reached'}).`,
+      );
     const config = (await response.json()) as { hidden_size?: number };
-    if (!config.hidden_size) throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” has no hidden_size in its config.json, so it is not an embedding model Carrel can use.`);
+    if (!config.hidden_size)
+      throw new AppError(
+        'MODEL_DOWNLOAD',
+        `“${trimmed}” has no hidden_size in its config.json, so it is not an embedding model Carrel can use.`,
+      );
     await this.download(customModel(trimmed, config.hidden_size, 0));
   }
 
@@ -106,10 +134,24 @@ class Models {
       if (await selfHosted(info.id)) {
         // The deployment may serve only the int8 weights (`npm run models:fetch` fetches those).
         const served = info.dtype === 'q8' || (await servesFile(info.id, WEIGHTS_FILE[info.dtype])) ? info.dtype : 'q8';
-        await engine.api.putModel({ id: info.id, info: { ...info, dtype: served }, status: 'ready', done: 0, total: 0, source: 'self-hosted' });
+        await engine.api.putModel({
+          id: info.id,
+          info: { ...info, dtype: served },
+          status: 'ready',
+          done: 0,
+          total: 0,
+          source: 'self-hosted',
+        });
         return;
       }
-      const record: ModelRecord = { id: info.id, info, status: 'downloading', done: 0, total: info.bytes, source: 'download' };
+      const record: ModelRecord = {
+        id: info.id,
+        info,
+        status: 'downloading',
+        done: 0,
+        total: info.bytes,
+        source: 'download',
+      };
       await engine.api.putModel(record);
       this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
       const total = await downloadModel({
@@ -144,7 +186,8 @@ class Models {
     if (id === this.activeId || id === this.targetId) return;
     this.cancel(id);
     const [files, parts] = await Promise.all([caches.open(MODEL_CACHE), caches.open(PARTS_CACHE)]);
-    for (const key of await parts.keys()) if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
+    for (const key of await parts.keys())
+      if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
     await Promise.all(ALL_MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
     await engine.api.removeModel({ id });
   }

@@ -5,7 +5,15 @@
  * from the model host or the mirror set under Model).
  */
 import { MODEL_CACHE } from '../shared/models';
-import { BUILTIN_OCR_LANGUAGE, isLanguageData, OCR_LANGUAGE_REPO, ocrLanguageCacheKey, ocrLanguageFile, ocrLanguageName, ocrLanguageSitePath } from '../shared/ocr-languages';
+import {
+  BUILTIN_OCR_LANGUAGE,
+  isLanguageData,
+  OCR_LANGUAGE_REPO,
+  ocrLanguageCacheKey,
+  ocrLanguageFile,
+  ocrLanguageName,
+  ocrLanguageSitePath,
+} from '../shared/ocr-languages';
 import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../shared/settings';
 import { AppError } from '../shared/types';
 import { isAbort } from './errors';
@@ -76,10 +84,17 @@ class OcrLanguage {
       });
       if ((await this.locate(code)) !== 'downloaded') {
         await (await caches.open(MODEL_CACHE)).delete(ocrLanguageCacheKey(code));
-        throw new AppError('MODEL_DOWNLOAD', `What ${models.host} sent for ${ocrLanguageName(code)} is not an OCR language model.`);
+        throw new AppError(
+          'MODEL_DOWNLOAD',
+          `What ${models.host} sent for ${ocrLanguageName(code)} is not an OCR language model.`,
+        );
       }
     } catch (error) {
-      if (isAbort(error)) throw new AppError('MODEL_DOWNLOAD', `The download of ${ocrLanguageName(code)} was stopped; what arrived is kept, and choosing it again resumes.`);
+      if (isAbort(error))
+        throw new AppError(
+          'MODEL_DOWNLOAD',
+          `The download of ${ocrLanguageName(code)} was stopped; what arrived is kept, and choosing it again resumes.`,
+        );
       throw error;
     } finally {
       this.#download = null;

@@ -5,7 +5,14 @@ const items = (...strs: string[]) => strs.map((str) => ({ str }));
 
 describe('findPassage', () => {
   it('finds a passage across items, line breaks and hyphenation', () => {
-    const page = items('Rail journeys', '', 'Before that, tea. The train arri-', 'ves at the station', ' ', 'at noon. After that, lunch.');
+    const page = items(
+      'Rail journeys',
+      '',
+      'Before that, tea. The train arri-',
+      'ves at the station',
+      ' ',
+      'at noon. After that, lunch.',
+    );
     const spans = findPassage(page, 'The train arrives at the station at noon.');
     expect(spans).toEqual([
       { item: 2, from: 18, to: 33 },

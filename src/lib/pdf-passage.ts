@@ -10,7 +10,11 @@ export interface ItemSpan {
   to: number;
 }
 
-const normalChars = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const normalChars = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 interface PageIndex {
   text: string;

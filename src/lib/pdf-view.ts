@@ -20,7 +20,9 @@ export interface PassageBox {
 }
 
 /** The rectangle around all of a passage's boxes (the element the viewer scrolls to), or null when there are none. */
-export function boxBounds(boxes: readonly PassageBox[]): { left: number; top: number; width: number; height: number } | null {
+export function boxBounds(
+  boxes: readonly PassageBox[],
+): { left: number; top: number; width: number; height: number } | null {
   if (!boxes.length) return null;
   const left = Math.min(...boxes.map((b) => b.left));
   const top = Math.min(...boxes.map((b) => b.top));
@@ -57,17 +59,33 @@ export async function openPdf(blob: Blob, name: string, password?: string): Prom
   const pdfjs = await loadPdfJs();
   const data = new Uint8Array(await blob.arrayBuffer());
   try {
-    return await pdfjs.getDocument({ data, password, useWorkerFetch: false, stopAtErrors: false, wasmUrl: pdfjsWasmUrl() }).promise;
+    return await pdfjs.getDocument({
+      data,
+      password,
+      useWorkerFetch: false,
+      stopAtErrors: false,
+      wasmUrl: pdfjsWasmUrl(),
+    }).promise;
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException') {
-      throw new AppError('PDF_RENDER', `“${name}” is protected by a password, which Carrel does not keep after a reload.`);
+      throw new AppError(
+        'PDF_RENDER',
+        `“${name}” is protected by a password, which Carrel does not keep after a reload.`,
+      );
     }
     throw new AppError('PDF_RENDER', `Carrel could not open “${name}” to show it.`);
   }
 }
 
 /** Renders page `pageNumber` (1-based) to fit `cssWidth` and returns the boxes that cover `passage`. */
-export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, passage: string, ocrWords?: PageWord[]): Promise<DrawnPage> {
+export async function drawPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  passage: string,
+  ocrWords?: PageWord[],
+): Promise<DrawnPage> {
   const pdfjs = await loadPdfJs();
   const number = Math.min(Math.max(1, pageNumber), doc.numPages);
   const page = await doc.getPage(number);

@@ -41,7 +41,14 @@ describe('the browser’s built-in model', () => {
     const seen: { system?: string; user?: string; destroyed?: boolean } = {};
     scope.LanguageModel = fakeLanguageModel(['Antibiotics', ' [1]', '.'], seen);
     const pieces: string[] = [];
-    const answer = await promptApiAnswer([{ role: 'system', content: 'Cite [n].' }, { role: 'user', content: 'Question: what?' }], new AbortController().signal, (t) => pieces.push(t));
+    const answer = await promptApiAnswer(
+      [
+        { role: 'system', content: 'Cite [n].' },
+        { role: 'user', content: 'Question: what?' },
+      ],
+      new AbortController().signal,
+      (t) => pieces.push(t),
+    );
     expect(answer).toEqual({ text: 'Antibiotics [1].', stopped: false });
     expect(pieces).toEqual(['Antibiotics', ' [1]', '.']);
     expect(seen).toEqual({ system: 'Cite [n].', user: 'Question: what?', destroyed: true });
@@ -51,11 +58,17 @@ describe('the browser’s built-in model', () => {
     const seen = {};
     scope.LanguageModel = fakeLanguageModel(['One', ' two', ' three'], seen);
     const controller = new AbortController();
-    const answer = await promptApiAnswer([{ role: 'user', content: 'q' }], controller.signal, (t) => t === ' two' && controller.abort());
+    const answer = await promptApiAnswer(
+      [{ role: 'user', content: 'q' }],
+      controller.signal,
+      (t) => t === ' two' && controller.abort(),
+    );
     expect(answer).toEqual({ text: 'One two', stopped: true });
   });
 
   it('says so where there is none', async () => {
-    await expect(promptApiAnswer([], new AbortController().signal, () => {})).rejects.toThrow(/no built-in language model/);
+    await expect(promptApiAnswer([], new AbortController().signal, () => {})).rejects.toThrow(
+      /no built-in language model/,
+    );
   });
 });

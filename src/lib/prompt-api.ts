@@ -14,10 +14,14 @@ interface LanguageModelSession {
 
 interface LanguageModelGlobal {
   availability(): Promise<Exclude<BrowserModelAvailability, 'absent'>>;
-  create(options: { initialPrompts: { role: 'system'; content: string }[]; signal?: AbortSignal }): Promise<LanguageModelSession>;
+  create(options: {
+    initialPrompts: { role: 'system'; content: string }[];
+    signal?: AbortSignal;
+  }): Promise<LanguageModelSession>;
 }
 
-const languageModel = (): LanguageModelGlobal | undefined => (globalThis as { LanguageModel?: LanguageModelGlobal }).LanguageModel;
+const languageModel = (): LanguageModelGlobal | undefined =>
+  (globalThis as { LanguageModel?: LanguageModelGlobal }).LanguageModel;
 
 /** What the browser says of its model; `absent` where there is no Prompt API at all. */
 export async function browserModelAvailability(): Promise<BrowserModelAvailability> {
@@ -27,11 +31,21 @@ export async function browserModelAvailability(): Promise<BrowserModelAvailabili
 }
 
 /** Streams the browser model's answer; an abort keeps what was written. */
-export async function promptApiAnswer(messages: ChatMessage[], signal: AbortSignal, onText: (text: string) => void): Promise<{ text: string; stopped: boolean }> {
+export async function promptApiAnswer(
+  messages: ChatMessage[],
+  signal: AbortSignal,
+  onText: (text: string) => void,
+): Promise<{ text: string; stopped: boolean }> {
   const api = languageModel();
   if (!api) throw new AppError('UNKNOWN', 'This browser has no built-in language model.');
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
-  const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const user = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const session = await api.create({ initialPrompts: [{ role: 'system', content: system }], signal });
   let text = '';
   try {

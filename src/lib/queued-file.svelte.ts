@@ -10,7 +10,9 @@ import { formatTimeLeft, timeLeftMs } from './ingest-progress';
 import { IN_FLIGHT, type FileState } from './ingest-schedule';
 
 /** What a progress event, a pause or a failure changes in a queued file (never its state). */
-export type QueuedFilePatch = Partial<Pick<QueuedFile, 'progress' | 'stageLabel' | 'fraction' | 'error' | 'password' | 'startedAt'>>;
+export type QueuedFilePatch = Partial<
+  Pick<QueuedFile, 'progress' | 'stageLabel' | 'fraction' | 'error' | 'password' | 'startedAt'>
+>;
 
 const STATUS: Record<FileState, DocStatus> = {
   adding: 'queued',

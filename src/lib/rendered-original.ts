@@ -19,7 +19,28 @@ export interface Rendered {
   marks: HTMLElement[];
 }
 
-const INLINE_CONTEXT = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'dt', 'dd', 'td', 'th', 'caption', 'figcaption', 'em', 'strong', 'a', 'span', 'code', 'pre']);
+const INLINE_CONTEXT = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'dt',
+  'dd',
+  'td',
+  'th',
+  'caption',
+  'figcaption',
+  'em',
+  'strong',
+  'a',
+  'span',
+  'code',
+  'pre',
+]);
 
 /**
  * The one element that holds the whole passage: its mark when there is one, else a wrapper around
@@ -43,7 +64,7 @@ export function passageElement(marks: HTMLElement[]): HTMLElement {
   const wrapper = document.createElement(INLINE_CONTEXT.has(common.localName) ? 'span' : 'div');
   wrapper.className = 'viewer-passage';
   common.insertBefore(wrapper, from);
-  for (let node: Node | null = from; node; ) {
+  for (let node: Node | null = from; node;) {
     const next: Node | null = node === to ? null : node.nextSibling;
     wrapper.appendChild(node);
     node = next;
@@ -115,12 +136,19 @@ export function renderMarkdown(source: string, passage: { start: number; end: nu
     const overlaps = start < span.end && end > span.start;
     if (!overlaps) return textWithMark(parent, node.value, 0, 0, marks);
     if (source.slice(start, end) === node.value) {
-      return textWithMark(parent, node.value, Math.max(0, span.start - start), Math.min(node.value.length, span.end - start), marks);
+      return textWithMark(
+        parent,
+        node.value,
+        Math.max(0, span.start - start),
+        Math.min(node.value.length, span.end - start),
+        marks,
+      );
     }
     textWithMark(parent, node.value, 0, node.value.length, marks);
   };
 
-  const children = (parent: Node, node: Parents) => node.children.forEach((child) => visit(parent, child as Nodes, !MD_CONTAINERS.has(node.type)));
+  const children = (parent: Node, node: Parents) =>
+    node.children.forEach((child) => visit(parent, child as Nodes, !MD_CONTAINERS.has(node.type)));
 
   const visit = (parent: Node, node: Nodes, inline = false) => {
     switch (node.type) {
@@ -182,11 +210,76 @@ function imageStandIn(alt: string | null | undefined): HTMLElement {
 
 /** Elements kept (as themselves, without attributes); others give way to their children. */
 const HTML_KEEP = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'pre', 'code', 'blockquote', 'em', 'strong', 'b', 'i', 'u', 's',
-  'sub', 'sup', 'br', 'hr', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'figure', 'figcaption', 'section', 'article', 'div', 'span', 'kbd', 'samp', 'var', 'small', 'mark',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'pre',
+  'code',
+  'blockquote',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'figure',
+  'figcaption',
+  'section',
+  'article',
+  'div',
+  'span',
+  'kbd',
+  'samp',
+  'var',
+  'small',
+  'mark',
 ]);
 /** Elements dropped with everything inside them (as the parser drops them from the text). */
-const HTML_DROP = new Set(['head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'footer', 'aside', 'form', 'button', 'select', 'iframe', 'object', 'embed', 'canvas', 'video', 'audio', 'link', 'meta']);
+const HTML_DROP = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'nav',
+  'footer',
+  'aside',
+  'form',
+  'button',
+  'select',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'link',
+  'meta',
+]);
 
 /**
  * An HTML page, rebuilt from the allow-list, with the passage (the document text of one
@@ -235,7 +328,8 @@ export function markText(root: HTMLElement, text: string): HTMLElement[] {
   if (!wanted) return [];
   const nodes: Text[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('.viewer-image')) nodes.push(node as Text);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!node.parentElement?.closest('.viewer-image')) nodes.push(node as Text);
   // The collapsed text, and for each of its characters the text node and offset it came from.
   let flat = '';
   const origin: { node: number; offset: number }[] = [];

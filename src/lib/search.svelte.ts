@@ -46,7 +46,8 @@ class SearchState {
   set query(value: string) {
     const old = this.#query;
     // A new question starts when the box is cleared or its text replaced, not while typing on.
-    if (!value.trim() || !(value.startsWith(old) || old.startsWith(value))) this.#context = this.#lastSearched ?? this.#context;
+    if (!value.trim() || !(value.startsWith(old) || old.startsWith(value)))
+      this.#context = this.#lastSearched ?? this.#context;
     this.#query = value;
     this.#schedule();
   }
@@ -134,7 +135,10 @@ class SearchState {
     const running = new AbortController();
     this.#running = running;
     try {
-      const response = await engine.api.search({ query, previous: this.context, options: { docIds: this.#scope } }, { timeoutMs: 30_000, signal: running.signal });
+      const response = await engine.api.search(
+        { query, previous: this.context, options: { docIds: this.#scope } },
+        { timeoutMs: 30_000, signal: running.signal },
+      );
       if (tag !== this.#latest) return;
       this.#response = response;
       this.#lastSearched = response.searchedQuery;

@@ -16,23 +16,31 @@ export const TAB_ID = crypto.randomUUID();
 export async function adoptOrphans(): Promise<JobRecord[]> {
   if (!navigator.locks) return [];
   // Held for the tab's whole life (the promise never settles); granted before the engine looks.
-  await new Promise<void>((granted) => void navigator.locks.request(`carrel-tab-${TAB_ID}`, () => (granted(), new Promise(() => {}))));
+  await new Promise<void>(
+    (granted) => void navigator.locks.request(`carrel-tab-${TAB_ID}`, () => (granted(), new Promise(() => {}))),
+  );
   return engine.api.adoptJobs({ tabId: TAB_ID });
 }
 
 /** Writes queued files (owned by this tab); a failure is logged, and the files are read anyway. */
 export async function saveJobs(records: JobRecord[]): Promise<void> {
-  await engine.api.queueJobs({ records }).catch((error: unknown) => console.error('could not save the ingest queue', error));
+  await engine.api
+    .queueJobs({ records })
+    .catch((error: unknown) => console.error('could not save the ingest queue', error));
 }
 
 /** Keeps a pause, so a paused file stays paused after a reload. */
 export async function savePaused(keys: string[], paused: boolean): Promise<void> {
-  await engine.api.pauseJobs({ keys, paused }).catch((error: unknown) => console.error('could not update the ingest queue', error));
+  await engine.api
+    .pauseJobs({ keys, paused })
+    .catch((error: unknown) => console.error('could not update the ingest queue', error));
 }
 
 /** Drops a file that failed, was cancelled or was already in the library (a stored one's job goes with its document). */
 export async function forgetJob(key: string): Promise<void> {
-  await engine.api.forgetJobs({ keys: [key] }).catch((error: unknown) => console.error('could not update the ingest queue', error));
+  await engine.api
+    .forgetJobs({ keys: [key] })
+    .catch((error: unknown) => console.error('could not update the ingest queue', error));
 }
 
 /** Runs `task` while holding the cross-tab ingest lock (where the browser has Web Locks); an abort stops the wait. */

@@ -20,7 +20,13 @@ class ViewerState {
   /** Opens the original of `hit` at `passage`; `opener` gets focus back on close. */
   open(hit: ResultHit, passage: PropositionHit, opener?: HTMLElement): void {
     this.#opener = opener ?? null;
-    this.#target = { docId: hit.docId, docName: hit.docName, docTitle: hit.docTitle, headingPath: hit.headingPath, passage };
+    this.#target = {
+      docId: hit.docId,
+      docName: hit.docName,
+      docTitle: hit.docTitle,
+      headingPath: hit.headingPath,
+      passage,
+    };
   }
 
   close(): void {

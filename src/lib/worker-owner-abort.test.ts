@@ -26,7 +26,8 @@ function fakeWorker() {
   channel.port2.start();
   const worker = {
     postMessage: (message: unknown) => channel.port1.postMessage(message),
-    addEventListener: (type: string, listener: (event: MessageEvent) => void) => channel.port1.addEventListener(type as 'message', listener),
+    addEventListener: (type: string, listener: (event: MessageEvent) => void) =>
+      channel.port1.addEventListener(type as 'message', listener),
     terminate: () => channel.port1.close(),
   };
   channel.port1.start();
@@ -46,7 +47,10 @@ async function abortedCall(fake: ReturnType<typeof fakeWorker>) {
   let started: () => void;
   const progressed = new Promise<void>((resolve) => (started = resolve));
   const progress: unknown[] = [];
-  const call = fake.owner.api.work({}, { signal: controller.signal, onProgress: (event) => (progress.push(event), started()) });
+  const call = fake.owner.api.work(
+    {},
+    { signal: controller.signal, onProgress: (event) => (progress.push(event), started()) },
+  );
   call.then(
     () => (settled = true),
     () => (settled = true),

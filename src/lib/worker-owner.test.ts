@@ -69,11 +69,16 @@ describe('WorkerOwner watchdog', () => {
   it('never stops a slow call that keeps reporting progress', async () => {
     const { owner, workers } = ownerOf((id, reply) => {
       // A large file: 30 progress events 4 s apart (2 minutes in all), then the answer.
-      for (let i = 1; i <= 30; i++) setTimeout(() => reply({ type: 'progress', id, event: { stage: 'embedding', done: i, total: 30 } }), i * 4_000);
+      for (let i = 1; i <= 30; i++)
+        setTimeout(() => reply({ type: 'progress', id, event: { stage: 'embedding', done: i, total: 30 } }), i * 4_000);
       setTimeout(() => reply({ type: 'result', id, value: 'stored' }), 30 * 4_000 + 1_000);
     });
     const progress: unknown[] = [];
-    const slow = owner.call('ingest', {}, { stallMs: 5_000, timeoutMs: 60 * 60_000, onProgress: (event) => progress.push(event) });
+    const slow = owner.call(
+      'ingest',
+      {},
+      { stallMs: 5_000, timeoutMs: 60 * 60_000, onProgress: (event) => progress.push(event) },
+    );
     await vi.advanceTimersByTimeAsync(125_000);
     await expect(slow).resolves.toBe('stored');
     expect(progress).toHaveLength(30);

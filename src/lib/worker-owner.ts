@@ -75,7 +75,10 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
       worker.addEventListener('error', (event) => {
         clearTimeout(timer);
         const where = event.filename ? ` (${event.filename.split('/').pop()}:${event.lineno}:${event.colno})` : '';
-        const error = new AppError('WORKER_CRASHED', `The ${this.name} stopped: ${event.message || 'unknown error'}${where}`);
+        const error = new AppError(
+          'WORKER_CRASHED',
+          `The ${this.name} stopped: ${event.message || 'unknown error'}${where}`,
+        );
         this.crash(error);
         reject(error);
       });
@@ -163,7 +166,17 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
         if (stallMs === undefined) return;
         clearTimeout(stall);
         const silence = `${Math.round(stallMs / 1000)} s`;
-        stall = setTimeout(() => this.hang(worker, new AppError('WORKER_CRASHED', `The ${this.name} stopped responding (nothing for ${silence}), so it was restarted.`)), stallMs);
+        stall = setTimeout(
+          () =>
+            this.hang(
+              worker,
+              new AppError(
+                'WORKER_CRASHED',
+                `The ${this.name} stopped responding (nothing for ${silence}), so it was restarted.`,
+              ),
+            ),
+          stallMs,
+        );
       };
       const done = () => {
         clearTimeout(timer);

@@ -19,7 +19,11 @@ export const ingester = new WorkerOwner<IngestApi>(
  * posts the records on `handOver` (the other end stays with the caller) and answers `handed-over`:
  * the reader is then free, and the engine takes the records when `storeHandedOver` is called.
  */
-export function readFile(input: Omit<IngestInput, 'engine'>, handOver: MessagePort, options: CallOptions<IngestProgress> = {}): Promise<ReadOutcome> {
+export function readFile(
+  input: Omit<IngestInput, 'engine'>,
+  handOver: MessagePort,
+  options: CallOptions<IngestProgress> = {},
+): Promise<ReadOutcome> {
   return ingester.api.read({ ...input, engine: handOver }, { ...options, transfer: [handOver] });
 }
 
@@ -29,7 +33,10 @@ export function storeHandedOver(port: MessagePort, options: CallOptions<IngestPr
 }
 
 /** Reads one file into the library, one step after the other; resolves once the document is searchable. */
-export async function ingest(input: Omit<IngestInput, 'engine'>, options: CallOptions<IngestProgress> = {}): Promise<IngestResult> {
+export async function ingest(
+  input: Omit<IngestInput, 'engine'>,
+  options: CallOptions<IngestProgress> = {},
+): Promise<IngestResult> {
   const { port1, port2 } = new MessageChannel();
   const read = await readFile(input, port2, options).catch((error: unknown) => {
     port1.close();

@@ -31,24 +31,54 @@ function chunk(docId: string, order: number) {
 }
 
 const SEED_VECTORS = (docId: string, sectionId: string, propositionIds: string[]) => ({
-  modelId: 'm', docId, dims: 3, doc: new Float32Array([0.1, -0, Number.MIN_VALUE]),
-  sectionIds: [sectionId], sections: new Float32Array([1 / 3, 2 / 3, -1e-30]),
-  propositionIds, propositions: new Float32Array([1e-30, 2, 3, 7, -4.5, 6]),
+  modelId: 'm',
+  docId,
+  dims: 3,
+  doc: new Float32Array([0.1, -0, Number.MIN_VALUE]),
+  sectionIds: [sectionId],
+  sections: new Float32Array([1 / 3, 2 / 3, -1e-30]),
+  propositionIds,
+  propositions: new Float32Array([1e-30, 2, 3, 7, -4.5, 6]),
 });
 
 async function seedDocument(db: CarrelDb, docId: string): Promise<void> {
   const doc: DocumentRecord = {
-    id: docId, name: `${docId}.md`, kind: 'markdown', mime: 'text/markdown', size: 11, addedAt: 1700000000000, status: 'ready',
-    title: docId, summary: 'a summary', keywords: ['a'], tokens: 8, sectionCount: 1, propositionCount: 2, chunkMode: 'three-level', modelId: 'm',
+    id: docId,
+    name: `${docId}.md`,
+    kind: 'markdown',
+    mime: 'text/markdown',
+    size: 11,
+    addedAt: 1700000000000,
+    status: 'ready',
+    title: docId,
+    summary: 'a summary',
+    keywords: ['a'],
+    tokens: 8,
+    sectionCount: 1,
+    propositionCount: 2,
+    chunkMode: 'three-level',
+    modelId: 'm',
   };
   const section: SectionRecord = { ...chunk(docId, 0), embedded: true };
-  const propositions: PropositionRecord[] = [1, 2].map((order) => ({ ...chunk(docId, order), sectionId: section.id, type: 'fact' }));
+  const propositions: PropositionRecord[] = [1, 2].map((order) => ({
+    ...chunk(docId, order),
+    sectionId: section.id,
+    type: 'fact',
+  }));
   await db.transaction('rw', [db.documents, db.files, db.texts, db.chunks, db.vectors], async () => {
     await db.documents.add(doc);
     await db.files.add({ docId, blob: new Blob([`# ${docId}\n\u00e9\u0000\u00ff`], { type: 'text/markdown' }) });
     await db.texts.add(storedText({ docId, text: `text of ${docId}` }));
     await putChunks(db, docId, { sections: [section], propositions }, undefined);
-    await db.vectors.add(storedVectors(SEED_VECTORS(docId, section.id, propositions.map((p) => p.id))));
+    await db.vectors.add(
+      storedVectors(
+        SEED_VECTORS(
+          docId,
+          section.id,
+          propositions.map((p) => p.id),
+        ),
+      ),
+    );
   });
 }
 
@@ -57,7 +87,13 @@ async function dump(db: CarrelDb) {
   const files = await db.files.toArray();
   return {
     documents: await db.documents.orderBy('id').toArray(),
-    files: await Promise.all(files.map(async (f) => ({ docId: f.docId, type: f.blob.type, bytes: new Uint8Array(await f.blob.arrayBuffer()) }))),
+    files: await Promise.all(
+      files.map(async (f) => ({
+        docId: f.docId,
+        type: f.blob.type,
+        bytes: new Uint8Array(await f.blob.arrayBuffer()),
+      })),
+    ),
     texts: await db.texts.toArray(),
     chunks: await Promise.all((await db.documents.orderBy('id').primaryKeys()).map((docId) => readChunks(db, docId))),
     vectors: await db.vectors.toArray(),
@@ -66,7 +102,12 @@ async function dump(db: CarrelDb) {
 }
 
 type Ref = { $i8?: number; $f32?: number; length: number };
-type ManifestVectors = { dims: number; doc: { codes: Ref; scales: Ref } | Ref | null; sections: { codes: Ref; scales: Ref } | Ref; propositions: { codes: Ref; scales: Ref } | Ref };
+type ManifestVectors = {
+  dims: number;
+  doc: { codes: Ref; scales: Ref } | Ref | null;
+  sections: { codes: Ref; scales: Ref } | Ref;
+  propositions: { codes: Ref; scales: Ref } | Ref;
+};
 
 /**
  * Rewrites an unencrypted backup as an older format wrote it, version 1 without conversations,
@@ -76,10 +117,16 @@ async function asFormat(version: 1 | 2, file: Blob): Promise<Blob> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const magic = 'CARREL-BACKUP'.length;
   const headerLength = new DataView(bytes.buffer).getUint32(magic, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic + 4, magic + 4 + headerLength))) as { version: number; checksum: string };
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic + 4, magic + 4 + headerLength))) as {
+    version: number;
+    checksum: string;
+  };
   const payload = bytes.subarray(magic + 4 + headerLength);
   const manifestLength = new DataView(payload.buffer, payload.byteOffset).getUint32(0, true);
-  const manifest = JSON.parse(new TextDecoder().decode(payload.subarray(4, 4 + manifestLength))) as Record<string, unknown>;
+  const manifest = JSON.parse(new TextDecoder().decode(payload.subarray(4, 4 + manifestLength))) as Record<
+    string,
+    unknown
+  >;
   if (version < 2) delete manifest.conversations;
   const binary = payload.slice(4 + manifestLength);
   const floats: Float32Array[] = [];
@@ -109,7 +156,13 @@ async function asFormat(version: 1 | 2, file: Blob): Promise<Blob> {
     at += data.byteLength;
   }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', newPayload));
-  const newHeader = new TextEncoder().encode(JSON.stringify({ ...header, version, checksum: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') }));
+  const newHeader = new TextEncoder().encode(
+    JSON.stringify({
+      ...header,
+      version,
+      checksum: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''),
+    }),
+  );
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, newHeader.byteLength, true);
   return new Blob([bytes.subarray(0, magic), length, newHeader, newPayload]);
@@ -122,7 +175,10 @@ async function flipByte(file: Blob, fromEnd: number): Promise<Blob> {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -174,7 +230,9 @@ describe('backup', () => {
     expect(foreign.code).toBe('BACKUP_FOREIGN');
     const bytes = new Uint8Array(await (await exportLibrary(source)).arrayBuffer());
     const text = new TextDecoder('latin1').decode(bytes);
-    const newer = Uint8Array.from(text.replace(`"version":${BACKUP_VERSION}`, `"version":${BACKUP_VERSION + 1}`), (c) => c.charCodeAt(0));
+    const newer = Uint8Array.from(text.replace(`"version":${BACKUP_VERSION}`, `"version":${BACKUP_VERSION + 1}`), (c) =>
+      c.charCodeAt(0),
+    );
     const error = await rejection(importLibrary(fresh(), new Blob([newer])));
     expect(error.code).toBe('BACKUP_NEWER');
   });
@@ -206,7 +264,9 @@ describe('backup', () => {
     const header = async (file: Blob) => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const length = new DataView(bytes.buffer).getUint32(13, true);
-      return JSON.parse(new TextDecoder().decode(bytes.subarray(17, 17 + length))) as { encryption: { kdf: string; iterations: number; salt: string; iv: string } };
+      return JSON.parse(new TextDecoder().decode(bytes.subarray(17, 17 + length))) as {
+        encryption: { kdf: string; iterations: number; salt: string; iv: string };
+      };
     };
     const first = (await header(await exportLibrary(source, 'p'))).encryption;
     const second = (await header(await exportLibrary(source, 'p'))).encryption;
@@ -222,12 +282,27 @@ describe('backup', () => {
     const target = fresh();
     const controller = new AbortController();
     controller.abort();
-    await expect(importLibrary(target, await exportLibrary(source), undefined, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      importLibrary(target, await exportLibrary(source), undefined, controller.signal),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(await target.documents.count()).toBe(0);
   });
 
   it('carries conversations, and adds only those not stored yet', async () => {
-    const conversation = { id: 'c1', title: 'Antibiotics', createdAt: 1, updatedAt: 2, turns: [{ question: 'what was prescribed?', answer: { kind: 'extractive' as const, state: 'done' as const, text: 'Antibiotics [1].' }, sources: [], askedAt: 1 }] };
+    const conversation = {
+      id: 'c1',
+      title: 'Antibiotics',
+      createdAt: 1,
+      updatedAt: 2,
+      turns: [
+        {
+          question: 'what was prescribed?',
+          answer: { kind: 'extractive' as const, state: 'done' as const, text: 'Antibiotics [1].' },
+          sources: [],
+          askedAt: 1,
+        },
+      ],
+    };
     await source.conversations.add(conversation);
     const target = fresh();
     await target.conversations.add({ ...conversation, id: 'c0', title: 'Mine' });
@@ -272,7 +347,9 @@ describe('backup', () => {
     expect(records.propositions).toEqual(stored);
     const target = fresh();
     await importLibrary(target, await exportLibrary(library));
-    expect(readStoredChunks((await target.chunks.get('tides'))!).propositions.filter((p) => p.text !== undefined)).toHaveLength(0);
+    expect(
+      readStoredChunks((await target.chunks.get('tides'))!).propositions.filter((p) => p.text !== undefined),
+    ).toHaveLength(0);
     expect((await readChunks(target, 'tides')).propositions).toEqual(stored);
   });
 

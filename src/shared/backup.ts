@@ -4,7 +4,16 @@
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
 import { eachChunks, putChunks } from './chunk-text';
-import { documentTables, type CarrelDb, type ConversationRecord, type FileRecord, type SettingRecord, type StoredVectorRecord, type TextRecord, type VectorRecord } from './db';
+import {
+  documentTables,
+  type CarrelDb,
+  type ConversationRecord,
+  type FileRecord,
+  type SettingRecord,
+  type StoredVectorRecord,
+  type TextRecord,
+  type VectorRecord,
+} from './db';
 import { readText, storedText } from './text-codec';
 import { storedVectors } from './vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
@@ -84,10 +93,16 @@ async function encodeRecords(records: LibraryRecords): Promise<Uint8Array<ArrayB
   };
   const walk = async (value: unknown): Promise<unknown> => {
     if (value instanceof Float32Array) {
-      return { $f32: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))), length: value.length };
+      return {
+        $f32: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))),
+        length: value.length,
+      };
     }
     if (value instanceof Int8Array) {
-      return { $i8: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))), length: value.length };
+      return {
+        $i8: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))),
+        length: value.length,
+      };
     }
     if (value instanceof Blob) {
       const bytes = new Uint8Array(await value.arrayBuffer());
@@ -116,9 +131,11 @@ function decodeRecords(payload: Uint8Array): LibraryRecords {
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === 'object') {
       const ref = value as { $f32?: number; $i8?: number; $blob?: number; length: number; type?: string };
-      if (typeof ref.$f32 === 'number') return new Float32Array(binary.buffer.slice(ref.$f32, ref.$f32 + ref.length * 4));
+      if (typeof ref.$f32 === 'number')
+        return new Float32Array(binary.buffer.slice(ref.$f32, ref.$f32 + ref.length * 4));
       if (typeof ref.$i8 === 'number') return new Int8Array(binary.buffer.slice(ref.$i8, ref.$i8 + ref.length));
-      if (typeof ref.$blob === 'number') return new Blob([binary.slice(ref.$blob, ref.$blob + ref.length)], { type: ref.type });
+      if (typeof ref.$blob === 'number')
+        return new Blob([binary.slice(ref.$blob, ref.$blob + ref.length)], { type: ref.type });
       return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field)]));
     }
     return value;
@@ -135,11 +152,24 @@ export async function exportLibrary(db: CarrelDb, passphrase?: string): Promise<
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const key = await deriveKey(passphrase, salt, PBKDF2_ITERATIONS);
     payload = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, payload));
-    encryption = { cipher: 'AES-GCM-256', kdf: 'PBKDF2-SHA-256', iterations: PBKDF2_ITERATIONS, salt: toBase64(salt), iv: toBase64(iv) };
+    encryption = {
+      cipher: 'AES-GCM-256',
+      kdf: 'PBKDF2-SHA-256',
+      iterations: PBKDF2_ITERATIONS,
+      salt: toBase64(salt),
+      iv: toBase64(iv),
+    };
   }
-  const header: BackupHeader = { version: BACKUP_VERSION, createdAt: Date.now(), checksum: await sha256(payload), encryption };
+  const header: BackupHeader = {
+    version: BACKUP_VERSION,
+    createdAt: Date.now(),
+    checksum: await sha256(payload),
+    encryption,
+  };
   const headerBytes = encoder.encode(JSON.stringify(header));
-  return new Blob([concat([MAGIC_BYTES, uint32(headerBytes.byteLength), headerBytes, payload])], { type: 'application/octet-stream' });
+  return new Blob([concat([MAGIC_BYTES, uint32(headerBytes.byteLength), headerBytes, payload])], {
+    type: 'application/octet-stream',
+  });
 }
 
 /** Whether a backup file needs a passphrase (throws like `importLibrary` on a foreign or newer file). */
@@ -152,7 +182,8 @@ async function readContainer(file: Blob): Promise<{ header: BackupHeader; payloa
   const magic = decoder.decode(bytes.subarray(0, MAGIC_BYTES.byteLength));
   if (magic !== BACKUP_MAGIC) throw new AppError('BACKUP_FOREIGN', 'This file is not a Carrel backup.');
   const headerStart = MAGIC_BYTES.byteLength + 4;
-  const headerLength = bytes.byteLength >= headerStart ? new DataView(bytes.buffer).getUint32(MAGIC_BYTES.byteLength, true) : -1;
+  const headerLength =
+    bytes.byteLength >= headerStart ? new DataView(bytes.buffer).getUint32(MAGIC_BYTES.byteLength, true) : -1;
   let header: BackupHeader;
   try {
     if (headerLength < 0 || headerStart + headerLength > bytes.byteLength) throw new Error('truncated');
@@ -164,7 +195,10 @@ async function readContainer(file: Blob): Promise<{ header: BackupHeader; payloa
     throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its header cannot be read.');
   }
   if (header.version > BACKUP_VERSION) {
-    throw new AppError('BACKUP_NEWER', `This backup was made by a newer Carrel (format ${header.version}; this one reads up to ${BACKUP_VERSION}).`);
+    throw new AppError(
+      'BACKUP_NEWER',
+      `This backup was made by a newer Carrel (format ${header.version}; this one reads up to ${BACKUP_VERSION}).`,
+    );
   }
   return { header, payload: bytes.subarray(headerStart + headerLength) };
 }
@@ -173,7 +207,10 @@ async function readContainer(file: Blob): Promise<{ header: BackupHeader; payloa
 export async function readBackup(file: Blob, passphrase?: string): Promise<LibraryRecords> {
   const { header, payload } = await readContainer(file);
   if ((await sha256(payload)) !== header.checksum) {
-    throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its checksum does not match, so it was changed or cut short after export.');
+    throw new AppError(
+      'BACKUP_CORRUPT',
+      'This backup is damaged: its checksum does not match, so it was changed or cut short after export.',
+    );
   }
   let plain = payload;
   if (header.encryption) {
@@ -198,7 +235,11 @@ function migrate(version: number, records: LibraryRecords): LibraryRecords {
   // Version 1 had no conversations.
   if (version < 2) records = { ...records, conversations: [] };
   // Versions 1 and 2 carried vectors as float32.
-  if (version < 3) records = { ...records, vectors: (records.vectors as unknown as VectorRecord[]).map((record) => storedVectors(record)) };
+  if (version < 3)
+    records = {
+      ...records,
+      vectors: (records.vectors as unknown as VectorRecord[]).map((record) => storedVectors(record)),
+    };
   return records;
 }
 
@@ -206,7 +247,12 @@ function migrate(version: number, records: LibraryRecords): LibraryRecords {
  * Adds a backup's documents that are not stored yet, each in one transaction (so the engine never
  * sees half a document), and settings whose key is not set yet. Nothing stored is overwritten.
  */
-export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: string, signal?: AbortSignal): Promise<ImportSummary> {
+export async function importLibrary(
+  db: CarrelDb,
+  file: Blob,
+  passphrase?: string,
+  signal?: AbortSignal,
+): Promise<ImportSummary> {
   const records = await readBackup(file, passphrase);
   const byDoc = <T extends { docId: string }>(rows: T[]) => {
     const groups = new Map<string, T[]>();
@@ -230,7 +276,12 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
       if (await db.documents.get(doc.id)) return false;
       await db.files.bulkPut(files.get(doc.id) ?? []);
       await db.texts.bulkPut((texts.get(doc.id) ?? []).map(storedText));
-      await putChunks(db, doc.id, { sections: sections.get(doc.id) ?? [], propositions: propositions.get(doc.id) ?? [] }, texts.get(doc.id)?.[0]?.text);
+      await putChunks(
+        db,
+        doc.id,
+        { sections: sections.get(doc.id) ?? [], propositions: propositions.get(doc.id) ?? [] },
+        texts.get(doc.id)?.[0]?.text,
+      );
       await db.vectors.bulkPut(vectors.get(doc.id) ?? []);
       await db.documents.add(doc);
       return true;
@@ -239,7 +290,8 @@ export async function importLibrary(db: CarrelDb, file: Blob, passphrase?: strin
   }
   await db.transaction('rw', db.settings, db.conversations, async () => {
     for (const setting of records.settings) if (!(await db.settings.get(setting.key))) await db.settings.add(setting);
-    for (const conversation of records.conversations) if (!(await db.conversations.get(conversation.id))) await db.conversations.add(conversation);
+    for (const conversation of records.conversations)
+      if (!(await db.conversations.get(conversation.id))) await db.conversations.add(conversation);
   });
   return { added, skipped: records.documents.length - added };
 }
@@ -251,7 +303,13 @@ export function backupFileName(date = new Date()): string {
 
 async function deriveKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey('raw', encoder.encode(passphrase), 'PBKDF2', false, ['deriveKey']);
-  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }
 
 async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {

@@ -29,7 +29,13 @@ export const SIZE_RANGE = { section: { min: 100, max: 2000 }, proposition: { min
 
 /** A section target of 400 gives DESIGN's 200–400 (min 150, max 500, 50 overlapping); other targets keep those ratios. */
 export function sectionSizes(target: number): SectionSizes {
-  return { low: Math.round(target / 2), high: target, min: Math.round((target * 3) / 8), max: Math.round((target * 5) / 4), overlap: Math.round(target / 8) };
+  return {
+    low: Math.round(target / 2),
+    high: target,
+    min: Math.round((target * 3) / 8),
+    max: Math.round((target * 5) / 4),
+    overlap: Math.round(target / 8),
+  };
 }
 
 /** A passage target of 150 gives DESIGN's 50–150 (min 30, max 200); other targets keep those ratios. */
@@ -47,7 +53,11 @@ export function sizesProblem(sizes: ChunkSizes): string | null {
   if (!Number.isInteger(sizes.section) || sizes.section < section.min || sizes.section > section.max) {
     return `Section size must be a whole number of tokens from ${section.min} to ${section.max}.`;
   }
-  if (!Number.isInteger(sizes.proposition) || sizes.proposition < proposition.min || sizes.proposition > proposition.max) {
+  if (
+    !Number.isInteger(sizes.proposition) ||
+    sizes.proposition < proposition.min ||
+    sizes.proposition > proposition.max
+  ) {
     return `Passage size must be a whole number of tokens from ${proposition.min} to ${proposition.max}.`;
   }
   if (sizes.proposition * 2 > sizes.section) {

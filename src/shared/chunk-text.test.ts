@@ -8,8 +8,21 @@ import { openDb } from './db';
 import type { PropositionRecord, SectionRecord } from './types';
 
 const TEXT = '# Tides\nSpring tides follow the full moon. Neap tides follow the quarter moon.';
-const base = { docId: 'tides', headingPath: ['Tides'], pages: [1], position: 0, tokens: 8, keywords: [], prevId: null, nextId: null };
-const at = (phrase: string) => ({ start: TEXT.indexOf(phrase), end: TEXT.indexOf(phrase) + phrase.length, text: phrase });
+const base = {
+  docId: 'tides',
+  headingPath: ['Tides'],
+  pages: [1],
+  position: 0,
+  tokens: 8,
+  keywords: [],
+  prevId: null,
+  nextId: null,
+};
+const at = (phrase: string) => ({
+  start: TEXT.indexOf(phrase),
+  end: TEXT.indexOf(phrase) + phrase.length,
+  text: phrase,
+});
 
 const SECTION: SectionRecord = { ...base, id: 's0', order: 0, ...at(TEXT), embedded: true };
 const PROPOSITIONS: PropositionRecord[] = [
@@ -52,7 +65,13 @@ describe('text stored once', () => {
   });
 
   it('stores a document’s chunks as deflated columns that give back every field, absent ones absent', () => {
-    const many = Array.from({ length: 200 }, (_, i): PropositionRecord => ({ ...PROPOSITIONS[i % 2]!, id: `p${i}`, order: i, pages: [1 + (i >> 4)], ...(i % 3 ? {} : { pageLabels: ['iv'] }) }));
+    const many = Array.from({ length: 200 }, (_, i): PropositionRecord => ({
+      ...PROPOSITIONS[i % 2]!,
+      id: `p${i}`,
+      order: i,
+      pages: [1 + (i >> 4)],
+      ...(i % 3 ? {} : { pageLabels: ['iv'] }),
+    }));
     const record = storedChunks('tides', [SECTION], many, TEXT);
     const { sections, propositions } = readStoredChunks(record);
     expect(sections).toEqual([storedChunk(SECTION, TEXT)]);

@@ -10,7 +10,15 @@ import { readText } from './text-codec';
 import { readStoredChunks, storedChunks, type StoredChunk } from './stored-chunk';
 import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
 
-export { storedChunk, storedChunks, stripChunkText, type ChunksRecord, type StoredChunk, type StoredProposition, type StoredSection } from './stored-chunk';
+export {
+  storedChunk,
+  storedChunks,
+  stripChunkText,
+  type ChunksRecord,
+  type StoredChunk,
+  type StoredProposition,
+  type StoredSection,
+} from './stored-chunk';
 
 export interface DocumentChunks {
   sections: SectionRecord[];
@@ -23,10 +31,16 @@ function withText<T extends ChunkBase>(record: StoredChunk<T>, documentText: str
 }
 
 /** A stored chunks record made whole, given its document's text. */
-function wholeChunks(record: Parameters<typeof readStoredChunks>[0] | undefined, text: string | undefined): DocumentChunks {
+function wholeChunks(
+  record: Parameters<typeof readStoredChunks>[0] | undefined,
+  text: string | undefined,
+): DocumentChunks {
   if (!record) return { sections: [], propositions: [] };
   const { sections, propositions } = readStoredChunks(record);
-  return { sections: sections.map((s) => withText<SectionRecord>(s, text)), propositions: propositions.map((p) => withText<PropositionRecord>(p, text)) };
+  return {
+    sections: sections.map((s) => withText<SectionRecord>(s, text)),
+    propositions: propositions.map((p) => withText<PropositionRecord>(p, text)),
+  };
 }
 
 /** One document's sections and propositions in order, with their texts, and its whole text, in one read transaction. */
@@ -47,7 +61,12 @@ export async function eachChunks(db: CarrelDb, visit: (docId: string, chunks: Do
 }
 
 /** Writes a document's sections and propositions (inside the transaction that writes its other records). */
-export async function putChunks(db: CarrelDb, docId: string, { sections, propositions }: DocumentChunks, documentText: string | undefined): Promise<void> {
+export async function putChunks(
+  db: CarrelDb,
+  docId: string,
+  { sections, propositions }: DocumentChunks,
+  documentText: string | undefined,
+): Promise<void> {
   await db.chunks.put(storedChunks(docId, sections, propositions, documentText));
 }
 

@@ -2,14 +2,35 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openDb, type ConversationTurn } from './db';
-import { belongsTo, conversationJson, conversationMarkdown, deleteConversation, earlierQuestions, listConversations, renameConversation, saveTurn, titleFrom } from './conversations';
+import {
+  belongsTo,
+  conversationJson,
+  conversationMarkdown,
+  deleteConversation,
+  earlierQuestions,
+  listConversations,
+  renameConversation,
+  saveTurn,
+  titleFrom,
+} from './conversations';
 
 let count = 0;
 const fresh = () => openDb(`conversations-test-${count++}`);
 const turn = (question: string, askedAt: number, text = 'An answer [1].', docId = 'd'): ConversationTurn => ({
   question,
   answer: { kind: 'extractive', state: 'done', text },
-  sources: [{ n: 1, docId, docName: `${docId}.md`, sectionId: 's', passageId: 'p', headingPath: ['H'], pages: [2], text: 'A passage.' }],
+  sources: [
+    {
+      n: 1,
+      docId,
+      docName: `${docId}.md`,
+      sectionId: 's',
+      passageId: 'p',
+      headingPath: ['H'],
+      pages: [2],
+      text: 'A passage.',
+    },
+  ],
   askedAt,
 });
 
@@ -63,10 +84,17 @@ describe('conversations', () => {
     // No shared word, but the same document: a follow-up.
     expect(await saveTurn(db, r, turn('what does the workspace image hold', 3, 'x', 'r-intro'))).toBe(r);
     // Neither: a new conversation, named after it.
-    const shell = await saveTurn(db, r, turn('how should shell scripts be indented', 4, 'Two spaces [1].', 'shellguide'));
+    const shell = await saveTurn(
+      db,
+      r,
+      turn('how should shell scripts be indented', 4, 'Two spaces [1].', 'shellguide'),
+    );
     expect(shell).not.toBe(r);
     const list = await listConversations(db);
-    expect(list.map((c) => [c.title, c.turns.length])).toEqual([['how should shell scripts be indented', 1], ['how do I quit R when I am done', 3]]);
+    expect(list.map((c) => [c.title, c.turns.length])).toEqual([
+      ['how should shell scripts be indented', 1],
+      ['how do I quit R when I am done', 3],
+    ]);
     // A question with no topic words at all is read as a follow-up.
     expect(belongsTo(list[0]!.turns, turn('and why?', 5, 'x', 'elsewhere'))).toBe(true);
   });
@@ -91,7 +119,11 @@ describe('conversations', () => {
     expect(await saveTurn(db, draft, turn('How do I quit R?', 4, 'new answer'))).toBe(id);
     const list = await listConversations(db);
     expect(list).toHaveLength(1);
-    expect(list[0]!.turns.map((t) => t.question)).toEqual(['how do I quit R', 'what about the workspace', 'How do I quit R?']);
+    expect(list[0]!.turns.map((t) => t.question)).toEqual([
+      'how do I quit R',
+      'what about the workspace',
+      'How do I quit R?',
+    ]);
     // Asked once more right away: the last turn is updated, not repeated.
     expect(await saveTurn(db, null, turn('how do I quit R', 5, 'newer'))).toBe(id);
     expect((await listConversations(db))[0]!.turns).toHaveLength(3);
@@ -113,12 +145,20 @@ describe('conversations', () => {
     await saveTurn(db, a, turn('second question about it', 2));
     await saveTurn(db, null, turn('third, elsewhere', 3, 'x', 'e'));
     await saveTurn(db, a, turn('First question?', 4));
-    expect(earlierQuestions(await listConversations(db))).toEqual(['First question?', 'third, elsewhere', 'second question about it']);
+    expect(earlierQuestions(await listConversations(db))).toEqual([
+      'First question?',
+      'third, elsewhere',
+      'second question about it',
+    ]);
   });
 
   it('exports a conversation as Markdown and JSON with every question, answer, time and source', async () => {
     const db = fresh();
-    const id = await saveTurn(db, null, turn('what did the physician prescribe', Date.UTC(2026, 0, 2, 3, 4), 'Antibiotics [1].'));
+    const id = await saveTurn(
+      db,
+      null,
+      turn('what did the physician prescribe', Date.UTC(2026, 0, 2, 3, 4), 'Antibiotics [1].'),
+    );
     await saveTurn(db, id, turn('for how many days', Date.UTC(2026, 0, 2, 3, 5), 'Ten days [1].'));
     const c = (await db.conversations.get(id))!;
     const md = conversationMarkdown(c);

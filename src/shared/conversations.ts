@@ -20,7 +20,12 @@ export function titleFrom(question: string): string {
 
 /** A question as compared for sameness: case, spacing and closing punctuation aside. */
 export function sameQuestion(a: string, b: string): boolean {
-  const norm = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s?.!]+$/, '');
+  const norm = (q: string) =>
+    q
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/[\s?.!]+$/, '');
   return norm(a) === norm(b);
 }
 
@@ -34,7 +39,32 @@ function typedOn(a: string, b: string): boolean {
  * Words of any question that say nothing about its topic: a question about quitting R and one about
  * a shell's configuration both "get" something.
  */
-const QUESTION_WORDS = new Set(['get', 'use', 'make', 'work', 'find', 'want', 'need', 'know', 'mean', 'wai', 'mani', 'much', 'can', 'tell', 'show', 'explain', 'doe', 'also', 'like', 'set', 'go', 'done', 'happen', 'thing']);
+const QUESTION_WORDS = new Set([
+  'get',
+  'use',
+  'make',
+  'work',
+  'find',
+  'want',
+  'need',
+  'know',
+  'mean',
+  'wai',
+  'mani',
+  'much',
+  'can',
+  'tell',
+  'show',
+  'explain',
+  'doe',
+  'also',
+  'like',
+  'set',
+  'go',
+  'done',
+  'happen',
+  'thing',
+]);
 
 /** A question's topic terms (stemmed, stopwords and question words dropped). */
 function topicTerms(text: string): string[] {
@@ -67,7 +97,12 @@ export function belongsTo(turns: readonly ConversationTurn[], turn: Conversation
  * - `splitFrom` is the conversation that `id` split from while its question was being typed: once
  *   the question, typed on, shares something with that thread after all, it goes back there.
  */
-export async function saveTurn(db: CarrelDb, id: string | null, turn: ConversationTurn, splitFrom: string | null = null): Promise<string> {
+export async function saveTurn(
+  db: CarrelDb,
+  id: string | null,
+  turn: ConversationTurn,
+  splitFrom: string | null = null,
+): Promise<string> {
   return db.transaction('rw', db.conversations, async () => {
     let existing = id ? await db.conversations.get(id) : undefined;
     const origin = splitFrom && existing?.turns.length === 1 ? await db.conversations.get(splitFrom) : undefined;
@@ -86,18 +121,29 @@ export async function saveTurn(db: CarrelDb, id: string | null, turn: Conversati
       const twin = await findTwin(db, turn.question, thread?.id);
       if (twin) {
         if (thread) await db.conversations.delete(thread.id);
-        const twinTurns = sameQuestion(twin.turns.at(-1)!.question, turn.question) ? [...twin.turns.slice(0, -1), turn] : [...twin.turns, turn];
+        const twinTurns = sameQuestion(twin.turns.at(-1)!.question, turn.question)
+          ? [...twin.turns.slice(0, -1), turn]
+          : [...twin.turns, turn];
         await db.conversations.update(twin.id, { turns: twinTurns, updatedAt: turn.askedAt });
         return twin.id;
       }
     }
     if (!thread) {
-      const created: ConversationRecord = { id: crypto.randomUUID(), title: titleFrom(turn.question), createdAt: turn.askedAt, updatedAt: turn.askedAt, turns };
+      const created: ConversationRecord = {
+        id: crypto.randomUUID(),
+        title: titleFrom(turn.question),
+        createdAt: turn.askedAt,
+        updatedAt: turn.askedAt,
+        turns,
+      };
       await db.conversations.add(created);
       return created.id;
     }
     // A conversation of one question still being typed keeps the title of the question as it ends up.
-    const title = turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question) ? titleFrom(turn.question) : thread.title;
+    const title =
+      turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question)
+        ? titleFrom(turn.question)
+        : thread.title;
     await db.conversations.update(thread.id, { turns, title, updatedAt: turn.askedAt });
     return thread.id;
   });
@@ -105,11 +151,20 @@ export async function saveTurn(db: CarrelDb, id: string | null, turn: Conversati
 
 /** The same question with the same answer: nothing to write. */
 function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
-  return sameQuestion(kept.question, turn.question) && kept.answer.kind === turn.answer.kind && kept.answer.state === turn.answer.state && kept.answer.text === turn.answer.text;
+  return (
+    sameQuestion(kept.question, turn.question) &&
+    kept.answer.kind === turn.answer.kind &&
+    kept.answer.state === turn.answer.state &&
+    kept.answer.text === turn.answer.text
+  );
 }
 
 /** The most recent other conversation in which `question` was asked, if any. */
-async function findTwin(db: CarrelDb, question: string, except: string | undefined): Promise<ConversationRecord | undefined> {
+async function findTwin(
+  db: CarrelDb,
+  question: string,
+  except: string | undefined,
+): Promise<ConversationRecord | undefined> {
   const all = await db.conversations.orderBy('updatedAt').reverse().toArray();
   return all.find((c) => c.id !== except && c.turns.some((t) => sameQuestion(t.question, question)));
 }
@@ -117,7 +172,8 @@ async function findTwin(db: CarrelDb, question: string, except: string | undefin
 /** Renames a conversation; an empty name is refused with a message. */
 export async function renameConversation(db: CarrelDb, id: string, title: string): Promise<void> {
   const trimmed = title.trim();
-  if (!trimmed) throw new AppError('UNKNOWN', 'A conversation needs a name. Type one, or press Esc to keep the old name.');
+  if (!trimmed)
+    throw new AppError('UNKNOWN', 'A conversation needs a name. Type one, or press Esc to keep the old name.');
   await db.conversations.update(id, { title: trimmed.slice(0, 200) });
 }
 
@@ -152,9 +208,20 @@ const isoTime = (ms: number) => new Date(ms).toISOString();
 
 /** A conversation as Markdown: each question as a heading, its answer, its time and its sources. */
 export function conversationMarkdown(c: ConversationRecord): string {
-  const lines = [`# ${c.title}`, '', `Exported from Carrel on ${isoTime(Date.now())}. ${c.turns.length} ${c.turns.length === 1 ? 'question' : 'questions'}.`];
+  const lines = [
+    `# ${c.title}`,
+    '',
+    `Exported from Carrel on ${isoTime(Date.now())}. ${c.turns.length} ${c.turns.length === 1 ? 'question' : 'questions'}.`,
+  ];
   for (const turn of c.turns) {
-    lines.push('', `## ${turn.question.trim()}`, '', `*Asked ${isoTime(turn.askedAt)} · ${turn.answer.kind === 'generated' ? 'written on this device' : 'sentences of your documents'}${turn.answer.state === 'stopped' ? ' · stopped' : ''}*`, '', turn.answer.text);
+    lines.push(
+      '',
+      `## ${turn.question.trim()}`,
+      '',
+      `*Asked ${isoTime(turn.askedAt)} · ${turn.answer.kind === 'generated' ? 'written on this device' : 'sentences of your documents'}${turn.answer.state === 'stopped' ? ' · stopped' : ''}*`,
+      '',
+      turn.answer.text,
+    );
     if (turn.sources.length) {
       lines.push('', 'Sources:', '');
       for (const source of turn.sources) lines.push(`${source.n}. ${sourceLabel(source)}`);
@@ -171,6 +238,10 @@ export function conversationJson(c: ConversationRecord): string {
 
 /** A file name for an exported conversation: its title, tamed. */
 export function exportName(c: ConversationRecord, extension: 'md' | 'json'): string {
-  const base = c.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'conversation';
+  const base =
+    c.title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'conversation';
   return `${base}.${extension}`;
 }

@@ -3,7 +3,13 @@
  * A schema change is a new version below; old versions are never edited.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { storedChunks, stripChunkText, type ChunksRecord, type StoredProposition, type StoredSection } from './stored-chunk';
+import {
+  storedChunks,
+  stripChunkText,
+  type ChunksRecord,
+  type StoredProposition,
+  type StoredSection,
+} from './stored-chunk';
 import type { ModelInfo } from './models';
 import type { DocumentRecord } from './types';
 import { storedText, type PageWord, type StoredTextRecord, type TextRecord } from './text-codec';
@@ -21,7 +27,17 @@ export interface FileRecord {
 export interface ConversationTurn {
   question: string;
   answer: { kind: 'extractive' | 'generated'; state: 'done' | 'stopped'; text: string };
-  sources: { n: number; docId: string; docName: string; sectionId: string; passageId: string; headingPath: string[]; pages: number[]; pageLabels?: string[]; text: string }[];
+  sources: {
+    n: number;
+    docId: string;
+    docName: string;
+    sectionId: string;
+    passageId: string;
+    headingPath: string[];
+    pages: number[];
+    pageLabels?: string[];
+    text: string;
+  }[];
   askedAt: number;
 }
 
@@ -134,7 +150,11 @@ export function openDb(name = DB_NAME): CarrelDb {
         const text = (await texts.get(docId))?.text;
         if (text === undefined) continue;
         for (const table of ['sections', 'propositions']) {
-          await tx.table<StoredSection, string>(table).where('docId').equals(docId).modify((record) => stripChunkText(record, text));
+          await tx
+            .table<StoredSection, string>(table)
+            .where('docId')
+            .equals(docId)
+            .modify((record) => stripChunkText(record, text));
         }
       }
     });
@@ -167,9 +187,15 @@ export function openDb(name = DB_NAME): CarrelDb {
     .upgrade(async (tx) => {
       const sections = tx.table<StoredSection, string>('sections');
       const propositions = tx.table<StoredProposition, string>('propositions');
-      const docIds = new Set([...(await sections.orderBy('docId').uniqueKeys()), ...(await propositions.orderBy('docId').uniqueKeys())] as string[]);
+      const docIds = new Set([
+        ...(await sections.orderBy('docId').uniqueKeys()),
+        ...(await propositions.orderBy('docId').uniqueKeys()),
+      ] as string[]);
       for (const docId of docIds) {
-        const [ownSections, ownPropositions] = await Promise.all([sections.where('docId').equals(docId).sortBy('order'), propositions.where('docId').equals(docId).sortBy('order')]);
+        const [ownSections, ownPropositions] = await Promise.all([
+          sections.where('docId').equals(docId).sortBy('order'),
+          propositions.where('docId').equals(docId).sortBy('order'),
+        ]);
         await tx.table<ChunksRecord, string>('chunks').put(storedChunks(docId, ownSections, ownPropositions));
       }
     });

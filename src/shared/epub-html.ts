@@ -66,17 +66,25 @@ export async function epubToHtml(bytes: Uint8Array, fileName: string): Promise<E
   const zip = await JSZip.loadAsync(bytes);
   const read = async (path: string) => {
     const file = zip.file(path);
-    if (!file) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is incomplete: it names ${path}, which is not in it.`);
+    if (!file)
+      throw new AppError('ARCHIVE_INVALID', `“${fileName}” is incomplete: it names ${path}, which is not in it.`);
     return file.async('string');
   };
-  if (zip.file('META-INF/rights.xml')) throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by DRM (copy protection).`);
+  if (zip.file('META-INF/rights.xml'))
+    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by DRM (copy protection).`);
   const encryption = zip.file('META-INF/encryption.xml');
   // Font obfuscation also uses encryption.xml; only encrypted text is DRM.
   if (encryption && /URI="[^"]+\.(x?html?|opf|ncx)"/i.test(await encryption.async('string'))) {
-    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by DRM (copy protection): its chapters are encrypted.`);
+    throw new AppError(
+      'DOCUMENT_PROTECTED',
+      `“${fileName}” is protected by DRM (copy protection): its chapters are encrypted.`,
+    );
   }
-  const rootfile = xmlTags(await read('META-INF/container.xml')).find((t) => t.name === 'rootfile')?.attributes['full-path'];
-  if (!rootfile) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is not an EPUB book: it does not say where its contents are.`);
+  const rootfile = xmlTags(await read('META-INF/container.xml')).find((t) => t.name === 'rootfile')?.attributes[
+    'full-path'
+  ];
+  if (!rootfile)
+    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is not an EPUB book: it does not say where its contents are.`);
   const opf = xmlTags(await read(rootfile));
   const base = folderOf(rootfile);
   const manifest = new Map(opf.filter((t) => t.name === 'item').map((t) => [t.attributes.id, t.attributes]));
@@ -97,7 +105,11 @@ export async function epubToHtml(bytes: Uint8Array, fileName: string): Promise<E
           if (target && !titles.has(target)) titles.set(target, tag.text.trim());
         }
         if (!nav && tag.name === 'content' && tag.attributes.src) {
-          const label = navTags.slice(0, i).reverse().find((t) => t.name === 'text')?.text.trim();
+          const label = navTags
+            .slice(0, i)
+            .reverse()
+            .find((t) => t.name === 'text')
+            ?.text.trim();
           const target = resolveInside(folderOf(navPath), tag.attributes.src);
           if (target && label && !titles.has(target)) titles.set(target, label);
         }
@@ -110,7 +122,11 @@ export async function epubToHtml(bytes: Uint8Array, fileName: string): Promise<E
     const item = manifest.get(ref.attributes.idref);
     if (!item?.href) continue;
     const path = resolveInside(base, item.href);
-    if (!path) throw new AppError('ARCHIVE_INVALID', `“${fileName}” lists a chapter outside the book (${item.href}); Carrel reads only what is inside it.`);
+    if (!path)
+      throw new AppError(
+        'ARCHIVE_INVALID',
+        `“${fileName}” lists a chapter outside the book (${item.href}); Carrel reads only what is inside it.`,
+      );
     const xhtml = await read(path);
     const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(xhtml)?.[1] ?? xhtml;
     const chapterTitle = titles.get(path);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATOR_CATALOGUE, customGenerator, generatorDtype, generatorFiles, promptBudget, whyNotFit } from './generators';
+import {
+  GENERATOR_CATALOGUE,
+  customGenerator,
+  generatorDtype,
+  generatorFiles,
+  promptBudget,
+  whyNotFit,
+} from './generators';
 
 const small = GENERATOR_CATALOGUE.find((g) => g.label === 'SmolLM2 360M Instruct')!;
 const big = GENERATOR_CATALOGUE.find((g) => g.label === 'Qwen2.5 1.5B Instruct')!;
@@ -7,9 +14,17 @@ const big = GENERATOR_CATALOGUE.find((g) => g.label === 'Qwen2.5 1.5B Instruct')
 describe('generators', () => {
   it('lists the issue’s models with context, size, languages and licence', () => {
     expect(GENERATOR_CATALOGUE.map((g) => g.label)).toEqual(
-      expect.arrayContaining(['Qwen3 0.6B', 'Qwen2.5 0.5B Instruct', 'Llama 3.2 1B Instruct', 'SmolLM2 1.7B Instruct', 'Gemma 3 270M', 'Gemma 3 1B']),
+      expect.arrayContaining([
+        'Qwen3 0.6B',
+        'Qwen2.5 0.5B Instruct',
+        'Llama 3.2 1B Instruct',
+        'SmolLM2 1.7B Instruct',
+        'Gemma 3 270M',
+        'Gemma 3 1B',
+      ]),
     );
-    for (const g of GENERATOR_CATALOGUE) expect(g.contextTokens > 0 && g.bytes > 0 && !!g.licence && !!g.languages).toBe(true);
+    for (const g of GENERATOR_CATALOGUE)
+      expect(g.contextTokens > 0 && g.bytes > 0 && !!g.licence && !!g.languages).toBe(true);
   });
 
   it('uses q4f16 only on WebGPU with shader-f16, else q4', () => {

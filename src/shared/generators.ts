@@ -23,22 +23,95 @@ export interface GeneratorInfo {
 const MB = 1_000_000;
 
 /** The answer generator chosen in Settings → Answers: none (extractive only), a downloaded model, or the browser's own. */
-export type GeneratorChoice = { kind: 'none' } | { kind: 'browser' } | { kind: 'model'; info: GeneratorInfo; dtype: GeneratorDtype };
+export type GeneratorChoice =
+  { kind: 'none' } | { kind: 'browser' } | { kind: 'model'; info: GeneratorInfo; dtype: GeneratorDtype };
 
 export const GENERATOR_CATALOGUE: GeneratorInfo[] = [
-  { id: 'onnx-community/Qwen3-0.6B-ONNX', label: 'Qwen3 0.6B', contextTokens: 32_768, bytes: 570 * MB, languages: '100+ languages', licence: 'Apache-2.0', verified: false },
-  { id: 'onnx-community/Qwen2.5-0.5B-Instruct', label: 'Qwen2.5 0.5B Instruct', contextTokens: 32_768, bytes: 480 * MB, languages: '29+ languages', licence: 'Apache-2.0', verified: false },
-  { id: 'onnx-community/Qwen2.5-1.5B-Instruct', label: 'Qwen2.5 1.5B Instruct', contextTokens: 32_768, bytes: 1_300 * MB, languages: '29+ languages', licence: 'Apache-2.0', verified: false },
-  { id: 'onnx-community/Llama-3.2-1B-Instruct', label: 'Llama 3.2 1B Instruct', contextTokens: 131_072, bytes: 1_100 * MB, languages: '8 languages', licence: 'Llama 3.2 Community Licence (acceptable-use policy)', verified: false },
-  { id: 'HuggingFaceTB/SmolLM2-360M-Instruct', label: 'SmolLM2 360M Instruct', contextTokens: 8_192, bytes: 270 * MB, languages: 'English', licence: 'Apache-2.0', verified: false },
-  { id: 'HuggingFaceTB/SmolLM2-1.7B-Instruct', label: 'SmolLM2 1.7B Instruct', contextTokens: 8_192, bytes: 1_100 * MB, languages: 'English', licence: 'Apache-2.0', verified: false },
-  { id: 'onnx-community/gemma-3-270m-it-ONNX', label: 'Gemma 3 270M', contextTokens: 32_768, bytes: 420 * MB, languages: '140+ languages', licence: 'Gemma Terms of Use', verified: false },
-  { id: 'onnx-community/gemma-3-1b-it-ONNX', label: 'Gemma 3 1B', contextTokens: 32_768, bytes: 1_000 * MB, languages: '140+ languages', licence: 'Gemma Terms of Use', verified: false },
+  {
+    id: 'onnx-community/Qwen3-0.6B-ONNX',
+    label: 'Qwen3 0.6B',
+    contextTokens: 32_768,
+    bytes: 570 * MB,
+    languages: '100+ languages',
+    licence: 'Apache-2.0',
+    verified: false,
+  },
+  {
+    id: 'onnx-community/Qwen2.5-0.5B-Instruct',
+    label: 'Qwen2.5 0.5B Instruct',
+    contextTokens: 32_768,
+    bytes: 480 * MB,
+    languages: '29+ languages',
+    licence: 'Apache-2.0',
+    verified: false,
+  },
+  {
+    id: 'onnx-community/Qwen2.5-1.5B-Instruct',
+    label: 'Qwen2.5 1.5B Instruct',
+    contextTokens: 32_768,
+    bytes: 1_300 * MB,
+    languages: '29+ languages',
+    licence: 'Apache-2.0',
+    verified: false,
+  },
+  {
+    id: 'onnx-community/Llama-3.2-1B-Instruct',
+    label: 'Llama 3.2 1B Instruct',
+    contextTokens: 131_072,
+    bytes: 1_100 * MB,
+    languages: '8 languages',
+    licence: 'Llama 3.2 Community Licence (acceptable-use policy)',
+    verified: false,
+  },
+  {
+    id: 'HuggingFaceTB/SmolLM2-360M-Instruct',
+    label: 'SmolLM2 360M Instruct',
+    contextTokens: 8_192,
+    bytes: 270 * MB,
+    languages: 'English',
+    licence: 'Apache-2.0',
+    verified: false,
+  },
+  {
+    id: 'HuggingFaceTB/SmolLM2-1.7B-Instruct',
+    label: 'SmolLM2 1.7B Instruct',
+    contextTokens: 8_192,
+    bytes: 1_100 * MB,
+    languages: 'English',
+    licence: 'Apache-2.0',
+    verified: false,
+  },
+  {
+    id: 'onnx-community/gemma-3-270m-it-ONNX',
+    label: 'Gemma 3 270M',
+    contextTokens: 32_768,
+    bytes: 420 * MB,
+    languages: '140+ languages',
+    licence: 'Gemma Terms of Use',
+    verified: false,
+  },
+  {
+    id: 'onnx-community/gemma-3-1b-it-ONNX',
+    label: 'Gemma 3 1B',
+    contextTokens: 32_768,
+    bytes: 1_000 * MB,
+    languages: '140+ languages',
+    licence: 'Gemma Terms of Use',
+    verified: false,
+  },
 ];
 
 /** A generator added by its hub id: nothing known about it until its config is read. */
 export function customGenerator(id: string): GeneratorInfo {
-  return { id, label: id, contextTokens: 2_048, bytes: 0, languages: 'unknown', licence: 'see the model card', verified: false };
+  return {
+    id,
+    label: id,
+    contextTokens: 2_048,
+    bytes: 0,
+    languages: 'unknown',
+    licence: 'see the model card',
+    verified: false,
+  };
 }
 
 /** 4-bit weights: with fp16 activations on WebGPU when the adapter has `shader-f16`, else q4 (WASM q4 kernels are the fastest CPU path). */
@@ -46,10 +119,20 @@ export function generatorDtype(device: 'wasm' | 'webgpu', shaderF16: boolean): G
   return device === 'webgpu' && shaderF16 ? 'q4f16' : 'q4';
 }
 
-const WEIGHTS: Record<GeneratorDtype, string> = { q4f16: 'onnx/model_q4f16.onnx', q4: 'onnx/model_q4.onnx', q8: 'onnx/model_quantized.onnx' };
+const WEIGHTS: Record<GeneratorDtype, string> = {
+  q4f16: 'onnx/model_q4f16.onnx',
+  q4: 'onnx/model_q4.onnx',
+  q8: 'onnx/model_quantized.onnx',
+};
 
 /** The files a generator needs with the weights of one dtype. */
-export const generatorFiles = (dtype: GeneratorDtype): string[] => ['config.json', 'generation_config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS[dtype]];
+export const generatorFiles = (dtype: GeneratorDtype): string[] => [
+  'config.json',
+  'generation_config.json',
+  'tokenizer.json',
+  'tokenizer_config.json',
+  WEIGHTS[dtype],
+];
 
 /** Tokens kept for the answer itself; the prompt gets the rest of the window. */
 export const ANSWER_TOKENS = 384;

@@ -62,7 +62,15 @@ export interface StoreRequest {
 
 /** What reading a file answers for a document the engine stored. */
 export function storedResult(record: DocumentRecord, embedded: boolean): IngestResult {
-  return { docId: record.id, duplicate: false, title: record.title, sections: record.sectionCount, propositions: record.propositionCount, embedded, record };
+  return {
+    docId: record.id,
+    duplicate: false,
+    title: record.title,
+    sections: record.sectionCount,
+    propositions: record.propositionCount,
+    embedded,
+    record,
+  };
 }
 
 export interface StoreResult {

@@ -40,7 +40,12 @@ export const WEIGHTS_FILE: Record<Dtype, string> = {
 };
 
 /** The files a model needs with the weights of one dtype. */
-export const modelFiles = (dtype: Dtype): string[] => ['config.json', 'tokenizer.json', 'tokenizer_config.json', WEIGHTS_FILE[dtype]];
+export const modelFiles = (dtype: Dtype): string[] => [
+  'config.json',
+  'tokenizer.json',
+  'tokenizer_config.json',
+  WEIGHTS_FILE[dtype],
+];
 
 /** Every file any dtype of a model may have (what removing it deletes). */
 export const ALL_MODEL_FILES = [...modelFiles('q8'), WEIGHTS_FILE.fp16, WEIGHTS_FILE.fp32];
@@ -80,7 +85,8 @@ export const BUILTIN_MODEL: ModelInfo = {
   bytes: 0,
   languages: 'English',
   quality: 'SciFact nDCG@10 0.19 alone, 0.69 with keywords (measured here)',
-  summary: 'Comes with Carrel, so it works at once and offline. Finds passages by your words and close relatives of them; the downloadable models below understand meaning better.',
+  summary:
+    'Comes with Carrel, so it works at once and offline. Finds passages by your words and close relatives of them; the downloadable models below understand meaning better.',
 };
 
 /**
@@ -88,7 +94,12 @@ export const BUILTIN_MODEL: ModelInfo = {
  * leg's coverage turns queries away. Their dense weight is a starting point, not a measurement.
  * They run on WebGPU when the browser has an adapter (workers/model-loader.ts), else on WASM.
  */
-const UNCALIBRATED = { denseWeight: 0.5, minRelevance: { dense: 0.2, coverage: 0.45 }, prefersGpu: true, dtype: 'q8' } as const;
+const UNCALIBRATED = {
+  denseWeight: 0.5,
+  minRelevance: { dense: 0.2, coverage: 0.45 },
+  prefersGpu: true,
+  dtype: 'q8',
+} as const;
 
 export const CATALOGUE: ModelInfo[] = [
   BUILTIN_MODEL,
@@ -126,13 +137,25 @@ export const CATALOGUE: ModelInfo[] = [
     bytes: 118_000_000,
     languages: '~100 languages',
     quality: 'MTEB retrieval average 46.6; MIRACL multilingual nDCG@10 ~0.64',
-    summary: 'For documents and questions in many languages, and across them (ask in English, find French). The largest download.',
+    summary:
+      'For documents and questions in many languages, and across them (ask in English, find French). The largest download.',
   },
 ];
 
 /** A model added by its hub id: what its config.json says, with neutral settings (a transformer, so GPU when there is one). */
 export function customModel(id: string, dims: number, bytes: number): ModelInfo {
-  return { ...UNCALIBRATED, id, label: id, dims, queryPrefix: '', passagePrefix: '', bytes, languages: 'unknown', quality: 'not measured', summary: 'A model you added. Carrel has not measured how well it finds passages.' };
+  return {
+    ...UNCALIBRATED,
+    id,
+    label: id,
+    dims,
+    queryPrefix: '',
+    passagePrefix: '',
+    bytes,
+    languages: 'unknown',
+    quality: 'not measured',
+    summary: 'A model you added. Carrel has not measured how well it finds passages.',
+  };
 }
 
 /** Hub model ids look like `owner/name`. */

@@ -53,14 +53,21 @@ function findAll(node: XmlNode, name: string | readonly string[]): XmlNode[] {
 }
 
 /** The archive's parts that `wanted` names, as text; refuses an XML part that declares entities. */
-async function archiveParts(bytes: Uint8Array, fileName: string, wanted: (name: string) => boolean): Promise<Map<string, string>> {
+async function archiveParts(
+  bytes: Uint8Array,
+  fileName: string,
+  wanted: (name: string) => boolean,
+): Promise<Map<string, string>> {
   const zip = await JSZip.loadAsync(bytes);
   const parts = new Map<string, string>();
   for (const file of Object.values(zip.files)) {
     if (file.dir || !wanted(file.name)) continue;
     const xml = await file.async('string');
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-      throw new AppError('ARCHIVE_INVALID', `“${fileName}” declares its own XML entities in ${file.name}, which office programs never write (they can expand a small file enormously or point at other files); Carrel does not read them.`);
+      throw new AppError(
+        'ARCHIVE_INVALID',
+        `“${fileName}” declares its own XML entities in ${file.name}, which office programs never write (they can expand a small file enormously or point at other files); Carrel does not read them.`,
+      );
     }
     parts.set(file.name, xml);
   }
@@ -84,7 +91,8 @@ const ODF_TEXT = 'application/vnd.oasis.opendocument.text';
 const ODF_PRESENTATION = 'application/vnd.oasis.opendocument.presentation';
 
 /** Text that is not the document's prose: citation marks, comments, forms, tables of contents and indexes (copies of headings). */
-const ODF_SKIP = /^(text:note-citation|office:annotation|office:forms|text:table-of-content|text:[a-z-]+-index|text:bibliography|presentation:notes)$/;
+const ODF_SKIP =
+  /^(text:note-citation|office:annotation|office:forms|text:table-of-content|text:[a-z-]+-index|text:bibliography|presentation:notes)$/;
 /** Presentation frames that repeat on every slide. */
 const ODP_FURNITURE = new Set(['page-number', 'footer', 'date-time', 'header']);
 
@@ -112,8 +120,20 @@ function odfBlocks(node: XmlNode, out: string[], inParagraph = false): void {
       odfBlocks(child, out);
       out.push(inParagraph ? '<p>' : '');
     } else if (name === 'text:s' || name === 'text:tab' || name === 'text:line-break') out.push(' ');
-    else if (name === 'table:table' || name === 'table:table-row' || name === 'table:table-cell' || name === 'text:list' || name === 'text:list-item') {
-      const tag = { 'table:table': 'table', 'table:table-row': 'tr', 'table:table-cell': 'td', 'text:list': 'ul', 'text:list-item': 'li' }[name];
+    else if (
+      name === 'table:table' ||
+      name === 'table:table-row' ||
+      name === 'table:table-cell' ||
+      name === 'text:list' ||
+      name === 'text:list-item'
+    ) {
+      const tag = {
+        'table:table': 'table',
+        'table:table-row': 'tr',
+        'table:table-cell': 'td',
+        'text:list': 'ul',
+        'text:list-item': 'li',
+      }[name];
       out.push(`<${tag}>`);
       odfBlocks(child, out);
       out.push(`</${tag}>`);
@@ -123,8 +143,13 @@ function odfBlocks(node: XmlNode, out: string[], inParagraph = false): void {
 
 /** One slide of an OpenDocument presentation: its title frame as heading, its other frames, its notes. */
 function odpSlide(page: XmlNode, index: number): string {
-  const slide = { ...page, children: page.children.filter((c) => typeof c === 'string' || c.name !== 'presentation:notes') };
-  const frames = findAll(slide, ['draw:frame', 'draw:custom-shape']).filter((f) => !ODP_FURNITURE.has(f.attributes['presentation:class'] ?? ''));
+  const slide = {
+    ...page,
+    children: page.children.filter((c) => typeof c === 'string' || c.name !== 'presentation:notes'),
+  };
+  const frames = findAll(slide, ['draw:frame', 'draw:custom-shape']).filter(
+    (f) => !ODP_FURNITURE.has(f.attributes['presentation:class'] ?? ''),
+  );
   const isTitle = (f: XmlNode) => f.attributes['presentation:class'] === 'title';
   const text = (f: XmlNode) => {
     const out: string[] = [];
@@ -133,13 +158,23 @@ function odpSlide(page: XmlNode, index: number): string {
   };
   // A slide's own name is used when it has no title, unless it is the default "page3" or "Slide 3".
   const name = page.attributes['draw:name'] ?? '';
-  const heading = frames.filter(isTitle).map(text).join(' ') || (/^(page|slide)\s*\d+$/i.test(name) || !name ? `Slide ${index + 1}` : name);
+  const heading =
+    frames.filter(isTitle).map(text).join(' ') ||
+    (/^(page|slide)\s*\d+$/i.test(name) || !name ? `Slide ${index + 1}` : name);
   const out = [`<section><h1>${escapeHtml(heading)}</h1>`];
   for (const frame of frames) if (!isTitle(frame)) odfBlocks(frame, out);
-  const notes = findAll(page, 'presentation:notes').flatMap((n) => findAll(n, 'draw:frame').filter((f) => f.attributes['presentation:class'] === 'notes'));
+  const notes = findAll(page, 'presentation:notes').flatMap((n) =>
+    findAll(n, 'draw:frame').filter((f) => f.attributes['presentation:class'] === 'notes'),
+  );
   const notesHtml: string[] = [];
   for (const frame of notes) odfBlocks(frame, notesHtml);
-  if (notesHtml.join('').replace(/<[^>]+>/g, '').trim()) out.push('<h2>Speaker notes</h2>', ...notesHtml);
+  if (
+    notesHtml
+      .join('')
+      .replace(/<[^>]+>/g, '')
+      .trim()
+  )
+    out.push('<h2>Speaker notes</h2>', ...notesHtml);
   out.push('</section>');
   return out.join('');
 }
@@ -150,14 +185,26 @@ function odpSlide(page: XmlNode, index: number): string {
  * refused: its manifest lists the encryption of its parts.
  */
 export async function readOdf(bytes: Uint8Array, fileName: string): Promise<{ kind: 'odt' | 'odp'; html: string }> {
-  const parts = await archiveParts(bytes, fileName, (name) => name === 'mimetype' || name === 'content.xml' || name === 'meta.xml' || name === 'META-INF/manifest.xml');
+  const parts = await archiveParts(
+    bytes,
+    fileName,
+    (name) => name === 'mimetype' || name === 'content.xml' || name === 'meta.xml' || name === 'META-INF/manifest.xml',
+  );
   const mimetype = parts.get('mimetype')?.trim() ?? '';
   if (mimetype !== ODF_TEXT && mimetype !== ODF_PRESENTATION) {
     const kind = ODF_KINDS[mimetype];
-    throw new AppError('UNSUPPORTED_TYPE', kind ? `“${fileName}” is an OpenDocument ${kind}; Carrel reads OpenDocument text (.odt) and presentations (.odp). Save it as PDF and add that.` : `“${fileName}” is a ZIP archive, but not an OpenDocument file (it has no known mimetype).`);
+    throw new AppError(
+      'UNSUPPORTED_TYPE',
+      kind
+        ? `“${fileName}” is an OpenDocument ${kind}; Carrel reads OpenDocument text (.odt) and presentations (.odp). Save it as PDF and add that.`
+        : `“${fileName}” is a ZIP archive, but not an OpenDocument file (it has no known mimetype).`,
+    );
   }
   if (/encryption-data/.test(parts.get('META-INF/manifest.xml') ?? '')) {
-    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password. Open it, remove the password (File › Properties), save, and add it again.`);
+    throw new AppError(
+      'DOCUMENT_PROTECTED',
+      `“${fileName}” is protected by a password. Open it, remove the password (File › Properties), save, and add it again.`,
+    );
   }
   const body = findAll(xmlTree(parts.get('content.xml') ?? ''), 'office:body')[0];
   const out = [titleTag(titleOf(parts.get('meta.xml')))];
@@ -201,9 +248,14 @@ function shapes(xml: string): Shape[] {
     for (const child of elements(node)) {
       if (child.name === 'p:sp') {
         const placeholder = findAll(child, 'p:ph')[0];
-        found.push({ placeholder: placeholder ? (placeholder.attributes.type ?? 'body') : '', paragraphs: findAll(child, 'a:p').map(paragraphText).filter(Boolean) });
+        found.push({
+          placeholder: placeholder ? (placeholder.attributes.type ?? 'body') : '',
+          paragraphs: findAll(child, 'a:p').map(paragraphText).filter(Boolean),
+        });
       } else if (child.name === 'a:tbl') {
-        const table = findAll(child, 'a:tr').map((row) => findAll(row, 'a:tc').map((cell) => findAll(cell, 'a:p').map(paragraphText).filter(Boolean).join(' ')));
+        const table = findAll(child, 'a:tr').map((row) =>
+          findAll(row, 'a:tc').map((cell) => findAll(cell, 'a:p').map(paragraphText).filter(Boolean).join(' ')),
+        );
         found.push({ placeholder: '', paragraphs: [], table });
       } else walk(child);
     }
@@ -225,13 +277,20 @@ function relationships(parts: Map<string, string>, part: string): Map<string, st
 const isTitle = (shape: Shape) => shape.placeholder === 'title' || shape.placeholder === 'ctrTitle';
 
 function shapeHtml(shape: Shape): string {
-  if (shape.table) return `<table>${shape.table.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</table>`;
+  if (shape.table)
+    return `<table>${shape.table.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</table>`;
   return shape.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
 }
 
 /** PowerPoint: one section per slide in presentation order, its title as heading, tables kept, speaker notes kept; footers, dates and slide numbers left out. */
 export async function pptxToHtml(bytes: Uint8Array, fileName: string): Promise<string> {
-  const parts = await archiveParts(bytes, fileName, (name) => /^(ppt\/(presentation\.xml|slides\/|notesSlides\/|_rels\/)|docProps\/core\.xml)/.test(name) && /\.(xml|rels)$/.test(name));
+  const parts = await archiveParts(
+    bytes,
+    fileName,
+    (name) =>
+      /^(ppt\/(presentation\.xml|slides\/|notesSlides\/|_rels\/)|docProps\/core\.xml)/.test(name) &&
+      /\.(xml|rels)$/.test(name),
+  );
   const presentation = 'ppt/presentation.xml';
   const rels = relationships(parts, presentation);
   const order = xmlTags(parts.get(presentation) ?? '')
@@ -240,12 +299,20 @@ export async function pptxToHtml(bytes: Uint8Array, fileName: string): Promise<s
   const out = [titleTag(titleOf(parts.get('docProps/core.xml')))];
   order.forEach((slidePath, i) => {
     const slide = parts.get(slidePath);
-    if (slide === undefined) throw new AppError('ARCHIVE_INVALID', `“${fileName}” lists a slide it does not contain (${slidePath || 'outside the file'}).`);
+    if (slide === undefined)
+      throw new AppError(
+        'ARCHIVE_INVALID',
+        `“${fileName}” lists a slide it does not contain (${slidePath || 'outside the file'}).`,
+      );
     const all = shapes(slide);
     const heading = all.find(isTitle)?.paragraphs.join(' ') || `Slide ${i + 1}`;
     out.push(`<section><h1>${escapeHtml(heading)}</h1>`, ...all.filter((s) => !isTitle(s)).map(shapeHtml));
     const notesPath = [...relationships(parts, slidePath).values()].find((path) => path.startsWith('ppt/notesSlides/'));
-    const notes = notesPath ? shapes(parts.get(notesPath) ?? '').filter((s) => s.placeholder === 'body').flatMap((s) => s.paragraphs) : [];
+    const notes = notesPath
+      ? shapes(parts.get(notesPath) ?? '')
+          .filter((s) => s.placeholder === 'body')
+          .flatMap((s) => s.paragraphs)
+      : [];
     if (notes.length) out.push('<h2>Speaker notes</h2>', ...notes.map((p) => `<p>${escapeHtml(p)}</p>`));
     out.push('</section>');
   });

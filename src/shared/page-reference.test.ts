@@ -19,7 +19,10 @@ describe('pageReference', () => {
   it('finds a passage’s labels in its section’s, and keeps labels with their pages when merging', () => {
     expect(labelsWithin([10], { pages: [9, 10], pageLabels: ['3', '4'] })).toEqual(['4']);
     expect(labelsWithin([10], { pages: [9, 10] })).toBeUndefined();
-    expect(mergePaged({ pages: [10], pageLabels: ['4'] }, { pages: [9], pageLabels: ['3'] })).toEqual({ pages: [9, 10], pageLabels: ['3', '4'] });
+    expect(mergePaged({ pages: [10], pageLabels: ['4'] }, { pages: [9], pageLabels: ['3'] })).toEqual({
+      pages: [9, 10],
+      pageLabels: ['3', '4'],
+    });
     expect(mergePaged({ pages: [1] }, { pages: [2] })).toEqual({ pages: [1, 2] });
   });
 });

@@ -43,7 +43,8 @@ export function labelsWithin(pages: readonly number[], span: Paged): string[] | 
 /** Two spans of pages as one (adjacent passages merged), labels kept with their pages. */
 export function mergePaged(a: Paged, b: Paged): { pages: number[]; pageLabels?: string[] } {
   const byPage = new Map<number, string | undefined>();
-  for (const span of [a, b]) span.pages.forEach((page, i) => byPage.set(page, byPage.get(page) ?? span.pageLabels?.[i]));
+  for (const span of [a, b])
+    span.pages.forEach((page, i) => byPage.set(page, byPage.get(page) ?? span.pageLabels?.[i]));
   const pages = [...byPage.keys()].sort((x, y) => x - y);
   const labelled = a.pageLabels?.length || b.pageLabels?.length;
   return labelled ? { pages, pageLabels: pages.map((page) => byPage.get(page) ?? String(page)) } : { pages };

@@ -23,7 +23,8 @@ describe('errors across the worker boundary', () => {
 
   it('reports an abort as ABORTED, also when a library rethrows it as an Error named AbortError', () => {
     const rethrown = Object.assign(new Error('signal is aborted without reason'), { name: 'AbortError' });
-    for (const error of [new DOMException('Aborted', 'AbortError'), rethrown]) expect(deserializeError(serializeError(error)).code).toBe('ABORTED');
+    for (const error of [new DOMException('Aborted', 'AbortError'), rethrown])
+      expect(deserializeError(serializeError(error)).code).toBe('ABORTED');
   });
 
   it('reports anything else as UNKNOWN with its message', () => {

@@ -17,11 +17,13 @@ export interface CallContext<P = never> {
 export type ApiMethod = (arg: never, ctx: CallContext<unknown>) => unknown;
 
 /** The progress events a worker method sends, read off its `ctx` parameter (`never` when it has none). */
-export type ProgressOf<M> = M extends (arg: never, ctx: infer C) => unknown ? (C extends CallContext<infer P> ? P : never) : never;
+export type ProgressOf<M> = M extends (arg: never, ctx: infer C) => unknown
+  ? C extends CallContext<infer P>
+    ? P
+    : never
+  : never;
 
-export type RpcRequest =
-  | { type: 'call'; id: number; method: string; arg: unknown }
-  | { type: 'abort'; id: number };
+export type RpcRequest = { type: 'call'; id: number; method: string; arg: unknown } | { type: 'abort'; id: number };
 
 export type RpcResponse =
   | { type: 'ready' }
@@ -48,7 +50,11 @@ export function serializeError(error: unknown): SerializedError {
   // Before aborts: a transaction the browser aborts at commit for lack of space reaches Dexie as
   // an AbortError whose `inner` is the QuotaExceededError.
   if (isQuotaError(error)) {
-    return { name: 'QuotaExceededError', code: 'QUOTA_EXCEEDED', message: 'The browser has no more storage space for Carrel; nothing of this file was kept.' };
+    return {
+      name: 'QuotaExceededError',
+      code: 'QUOTA_EXCEEDED',
+      message: 'The browser has no more storage space for Carrel; nothing of this file was kept.',
+    };
   }
   // Not only DOMExceptions: libraries rethrow an abort as an Error named AbortError (onnxruntime does).
   if ((error as { name?: unknown } | null)?.name === 'AbortError') {

@@ -33,15 +33,24 @@ export interface ChosenSettings {
 
 export type ChosenSetting = { [K in keyof ChosenSettings]: { key: K; value: ChosenSettings[K] } }[keyof ChosenSettings];
 
-export const CHOSEN_SETTING_KEYS: readonly (keyof ChosenSettings)[] = [MODEL_MIRROR_KEY, CHUNKING_KEY, OCR_LANGUAGE_KEY, GENERATOR_KEY];
+export const CHOSEN_SETTING_KEYS: readonly (keyof ChosenSettings)[] = [
+  MODEL_MIRROR_KEY,
+  CHUNKING_KEY,
+  OCR_LANGUAGE_KEY,
+  GENERATOR_KEY,
+];
 
 /** Stored chunking settings as the chunker can use them: missing or hand-edited nonsense gets the defaults. */
 export function chunkSettingsFrom(saved: unknown): ChunkSettings {
   const value = (saved ?? {}) as Partial<ChunkSettings>;
   if (!MODES.includes(value.mode as ChunkMode)) return DEFAULT_CHUNKING;
-  const delimiter = typeof value.delimiter === 'string' && value.delimiter ? value.delimiter : DEFAULT_CHUNKING.delimiter;
+  const delimiter =
+    typeof value.delimiter === 'string' && value.delimiter ? value.delimiter : DEFAULT_CHUNKING.delimiter;
   // Settings saved before sizes could be chosen get the default sizes.
-  const sizes = value.sizes && sizesProblem(value.sizes) === null ? { section: value.sizes.section, proposition: value.sizes.proposition } : DEFAULT_SIZES;
+  const sizes =
+    value.sizes && sizesProblem(value.sizes) === null
+      ? { section: value.sizes.section, proposition: value.sizes.proposition }
+      : DEFAULT_SIZES;
   return { mode: value.mode as ChunkMode, delimiter, sizes };
 }
 

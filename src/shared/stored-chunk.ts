@@ -29,7 +29,10 @@ interface Columns {
 }
 
 /** What to store for `record` (a copy), given its document's whole extracted text. */
-export function storedChunk<R extends { text?: string; start: number; end: number }>(record: R, documentText: string): Omit<R, 'text'> & { text?: string } {
+export function storedChunk<R extends { text?: string; start: number; end: number }>(
+  record: R,
+  documentText: string,
+): Omit<R, 'text'> & { text?: string } {
   const stored: Omit<R, 'text'> & { text?: string } = { ...record };
   stripChunkText(stored, documentText);
   return stored;
@@ -41,16 +44,31 @@ export function stripChunkText(record: { text?: string; start: number; end: numb
 }
 
 /** The one record that stores a document's chunks (texts stripped when `documentText` is given). */
-export function storedChunks(docId: string, sections: (SectionRecord | StoredSection)[], propositions: (PropositionRecord | StoredProposition)[], documentText?: string): ChunksRecord {
-  const strip = <R extends { text?: string; start: number; end: number }>(records: R[]) => (documentText === undefined ? records : records.map((record) => storedChunk(record, documentText)));
+export function storedChunks(
+  docId: string,
+  sections: (SectionRecord | StoredSection)[],
+  propositions: (PropositionRecord | StoredProposition)[],
+  documentText?: string,
+): ChunksRecord {
+  const strip = <R extends { text?: string; start: number; end: number }>(records: R[]) =>
+    documentText === undefined ? records : records.map((record) => storedChunk(record, documentText));
   const json = JSON.stringify({ sections: toColumns(strip(sections)), propositions: toColumns(strip(propositions)) });
   return { docId, deflated: deflateSync(strToU8(json)) };
 }
 
 /** A document's stored chunks, in order (texts still stripped: chunk-text.ts makes them whole). */
-export function readStoredChunks({ docId, deflated }: ChunksRecord): { sections: StoredSection[]; propositions: StoredProposition[] } {
-  const { sections, propositions } = JSON.parse(strFromU8(inflateSync(deflated))) as { sections: Columns; propositions: Columns };
-  return { sections: fromColumns<StoredSection>(sections, docId), propositions: fromColumns<StoredProposition>(propositions, docId) };
+export function readStoredChunks({ docId, deflated }: ChunksRecord): {
+  sections: StoredSection[];
+  propositions: StoredProposition[];
+} {
+  const { sections, propositions } = JSON.parse(strFromU8(inflateSync(deflated))) as {
+    sections: Columns;
+    propositions: Columns;
+  };
+  return {
+    sections: fromColumns<StoredSection>(sections, docId),
+    propositions: fromColumns<StoredProposition>(propositions, docId),
+  };
 }
 
 function toColumns(records: object[]): Columns {

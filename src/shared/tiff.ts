@@ -5,7 +5,9 @@
  */
 
 /** A TIFF starts with its byte order ("II" or "MM") and the number 42. */
-export const isTiff = (b: Uint8Array) => (b[0] === 0x49 && b[1] === 0x49 && b[2] === 42 && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 42);
+export const isTiff = (b: Uint8Array) =>
+  (b[0] === 0x49 && b[1] === 0x49 && b[2] === 42 && b[3] === 0) ||
+  (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 42);
 
 export interface TiffPage {
   /** From the page's directory, before anything is decoded. */
@@ -27,7 +29,11 @@ export async function tiffPages(buffer: ArrayBuffer): Promise<TiffPage[]> {
       pixels() {
         UTIF.decodeImage(buffer, directory);
         const rgba = UTIF.toRGBA8(directory);
-        return new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.byteLength), directory.width, directory.height);
+        return new ImageData(
+          new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.byteLength),
+          directory.width,
+          directory.height,
+        );
       },
     }));
 }

@@ -253,7 +253,10 @@ export interface ResultHit {
 }
 
 /** Where else a result's passage is found: a copy of it in another document. */
-export type ResultCopy = Pick<ResultHit, 'docId' | 'docName' | 'docTitle' | 'sectionId' | 'headingPath' | 'pages' | 'pageLabels'>;
+export type ResultCopy = Pick<
+  ResultHit,
+  'docId' | 'docName' | 'docTitle' | 'sectionId' | 'headingPath' | 'pages' | 'pageLabels'
+>;
 
 export interface SearchResponse {
   query: string;

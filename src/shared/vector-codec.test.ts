@@ -39,7 +39,8 @@ describe('int8 vectors', () => {
     const back = decodeRows(rows, DIMS);
     for (let row = 0; row < 50; row++) {
       const scale = rows.scales[row]!;
-      for (let d = row * DIMS; d < (row + 1) * DIMS; d++) expect(Math.abs(back[d]! - data[d]!)).toBeLessThanOrEqual(scale / 2 + 1e-7);
+      for (let d = row * DIMS; d < (row + 1) * DIMS; d++)
+        expect(Math.abs(back[d]! - data[d]!)).toBeLessThanOrEqual(scale / 2 + 1e-7);
     }
     // The largest component of each row is exact up to float rounding: it is ±127 steps.
     expect(Math.max(...rows.codes.map(Math.abs))).toBe(127);
@@ -76,14 +77,27 @@ describe('int8 vectors', () => {
     const exact = storedVectors(RECORD, { sections: RECORD.sectionIds, propositions: RECORD.propositionIds });
     expect(Object.keys(exact).filter((key) => /Ids|missing/.test(key))).toEqual([]);
     // Rows in another order than the stored one keep their ids.
-    expect(storedVectors(RECORD, { sections: ['s1', 's0'], propositions: RECORD.propositionIds })).toMatchObject({ sectionIds: RECORD.sectionIds });
+    expect(storedVectors(RECORD, { sections: ['s1', 's0'], propositions: RECORD.propositionIds })).toMatchObject({
+      sectionIds: RECORD.sectionIds,
+    });
     expect(() => readVectors(stored, { sections: order.sections, propositions: ['p0', 'px'] })).toThrow(/do not match/);
   });
 
   it('upgrading a version 4 library stores its float32 vectors as int8, which read back close', async () => {
     const name = 'vector-codec-test-upgrade';
     const old = oldLibrary(name, 4);
-    await old.table('vectors').bulkPut([RECORD, { ...RECORD, docId: 'empty', doc: null, sectionIds: [], sections: new Float32Array(0), propositionIds: [], propositions: new Float32Array(0) }]);
+    await old.table('vectors').bulkPut([
+      RECORD,
+      {
+        ...RECORD,
+        docId: 'empty',
+        doc: null,
+        sectionIds: [],
+        sections: new Float32Array(0),
+        propositionIds: [],
+        propositions: new Float32Array(0),
+      },
+    ]);
     old.close();
 
     const db = openDb(name);
@@ -92,12 +106,17 @@ describe('int8 vectors', () => {
     expect(stored.propositions.codes).toBeInstanceOf(Int8Array);
     expect(stored.propositions.codes.byteLength + stored.propositions.scales.byteLength).toBe(3 * (DIMS + 4));
     const back = readVectors(stored);
-    const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0) / Math.hypot(...a) / Math.hypot(...b);
+    const cosine = (a: Float32Array, b: Float32Array) =>
+      a.reduce((sum, x, i) => sum + x * b[i]!, 0) / Math.hypot(...a) / Math.hypot(...b);
     for (let row = 0; row < 3; row++) {
       const at = (data: Float32Array) => data.subarray(row * DIMS, (row + 1) * DIMS);
       expect(cosine(at(back.propositions), at(RECORD.propositions))).toBeGreaterThan(0.999);
     }
-    expect(readVectors((await db.vectors.get(['carrel-glove-50k', 'empty']))!)).toMatchObject({ doc: null, sectionIds: [], propositions: new Float32Array(0) });
+    expect(readVectors((await db.vectors.get(['carrel-glove-50k', 'empty']))!)).toMatchObject({
+      doc: null,
+      sectionIds: [],
+      propositions: new Float32Array(0),
+    });
     db.close();
   });
 });

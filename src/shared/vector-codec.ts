@@ -69,7 +69,8 @@ export function encodeRows(data: Float32Array, dims: number): Int8Rows {
     const scale = max / 127;
     scales[row] = scale;
     if (scale === 0) continue;
-    for (let d = row * dims; d < (row + 1) * dims; d++) codes[d] = Math.max(-127, Math.min(127, Math.round(data[d]! / scale)));
+    for (let d = row * dims; d < (row + 1) * dims; d++)
+      codes[d] = Math.max(-127, Math.min(127, Math.round(data[d]! / scale)));
   }
   return { codes, scales };
 }
@@ -99,8 +100,16 @@ export function storedVectors(record: VectorRecord, order?: StoredOrder): Stored
     doc: record.doc ? encodeRows(record.doc, dims) : null,
     sections: encodeRows(record.sections, dims),
     propositions: encodeRows(record.propositions, dims),
-    ...(!sectionMissing ? { sectionIds: record.sectionIds } : sectionMissing.length ? { missingSections: sectionMissing } : {}),
-    ...(!propositionMissing ? { propositionIds: record.propositionIds } : propositionMissing.length ? { missingPropositions: propositionMissing } : {}),
+    ...(!sectionMissing
+      ? { sectionIds: record.sectionIds }
+      : sectionMissing.length
+        ? { missingSections: sectionMissing }
+        : {}),
+    ...(!propositionMissing
+      ? { propositionIds: record.propositionIds }
+      : propositionMissing.length
+        ? { missingPropositions: propositionMissing }
+        : {}),
     ...(record.recipe ? { recipe: record.recipe } : {}),
   };
 }
@@ -110,7 +119,10 @@ export function storedVectors(record: VectorRecord, order?: StoredOrder): Stored
  * sections and propositions as stored) is needed for a record stored without ids; it throws when
  * `order` does not fit the record's rows.
  */
-export function readVectors(record: StoredVectorRecord, order: StoredOrder = { sections: [], propositions: [] }): VectorRecord {
+export function readVectors(
+  record: StoredVectorRecord,
+  order: StoredOrder = { sections: [], propositions: [] },
+): VectorRecord {
   const ids = vectorIds(record, order);
   if (!ids) throw new Error(`the stored vectors of ${record.docId} do not match its sections and propositions`);
   const { modelId, docId, dims } = record;
@@ -128,14 +140,27 @@ export function readVectors(record: StoredVectorRecord, order: StoredOrder = { s
 }
 
 /** The id of each section and proposition row of `record`; null when `order` does not fit its rows. */
-export function vectorIds(record: StoredVectorRecord, order: StoredOrder): { sections: string[]; propositions: string[] } | null {
+export function vectorIds(
+  record: StoredVectorRecord,
+  order: StoredOrder,
+): { sections: string[]; propositions: string[] } | null {
   const sections = rowIds(record.sectionIds, record.missingSections, order.sections, record.sections.scales.length);
-  const propositions = rowIds(record.propositionIds, record.missingPropositions, order.propositions, record.propositions.scales.length);
+  const propositions = rowIds(
+    record.propositionIds,
+    record.missingPropositions,
+    order.propositions,
+    record.propositions.scales.length,
+  );
   return sections && propositions ? { sections, propositions } : null;
 }
 
 /** A level's row ids: its own, or `order` without the missing places, when that gives one a row. */
-function rowIds(own: string[] | undefined, missingPlaces: number[] | undefined, order: readonly string[], rows: number): string[] | null {
+function rowIds(
+  own: string[] | undefined,
+  missingPlaces: number[] | undefined,
+  order: readonly string[],
+  rows: number,
+): string[] | null {
   if (own) return own;
   const missing = new Set(missingPlaces);
   const ids = missing.size ? order.filter((_, place) => !missing.has(place)) : [...order];

@@ -7,18 +7,30 @@ import type { ParsedDocument } from '../../src/shared/types';
 import { chunkDocument, chunkDocumentAsync } from './index';
 import { propositionType } from './propositions';
 import { sentenceSpans } from '../../src/shared/text/sentences';
-import { DEFAULT_SIZES, PROPOSITION, propositionSizes, SECTION, sectionSizes, sizesProblem } from '../../src/shared/chunk-sizes';
+import {
+  DEFAULT_SIZES,
+  PROPOSITION,
+  propositionSizes,
+  SECTION,
+  sectionSizes,
+  sizesProblem,
+} from '../../src/shared/chunk-sizes';
 
 /** Words and punctuation marks: close to the model tokenizer, enough for size rules. */
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;
 const guide = readFileSync(new URL('../../test/fixtures/guide.md', import.meta.url), 'utf8');
-const chunk = (text: string, mode?: 'three-level' | 'paragraph' | 'full-doc') => chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, mode });
+const chunk = (text: string, mode?: 'three-level' | 'paragraph' | 'full-doc') =>
+  chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, mode });
 
 describe('sentenceSpans', () => {
   const sentences = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
 
   it('survives abbreviations, decimals, figures and URLs', () => {
-    expect(sentences('Use a tool, e.g. a hammer. It costs 3.50 dollars in the U.S. today. See Fig. 3 at https://example.com/a.b for more.')).toEqual([
+    expect(
+      sentences(
+        'Use a tool, e.g. a hammer. It costs 3.50 dollars in the U.S. today. See Fig. 3 at https://example.com/a.b for more.',
+      ),
+    ).toEqual([
       'Use a tool, e.g. a hammer.',
       'It costs 3.50 dollars in the U.S. today.',
       'See Fig. 3 at https://example.com/a.b for more.',
@@ -26,7 +38,11 @@ describe('sentenceSpans', () => {
   });
 
   it('keeps titles, initials, versions and wrapped lines inside their sentence', () => {
-    expect(sentences('Dr. Smith met Mr. T. Jones at 3 p.m. today. Upgrade to v2.3.1 now. Read the\nInternet Society notes, i.e. the\nRFC. Done.')).toEqual([
+    expect(
+      sentences(
+        'Dr. Smith met Mr. T. Jones at 3 p.m. today. Upgrade to v2.3.1 now. Read the\nInternet Society notes, i.e. the\nRFC. Done.',
+      ),
+    ).toEqual([
       'Dr. Smith met Mr. T. Jones at 3 p.m. today.',
       'Upgrade to v2.3.1 now.',
       'Read the\nInternet Society notes, i.e. the\nRFC.',
@@ -43,29 +59,43 @@ describe('sentenceSpans', () => {
 describe('chunkDocument (three-level)', () => {
   const doc = chunk(guide);
 
-  it('merges sections under the minimum, keeping each proposition\'s own heading path', () => {
+  it("merges sections under the minimum, keeping each proposition's own heading path", () => {
     // The three headings hold ~220 tokens together: one section, as small sections merge up to 400.
     expect(doc.sections.map((s) => s.headingPath)).toEqual([['Widgets']]);
     expect(doc.sections[0]!.text).toContain('Installation\n\nTo install a widget');
     const paths = doc.propositions.map((p) => p.headingPath.join(' › '));
     expect(paths).toEqual(expect.arrayContaining(['Widgets', 'Widgets › Installation', 'Widgets › Repair']));
-    expect(doc.propositions.find((p) => p.text.includes('dust enters the gears'))!.headingPath).toEqual(['Widgets', 'Repair']);
+    expect(doc.propositions.find((p) => p.text.includes('dust enters the gears'))!.headingPath).toEqual([
+      'Widgets',
+      'Repair',
+    ]);
   });
 
   it('runs a short sub-topic on into its sibling label, but never across chapters', () => {
     const body = 'The loader reads each configuration file once and caches the parsed result for later calls.';
-    const labels = chunk(`# Guide\n\n## Imports\n\n### Pros\n\nShort names are easy to read in calling code.\n\n### Cons\n\n${body}\n`);
+    const labels = chunk(
+      `# Guide\n\n## Imports\n\n### Pros\n\nShort names are easy to read in calling code.\n\n### Cons\n\n${body}\n`,
+    );
     const pros = labels.propositions.find((p) => p.text.includes('Short names'))!;
     expect(pros.text).toContain('Cons\n\nThe loader');
     expect(pros.headingPath).toEqual(['Guide', 'Imports']);
-    const chapters = chunk(`# Notes\n\n## Treatment\n\nThe physician prescribed antibiotics for ten days, and the patient must finish the whole course of them.\n\n## Gardening\n\n${body}\n`);
-    expect(chapters.propositions.find((p) => p.text.includes('antibiotics'))!.headingPath).toEqual(['Notes', 'Treatment']);
+    const chapters = chunk(
+      `# Notes\n\n## Treatment\n\nThe physician prescribed antibiotics for ten days, and the patient must finish the whole course of them.\n\n## Gardening\n\n${body}\n`,
+    );
+    expect(chapters.propositions.find((p) => p.text.includes('antibiotics'))!.headingPath).toEqual([
+      'Notes',
+      'Treatment',
+    ]);
   });
 
   it('keeps large sections apart, each with its heading line', () => {
-    const long = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about the topic at some length here.`).join(' ');
+    const long = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about the topic at some length here.`).join(' ');
     const big = chunk(`# Book\n\n## First\n\n${long(25)}\n\n## Second\n\n${long(25)}\n`);
-    expect(big.sections.map((s) => s.headingPath)).toEqual([['Book', 'First'], ['Book', 'Second']]);
+    expect(big.sections.map((s) => s.headingPath)).toEqual([
+      ['Book', 'First'],
+      ['Book', 'Second'],
+    ]);
     expect(big.sections[1]!.text.startsWith('Second\n\n')).toBe(true);
   });
 
@@ -87,8 +117,12 @@ describe('chunkDocument (three-level)', () => {
     expect(typeOf('A widget is a device')).toMatch(/definition|example/);
     expect(typeOf('Open the cover')).toBe('procedure');
     const none = new Set<never>();
-    expect(propositionType('A proxy is an intermediary program that acts as both a server and a client.', none)).toBe('definition');
-    expect(propositionType('The term "origin server" refers to the server on which a resource resides.', none)).toBe('definition');
+    expect(propositionType('A proxy is an intermediary program that acts as both a server and a client.', none)).toBe(
+      'definition',
+    );
+    expect(propositionType('The term "origin server" refers to the server on which a resource resides.', none)).toBe(
+      'definition',
+    );
     expect(propositionType('To clear the cache, open the settings and press Clear.', none)).toBe('procedure');
     expect(propositionType('Install the package, then restart the server.', none)).toBe('procedure');
     expect(propositionType('Use a context manager, e.g. a with statement.', none)).toBe('example');
@@ -99,7 +133,11 @@ describe('chunkDocument (three-level)', () => {
 
   it('leaves invisible anchors out of propositions and gives each its own heading path', () => {
     expect(doc.propositions.some((p) => p.text.includes('<a id='))).toBe(false);
-    expect(doc.propositions.find((p) => p.text.includes('Replace the gear'))!.headingPath).toEqual(['Widgets', 'Repair', 'Spare parts']);
+    expect(doc.propositions.find((p) => p.text.includes('Replace the gear'))!.headingPath).toEqual([
+      'Widgets',
+      'Repair',
+      'Spare parts',
+    ]);
   });
 
   it('places every proposition inside its section, in order, with stable ids', () => {
@@ -132,15 +170,22 @@ describe('oversized pieces', () => {
 });
 
 describe('sizes on a long generated document', () => {
-  const words = 'network protocol cache server request response header client proxy gateway message entity resource method status'.split(' ');
-  const sentence = (i: number) => `The ${words[i % 15]} sends a ${words[(i * 7) % 15]} to the ${words[(i * 3) % 15]} when the ${words[(i * 5) % 15]} is ready.`;
-  const sectionText = (n: number, sentences: number) => `## Part ${n}\n\n${Array.from({ length: sentences }, (_, i) => sentence(i + n)).join(' ')}\n`;
+  const words =
+    'network protocol cache server request response header client proxy gateway message entity resource method status'.split(
+      ' ',
+    );
+  const sentence = (i: number) =>
+    `The ${words[i % 15]} sends a ${words[(i * 7) % 15]} to the ${words[(i * 3) % 15]} when the ${words[(i * 5) % 15]} is ready.`;
+  const sectionText = (n: number, sentences: number) =>
+    `## Part ${n}\n\n${Array.from({ length: sentences }, (_, i) => sentence(i + n)).join(' ')}\n`;
   const text = `# Manual\n\n${Array.from({ length: 30 }, (_, n) => sectionText(n, 20 + (n % 5) * 15)).join('\n')}`;
   const doc = chunk(text);
 
   it('puts at least 90% of sections and propositions within their bounds', () => {
     const inSections = doc.sections.filter((s) => s.tokens >= SECTION.min && s.tokens <= SECTION.max).length;
-    const inPropositions = doc.propositions.filter((p) => p.tokens >= PROPOSITION.min && p.tokens <= PROPOSITION.max).length;
+    const inPropositions = doc.propositions.filter(
+      (p) => p.tokens >= PROPOSITION.min && p.tokens <= PROPOSITION.max,
+    ).length;
     expect(inSections / doc.sections.length).toBeGreaterThanOrEqual(0.9);
     expect(inPropositions / doc.propositions.length).toBeGreaterThanOrEqual(0.9);
   });
@@ -154,21 +199,29 @@ describe('sizes on a long generated document', () => {
     expect(Math.max(...small.propositions.map((p) => p.tokens))).toBeLessThanOrEqual(proposition.max);
     expect(Math.max(...small.sections.map((s) => s.tokens))).toBeLessThanOrEqual(section.max + section.overlap * 2);
     const inSections = small.sections.filter((s) => s.tokens >= section.min && s.tokens <= section.max).length;
-    const inPropositions = small.propositions.filter((p) => p.tokens >= proposition.min && p.tokens <= proposition.max).length;
+    const inPropositions = small.propositions.filter(
+      (p) => p.tokens >= proposition.min && p.tokens <= proposition.max,
+    ).length;
     expect(inSections / small.sections.length).toBeGreaterThanOrEqual(0.9);
     expect(inPropositions / small.propositions.length).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('the default sizes are DESIGN §4\'s, and chosen sizes out of range are refused with a reason', () => {
+  it("the default sizes are DESIGN §4's, and chosen sizes out of range are refused with a reason", () => {
     expect(chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, sizes: DEFAULT_SIZES })).toEqual(doc);
     expect([SECTION, PROPOSITION]).toEqual([
       { low: 200, high: 400, min: 150, max: 500, overlap: 50 },
       { low: 50, high: 150, min: 30, max: 200 },
     ]);
     expect(sizesProblem(DEFAULT_SIZES)).toBeNull();
-    expect(sizesProblem({ section: 50, proposition: 20 })).toBe('Section size must be a whole number of tokens from 100 to 2000.');
-    expect(sizesProblem({ section: 400, proposition: 12.5 })).toBe('Passage size must be a whole number of tokens from 20 to 500.');
-    expect(sizesProblem({ section: 300, proposition: 200 })).toBe('A passage can be at most half a section: with sections of 300 tokens, passages of at most 150.');
+    expect(sizesProblem({ section: 50, proposition: 20 })).toBe(
+      'Section size must be a whole number of tokens from 100 to 2000.',
+    );
+    expect(sizesProblem({ section: 400, proposition: 12.5 })).toBe(
+      'Passage size must be a whole number of tokens from 20 to 500.',
+    );
+    expect(sizesProblem({ section: 300, proposition: 200 })).toBe(
+      'A passage can be at most half a section: with sections of 300 tokens, passages of at most 150.',
+    );
   });
 });
 
@@ -180,7 +233,11 @@ describe('Dify modes', () => {
   });
 
   it('paragraph mode: parents by delimiter (kept at their start), not embedded; children by sentence', () => {
-    const doc = chunkDocument(parseText('Intro line.\n***\nFirst part. More.\n***\nSecond part.', 'd.txt'), 'd', { countTokens, mode: 'paragraph', delimiter: '***' });
+    const doc = chunkDocument(parseText('Intro line.\n***\nFirst part. More.\n***\nSecond part.', 'd.txt'), 'd', {
+      countTokens,
+      mode: 'paragraph',
+      delimiter: '***',
+    });
     expect(doc.sections.map((s) => s.text.slice(0, 4))).toEqual(['Intr', '***\n', '***\n']);
     expect(doc.sections.every((s) => !s.embedded)).toBe(true);
     expect(doc.propositions.length).toBeGreaterThanOrEqual(3);
@@ -188,8 +245,17 @@ describe('Dify modes', () => {
 
   it('paragraph mode: a blank line is the default delimiter; every child is one sentence', () => {
     const doc = chunk('# Notes\n\nFirst idea here. It goes on.\n\nSecond idea. Another one! A third?\n', 'paragraph');
-    expect(doc.sections.map((s) => s.text)).toEqual(['Notes\n\nFirst idea here. It goes on.', 'Second idea. Another one! A third?']);
-    expect(doc.propositions.map((p) => p.text)).toEqual(['First idea here.', 'It goes on.', 'Second idea.', 'Another one!', 'A third?']);
+    expect(doc.sections.map((s) => s.text)).toEqual([
+      'Notes\n\nFirst idea here. It goes on.',
+      'Second idea. Another one! A third?',
+    ]);
+    expect(doc.propositions.map((p) => p.text)).toEqual([
+      'First idea here.',
+      'It goes on.',
+      'Second idea.',
+      'Another one!',
+      'A third?',
+    ]);
     expect(doc.propositions.every((p) => p.headingPath.join() === 'Notes')).toBe(true);
   });
 
@@ -198,7 +264,10 @@ describe('Dify modes', () => {
     expect(doc.sections).toHaveLength(1);
     expect(doc.sections[0]!.embedded).toBe(false);
     expect(doc.propositions.every((p) => p.sectionId === doc.sections[0]!.id)).toBe(true);
-    expect(doc.propositions.find((p) => p.text.startsWith('They are cheap'))!.headingPath).toEqual(['Widgets', 'Repair']);
+    expect(doc.propositions.find((p) => p.text.startsWith('They are cheap'))!.headingPath).toEqual([
+      'Widgets',
+      'Repair',
+    ]);
     expect(doc.propositions.find((p) => p.text.startsWith('They are cheap'))!.text).toBe('They are cheap to replace.');
   });
 });
@@ -206,7 +275,12 @@ describe('Dify modes', () => {
 describe('pages and printed page labels', () => {
   it('carries the pages and labels of PDF blocks to sections and propositions', () => {
     const body = 'The committee met in spring. It approved the budget for the year. ';
-    const blocks = [0, 1, 2].map((i) => ({ kind: 'paragraph' as const, text: body.repeat(4).trim(), pages: [i + 3], pageLabels: [['i', 'ii', '1'][i]!] }));
+    const blocks = [0, 1, 2].map((i) => ({
+      kind: 'paragraph' as const,
+      text: body.repeat(4).trim(),
+      pages: [i + 3],
+      pageLabels: [['i', 'ii', '1'][i]!],
+    }));
     let text = '';
     const placed = blocks.map((b) => {
       const start = text.length ? text.length + 2 : 0;
@@ -255,15 +329,31 @@ describe('topic shifts (chunkDocumentAsync)', () => {
 });
 
 describe('properties on generated Markdown', () => {
-  const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'widget', 'server', 'It', 'This', 'e.g.', '3.5', 'U.S.');
+  const word = fc.constantFrom(
+    'alpha',
+    'beta',
+    'gamma',
+    'delta',
+    'widget',
+    'server',
+    'It',
+    'This',
+    'e.g.',
+    '3.5',
+    'U.S.',
+  );
   const paragraph = fc.array(word, { minLength: 3, maxLength: 40 }).map((ws) => `${ws.join(' ')}.`);
   const block = fc.oneof(
     paragraph,
     fc.integer({ min: 1, max: 3 }).map((level) => `${'#'.repeat(level)} Heading ${level}`),
     paragraph.map((p) => '```\n' + p + '\n\n  indented\n```'),
     fc.array(paragraph, { minLength: 1, maxLength: 4 }).map((items) => items.map((i) => `- ${i}`).join('\n')),
-    fc.array(paragraph, { minLength: 1, maxLength: 3 }).map((items) => items.map((i, n) => `${n + 1}. ${i}\n   - nested ${i}`).join('\n')),
-    fc.array(word, { minLength: 2, maxLength: 4 }).map((cells) => `| ${cells.join(' | ')} |\n|${cells.map(() => ' --- ').join('|')}|\n| ${cells.join(' | ')} |`),
+    fc
+      .array(paragraph, { minLength: 1, maxLength: 3 })
+      .map((items) => items.map((i, n) => `${n + 1}. ${i}\n   - nested ${i}`).join('\n')),
+    fc
+      .array(word, { minLength: 2, maxLength: 4 })
+      .map((cells) => `| ${cells.join(' | ')} |\n|${cells.map(() => ' --- ').join('|')}|\n| ${cells.join(' | ')} |`),
     paragraph.map((p) => `> ${p}\n>\n> ${p}`),
   );
   const markdown = fc.array(block, { minLength: 1, maxLength: 25 }).map((blocks) => blocks.join('\n\n'));
@@ -282,8 +372,16 @@ describe('properties on generated Markdown', () => {
       fc.property(markdown, fc.constantFrom('paragraph' as const, 'full-doc' as const), (text, mode) => {
         const doc = chunk(text, mode);
         const parent = new Map(doc.sections.map((s) => [s.id, s]));
-        const inside = doc.propositions.every((p) => p.start >= parent.get(p.sectionId)!.start && p.end <= parent.get(p.sectionId)!.end);
-        return inside && covers(text, doc) && doc.propositions.every((p) => p.text.trim() && p.text === parseMarkdown(text, 'g.md').text.slice(p.start, p.end));
+        const inside = doc.propositions.every(
+          (p) => p.start >= parent.get(p.sectionId)!.start && p.end <= parent.get(p.sectionId)!.end,
+        );
+        return (
+          inside &&
+          covers(text, doc) &&
+          doc.propositions.every(
+            (p) => p.text.trim() && p.text === parseMarkdown(text, 'g.md').text.slice(p.start, p.end),
+          )
+        );
       }),
       { numRuns: 100 },
     );
@@ -296,11 +394,16 @@ describe('properties on generated Markdown', () => {
         const again = chunk(text);
         if (doc.propositions.some((p) => !p.text.trim()) || doc.sections.some((s) => !s.text.trim())) return false;
         const section = new Map(doc.sections.map((s) => [s.id, s]));
-        const inside = doc.propositions.every((p) => p.start >= section.get(p.sectionId)!.start && p.end <= section.get(p.sectionId)!.end);
-        return inside && covers(text, doc) && JSON.stringify(again.propositions.map((p) => p.id)) === JSON.stringify(doc.propositions.map((p) => p.id));
+        const inside = doc.propositions.every(
+          (p) => p.start >= section.get(p.sectionId)!.start && p.end <= section.get(p.sectionId)!.end,
+        );
+        return (
+          inside &&
+          covers(text, doc) &&
+          JSON.stringify(again.propositions.map((p) => p.id)) === JSON.stringify(doc.propositions.map((p) => p.id))
+        );
       }),
       { numRuns: 150 },
     );
   });
-
 });

@@ -16,7 +16,11 @@ export interface ParentDraft {
 type CountTokens = (text: string) => number;
 
 /** Full-doc: the whole document is one parent (a very long one is cut every FULL_DOC_MAX tokens). */
-export function fullDocParents(parsed: ParsedDocument, countTokens: CountTokens, sizes: PropositionSizes = PROPOSITION): ParentDraft[] {
+export function fullDocParents(
+  parsed: ParsedDocument,
+  countTokens: CountTokens,
+  sizes: PropositionSizes = PROPOSITION,
+): ParentDraft[] {
   const body = parsed.blocks.filter((b) => b.kind !== 'heading');
   const units = unitsOf(body, parsed.text, countTokens, sizes);
   return chunkUnits(units, FULL_DOC_MAX).map((part) => ({ headingPath: [parsed.title], part, blocks: body }));
@@ -27,7 +31,12 @@ export function fullDocParents(parsed: ParsedDocument, countTokens: CountTokens,
  * list item; a visible delimiter ("##", "***") opens its chunk, a blank one is trimmed. A parent
  * that holds only headings joins the next one, so a heading stays with its text.
  */
-export function delimiterParents(parsed: ParsedDocument, countTokens: CountTokens, delimiter = '\n\n', sizes: PropositionSizes = PROPOSITION): ParentDraft[] {
+export function delimiterParents(
+  parsed: ParsedDocument,
+  countTokens: CountTokens,
+  delimiter = '\n\n',
+  sizes: PropositionSizes = PROPOSITION,
+): ParentDraft[] {
   const { text, blocks } = parsed;
   const atomic = blocks.filter((b) => b.kind === 'code' || b.kind === 'table' || b.kind === 'list-item');
   const cuts = [0];
@@ -58,7 +67,17 @@ export function delimiterParents(parsed: ParsedDocument, countTokens: CountToken
     const body = inside.filter((block) => block.kind !== 'heading');
     const units = unitsOf(body, text, countTokens, sizes);
     const textStart = start + (text.slice(start, end).length - text.slice(start, end).trimStart().length);
-    parents.push({ headingPath: headingPathAt(headings, textStart, parsed.title), part: { start: textStart, end: units.at(-1)!.end, textStart, units, tokens: units.reduce((n, u) => n + u.tokens, 0) }, blocks: body });
+    parents.push({
+      headingPath: headingPathAt(headings, textStart, parsed.title),
+      part: {
+        start: textStart,
+        end: units.at(-1)!.end,
+        textStart,
+        units,
+        tokens: units.reduce((n, u) => n + u.tokens, 0),
+      },
+      blocks: body,
+    });
   }
   return parents;
 }
@@ -86,4 +105,3 @@ export function headingPathAt(headings: Block[], offset: number, title: string):
   }
   return stack.length ? stack.map((h) => h.text) : [title];
 }
-

@@ -4,7 +4,15 @@
  * Modes: three-level (default; sections embedded), Dify's paragraph (parents split by a delimiter)
  * and full-doc (the whole document is the parent); in the Dify modes parents are not embedded.
  */
-import type { Block, ChunkedDocument, ChunkMode, ChunkSizes, ParsedDocument, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type {
+  Block,
+  ChunkedDocument,
+  ChunkMode,
+  ChunkSizes,
+  ParsedDocument,
+  PropositionRecord,
+  SectionRecord,
+} from '../../src/shared/types';
 import { analyze } from '../../src/shared/text/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
@@ -45,7 +53,11 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
 }
 
 /** chunkDocument, with sections too long to keep whole cut at topic shifts found by `opts.similarity`. */
-export async function chunkDocumentAsync(parsed: ParsedDocument, docId: string, opts: AsyncChunkOptions): Promise<ChunkedDocument> {
+export async function chunkDocumentAsync(
+  parsed: ParsedDocument,
+  docId: string,
+  opts: AsyncChunkOptions,
+): Promise<ChunkedDocument> {
   if ((opts.mode ?? 'three-level') !== 'three-level' || !opts.similarity) return chunkDocument(parsed, docId, opts);
   const limits = chunkLimits(opts.sizes);
   const sections = headingSections(parsed, opts, limits);
@@ -57,7 +69,12 @@ export async function chunkDocumentAsync(parsed: ParsedDocument, docId: string, 
  * How similar each unit of a section that will be split is to the one before it: smoothed over
  * neighbours, as a z-score within its section (negative: a topic shift, a good place to cut).
  */
-async function topicDrops(sections: HeadingSection[], text: string, similarity: (texts: string[]) => Promise<number[]>, maxTokens: number): Promise<TopicDrops> {
+async function topicDrops(
+  sections: HeadingSection[],
+  text: string,
+  similarity: (texts: string[]) => Promise<number[]>,
+  maxTokens: number,
+): Promise<TopicDrops> {
   const drops: TopicDrops = new Map();
   const long = sections.filter((s) => s.units.reduce((n, u) => n + u.tokens, 0) > maxTokens);
   const units = long.flatMap((s) => s.units);
@@ -68,21 +85,33 @@ async function topicDrops(sections: HeadingSection[], text: string, similarity: 
     const n = section.units.length;
     // sim(i): unit i − 1 to unit i, for i in 1..n − 1.
     const sim = (i: number) => raw[offset + Math.min(n - 1, Math.max(1, i)) - 1] ?? 0;
-    const smooth = Array.from({ length: n }, (_, i) => (i === 0 ? 0 : (sim(i - 1) + 2 * sim(i) + sim(i + 1)) / 4)).slice(1);
+    const smooth = Array.from({ length: n }, (_, i) =>
+      i === 0 ? 0 : (sim(i - 1) + 2 * sim(i) + sim(i + 1)) / 4,
+    ).slice(1);
     const mean = smooth.reduce((a, b) => a + b, 0) / Math.max(1, smooth.length);
     const sd = Math.sqrt(smooth.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, smooth.length));
-    smooth.forEach((value, k) => Number.isFinite(value) && sd > 0 && drops.set(section.units[k + 1]!, (value - mean) / sd));
+    smooth.forEach(
+      (value, k) => Number.isFinite(value) && sd > 0 && drops.set(section.units[k + 1]!, (value - mean) / sd),
+    );
     offset += n;
   }
   return drops;
 }
 
 /** Sections and propositions with ids, links, keywords, pages and types; the document's summary and keywords. */
-function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptions, parents: ParentDraft[], limits: ChunkLimits): ChunkedDocument {
+function assembleRecords(
+  parsed: ParsedDocument,
+  docId: string,
+  opts: ChunkOptions,
+  parents: ParentDraft[],
+  limits: ChunkLimits,
+): ChunkedDocument {
   const { text } = parsed;
   const mode = opts.mode ?? 'three-level';
   const terms = new SpanTerms(text);
-  const weights = termWeights(parents.map((p) => [...analyze(p.headingPath.at(-1) ?? ''), ...terms.ofAll(p.part.units)]));
+  const weights = termWeights(
+    parents.map((p) => [...analyze(p.headingPath.at(-1) ?? ''), ...terms.ofAll(p.part.units)]),
+  );
   const labels = pageLabelsOf(parsed.blocks);
   const headings = parsed.blocks.filter((b) => b.kind === 'heading');
 
@@ -112,7 +141,10 @@ function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptio
     sections.push(section);
     // Dify's modes: every sentence (or atomic block) is its own child.
     const measure = (start: number, end: number) => opts.countTokens(text.slice(start, end));
-    const groups = mode === 'three-level' ? groupUnits(part.units, measure, limits.proposition) : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
+    const groups =
+      mode === 'three-level'
+        ? groupUnits(part.units, measure, limits.proposition)
+        : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
     let next = 0;
     for (const group of groups) {
       const propositionText = text.slice(group.start, group.end);
@@ -141,7 +173,10 @@ function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptio
   link(sections);
   link(propositions);
   const paragraphs = parsed.blocks.filter((b) => b.kind === 'paragraph');
-  const bodySpans = paragraphs.length >= 3 ? paragraphs : parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
+  const bodySpans =
+    paragraphs.length >= 3
+      ? paragraphs
+      : parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
   return {
     title: parsed.title,
     summary: extractiveSummary(text, bodySpans.length ? bodySpans : parsed.blocks, weights, opts.countTokens, terms),
@@ -156,7 +191,10 @@ function assembleRecords(parsed: ParsedDocument, docId: string, opts: ChunkOptio
 function headingSections(parsed: ParsedDocument, opts: ChunkOptions, limits: ChunkLimits): HeadingSection[] {
   const sections = sectionsByHeading(parsed.blocks, '').flatMap((draft): HeadingSection[] => {
     const headingPath = draft.headingPath.length ? draft.headingPath : [parsed.title];
-    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens, limits.proposition).map((unit) => ({ ...unit, headingPath }));
+    const units = unitsOf(draft.blocks, parsed.text, opts.countTokens, limits.proposition).map((unit) => ({
+      ...unit,
+      headingPath,
+    }));
     if (units.length === 0) return [];
     const start = draft.heading?.start ?? units[0]!.start;
     // The section's own text, its heading line included: what its size will be.
@@ -169,13 +207,20 @@ function headingSections(parsed: ParsedDocument, opts: ChunkOptions, limits: Chu
 
 /** Sections over the maximum cut to size (at topic shifts when `drops` are known). */
 function splitHeadingSections(sections: HeadingSection[], limits: ChunkLimits, drops?: TopicDrops): ParentDraft[] {
-  return sections.flatMap((section) => splitSection(section.units, section.start, drops, limits.section).map((part) => ({ headingPath: section.headingPath, part, blocks: section.blocks })));
+  return sections.flatMap((section) =>
+    splitSection(section.units, section.start, drops, limits.section).map((part) => ({
+      headingPath: section.headingPath,
+      part,
+      blocks: section.blocks,
+    })),
+  );
 }
 
 /** Printed page labels by physical page, from the blocks that carry them (PDF). */
 function pageLabelsOf(blocks: Block[]): Map<number, string> {
   const labels = new Map<number, string>();
-  for (const block of blocks) block.pages?.forEach((page, i) => block.pageLabels?.[i] !== undefined && labels.set(page, block.pageLabels[i]!));
+  for (const block of blocks)
+    block.pages?.forEach((page, i) => block.pageLabels?.[i] !== undefined && labels.set(page, block.pageLabels[i]!));
   return labels;
 }
 

@@ -19,15 +19,27 @@ export interface Unit extends Span {
   blockStart?: boolean;
 }
 
-const DANGLING = /^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|here|thus|hence|therefore|however|also|moreover|furthermore|otherwise)\b/i;
+const DANGLING =
+  /^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|here|thus|hence|therefore|however|also|moreover|furthermore|otherwise)\b/i;
 const ATOMIC = new Set<Block['kind']>(['code', 'table', 'list-item']);
 
 /** Splits blocks into sentence units (atomic blocks stay whole, or split at line ends when huge). */
-export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) => number, sizes: PropositionSizes = PROPOSITION): Unit[] {
+export function unitsOf(
+  blocks: Block[],
+  text: string,
+  countTokens: (t: string) => number,
+  sizes: PropositionSizes = PROPOSITION,
+): Unit[] {
   const units: Unit[] = [];
   let blockStart = false;
   const push = (span: Span, pages: number[], dangling: boolean) => {
-    units.push({ ...span, pages, dangling, tokens: countTokens(text.slice(span.start, span.end)), ...(blockStart ? { blockStart } : {}) });
+    units.push({
+      ...span,
+      pages,
+      dangling,
+      tokens: countTokens(text.slice(span.start, span.end)),
+      ...(blockStart ? { blockStart } : {}),
+    });
     blockStart = false;
   };
   for (const block of blocks) {
@@ -39,7 +51,8 @@ export function unitsOf(blocks: Block[], text: string, countTokens: (t: string) 
     }
     for (const span of sentenceSpans(text, block.start, block.end)) {
       const sentence = text.slice(span.start, span.end);
-      if (countTokens(sentence) > sizes.max) for (const part of wordWindows(text, span, countTokens, sizes)) push(part, pages, false);
+      if (countTokens(sentence) > sizes.max)
+        for (const part of wordWindows(text, span, countTokens, sizes)) push(part, pages, false);
       else push(span, pages, DANGLING.test(sentence));
     }
   }
@@ -68,7 +81,9 @@ function atomicSpans(block: Block, text: string, countTokens: (t: string) => num
   return spans
     .map((s) => trimSpan(text, s))
     .filter((s) => s.end > s.start)
-    .flatMap((s) => (countTokens(text.slice(s.start, s.end)) > sizes.max ? wordWindows(text, s, countTokens, sizes) : [s]));
+    .flatMap((s) =>
+      countTokens(text.slice(s.start, s.end)) > sizes.max ? wordWindows(text, s, countTokens, sizes) : [s],
+    );
 }
 
 /** A run-on "sentence" with no boundary (a long line of data): windows of words, or of characters for a giant "word". */
@@ -103,7 +118,6 @@ function trimSpan(text: string, span: Span): Span {
   return { start: span.start + (slice.length - slice.trimStart().length), end: span.start + slice.trimEnd().length };
 }
 
-
 /**
  * Whether text under heading path `b` continues the topic of text under `a`: a sub-heading of it, or
  * a sibling label inside a shared topic ("Pros" then "Cons" under "2.2 Imports"), not a new chapter.
@@ -129,7 +143,11 @@ export interface Group extends Span {
  * going on under the next heading: then it runs on into that heading's text, heading line
  * included, and keeps the heading path the two share (or the sub-heading's, see joinedPath).
  */
-export function groupUnits(units: Unit[], measure: (start: number, end: number) => number, sizes: PropositionSizes = PROPOSITION): Group[] {
+export function groupUnits(
+  units: Unit[],
+  measure: (start: number, end: number) => number,
+  sizes: PropositionSizes = PROPOSITION,
+): Group[] {
   // Under this many tokens a proposition is a fragment ("Occasionally useful."), not a thought of its own.
   const fragment = sizes.min / 2;
   const groups: Group[] = [];
@@ -137,17 +155,28 @@ export function groupUnits(units: Unit[], measure: (start: number, end: number) 
   for (const unit of units) {
     if (current && current.lastPath !== unit.headingPath) {
       // Measured on the real text: the heading line (and any markup) between the two counts too.
-      const short = current.tokens < fragment || (current.tokens < sizes.min && sameTopic(current.lastPath ?? [], unit.headingPath ?? []));
+      const short =
+        current.tokens < fragment ||
+        (current.tokens < sizes.min && sameTopic(current.lastPath ?? [], unit.headingPath ?? []));
       const joined = short ? measure(current.start, unit.end) : Infinity;
       if (joined <= sizes.max) absorb(current, unit, joined);
       else current = null;
       if (current) continue;
     }
-    const fits = current && (unit.dangling ? current.tokens + unit.tokens <= sizes.max : current.tokens + unit.tokens <= sizes.high);
+    const fits =
+      current &&
+      (unit.dangling ? current.tokens + unit.tokens <= sizes.max : current.tokens + unit.tokens <= sizes.high);
     if (current && (fits || current.tokens < sizes.min) && current.tokens + unit.tokens <= sizes.max) {
       absorb(current, unit, current.tokens + unit.tokens);
     } else {
-      current = { start: unit.start, end: unit.end, tokens: unit.tokens, pages: [...unit.pages], headingPath: unit.headingPath, lastPath: unit.headingPath };
+      current = {
+        start: unit.start,
+        end: unit.end,
+        tokens: unit.tokens,
+        pages: [...unit.pages],
+        headingPath: unit.headingPath,
+        lastPath: unit.headingPath,
+      };
       groups.push(current);
     }
   }
@@ -155,7 +184,13 @@ export function groupUnits(units: Unit[], measure: (start: number, end: number) 
   // keeps its own heading path) when that stays within the hard maximum.
   const last = groups.at(-1);
   const previous = groups.at(-2);
-  if (last && previous && previous.lastPath === last.headingPath && last.tokens < sizes.min && previous.tokens + last.tokens <= sizes.max) {
+  if (
+    last &&
+    previous &&
+    previous.lastPath === last.headingPath &&
+    last.tokens < sizes.min &&
+    previous.tokens + last.tokens <= sizes.max
+  ) {
     absorb(previous, last, previous.tokens + last.tokens);
     groups.pop();
   }
@@ -163,7 +198,8 @@ export function groupUnits(units: Unit[], measure: (start: number, end: number) 
 }
 
 function absorb(group: Group, next: Unit | Group, tokens: number): void {
-  if (group.lastPath !== next.headingPath) group.headingPath = joinedPath(group.headingPath ?? [], next.headingPath ?? []);
+  if (group.lastPath !== next.headingPath)
+    group.headingPath = joinedPath(group.headingPath ?? [], next.headingPath ?? []);
   group.lastPath = 'lastPath' in next ? next.lastPath : next.headingPath;
   group.end = next.end;
   group.tokens = tokens;
@@ -184,13 +220,19 @@ function joinedPath(a: string[], b: string[]): string[] {
 
 const EXAMPLE = /\b(for example|for instance|e\.g\.|such as|as an example|example:|for one thing)/i;
 /** "A cache is a store…", "Idempotent methods are those…" — a short subject that is not a pronoun. */
-const DEFINITION_LEAD = /^(?!(?:it|this|that|these|those|there|here|he|she|they|we|i|you|which|what|who|one|each|all|some|such)\b)[\p{L}\p{N}"'“”‘’`()_\-/. ]{1,60}?\s(?:is|are)\s(?:a|an|the|one of|any|used to)\s/iu;
-const DEFINITION_ANYWHERE = /\b(refers? to|is defined as|are defined as|is called|are called|denotes|stands for|is known as|(?<!by |no |any )means(?! of))\b/i;
-const IMPERATIVE = /^(run|use|click|open|select|install|type|enter|add|create|set|call|press|choose|make sure|ensure|check|configure|copy|remove|delete|download|save|go to|navigate|follow|avoid|do not|don't|never|always|prefer|write|put|start|stop|restart|edit|replace|specify|pass|import|keep|place|include|wrap|insert|connect|log in|sign in|update|upgrade|build|compile|deploy|verify|try|see|read|note that)\b/i;
-const STEPS = /^(to [a-z]+\b[^.]{0,80},|\d+[.)]\s|step \d|first(ly)?,|then\b|next,|finally,|after that,|once [^.]{0,60},)/i;
+const DEFINITION_LEAD =
+  /^(?!(?:it|this|that|these|those|there|here|he|she|they|we|i|you|which|what|who|one|each|all|some|such)\b)[\p{L}\p{N}"'“”‘’`()_\-/. ]{1,60}?\s(?:is|are)\s(?:a|an|the|one of|any|used to)\s/iu;
+const DEFINITION_ANYWHERE =
+  /\b(refers? to|is defined as|are defined as|is called|are called|denotes|stands for|is known as|(?<!by |no |any )means(?! of))\b/i;
+const IMPERATIVE =
+  /^(run|use|click|open|select|install|type|enter|add|create|set|call|press|choose|make sure|ensure|check|configure|copy|remove|delete|download|save|go to|navigate|follow|avoid|do not|don't|never|always|prefer|write|put|start|stop|restart|edit|replace|specify|pass|import|keep|place|include|wrap|insert|connect|log in|sign in|update|upgrade|build|compile|deploy|verify|try|see|read|note that)\b/i;
+const STEPS =
+  /^(to [a-z]+\b[^.]{0,80},|\d+[.)]\s|step \d|first(ly)?,|then\b|next,|finally,|after that,|once [^.]{0,60},)/i;
 /** Quantities, money, years and dates; or a subject that has, contains or returns something. */
-const FACT = /\b\d[\d,.]*\s?(%|percent\b|per cent\b|(ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?|[kmgt]i?b|bytes?|bits?|km|kg|mph|dollars?|euros?|people|times)\b)|[$€£¥]\s?\d|\b(1[5-9]\d\d|20[0-4]\d)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december) \d/i;
-const FACT_LEAD = /^(?!(?:it|this|that|these|those|there|here|he|she|they|we|i|you|which|what|who)\b)[\p{L}\p{N}"'“”‘’`()_\-/. ]{1,60}?\s(?:has|have|contains|consist of|consists of|includes|comprises|supports|requires|returns|holds|lists|takes)\s/iu;
+const FACT =
+  /\b\d[\d,.]*\s?(%|percent\b|per cent\b|(ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?|[kmgt]i?b|bytes?|bits?|km|kg|mph|dollars?|euros?|people|times)\b)|[$€£¥]\s?\d|\b(1[5-9]\d\d|20[0-4]\d)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december) \d/i;
+const FACT_LEAD =
+  /^(?!(?:it|this|that|these|those|there|here|he|she|they|we|i|you|which|what|who)\b)[\p{L}\p{N}"'“”‘’`()_\-/. ]{1,60}?\s(?:has|have|contains|consist of|consists of|includes|comprises|supports|requires|returns|holds|lists|takes)\s/iu;
 
 /** A proposition's type from cheap rules on its wording (and the kinds of block it covers). */
 export function propositionType(text: string, kinds: Set<Block['kind']>): PropositionType {

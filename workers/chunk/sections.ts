@@ -49,7 +49,11 @@ export interface HeadingSection {
  * maximum beside a big one), so a run of short sections becomes one section of useful size. The merged section's heading path is
  * what its parts share; each unit keeps its own path for its propositions.
  */
-export function mergeSmallSections(sections: HeadingSection[], measure: (start: number, end: number) => number, sizes: SectionSizes = SECTION): HeadingSection[] {
+export function mergeSmallSections(
+  sections: HeadingSection[],
+  measure: (start: number, end: number) => number,
+  sizes: SectionSizes = SECTION,
+): HeadingSection[] {
   const merged: HeadingSection[] = [];
   for (const section of sections) {
     const last = merged.at(-1);
@@ -95,9 +99,15 @@ export interface SectionPart {
  * small remainder is left at the end), preferring a sub-heading, then a block start, never before
  * a dangling reference when there is a choice; with `drops`, the biggest topic shift nearby wins.
  */
-export function splitSection(units: Unit[], sectionStart: number, drops?: TopicDrops, sizes: SectionSizes = SECTION): SectionPart[] {
+export function splitSection(
+  units: Unit[],
+  sectionStart: number,
+  drops?: TopicDrops,
+  sizes: SectionSizes = SECTION,
+): SectionPart[] {
   const total = units.reduce((n, u) => n + u.tokens, 0);
-  if (total <= sizes.max) return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
+  if (total <= sizes.max)
+    return [{ start: sectionStart, end: units.at(-1)!.end, textStart: sectionStart, units, tokens: total }];
   const count = Math.ceil(total / (sizes.high - 2 * sizes.overlap));
   const target = total / count;
   const before = [0];

@@ -37,13 +37,17 @@ export function termWeights(sectionTerms: string[][]): Map<string, number> {
     for (const term of new Set(terms)) spread.set(term, (spread.get(term) ?? 0) + 1);
   }
   const weights = new Map<string, number>();
-  for (const [term, n] of tf) if (term.length > 2 && !/^\d+$/.test(term)) weights.set(term, n * Math.log(1 + (spread.get(term) ?? 1)));
+  for (const [term, n] of tf)
+    if (term.length > 2 && !/^\d+$/.test(term)) weights.set(term, n * Math.log(1 + (spread.get(term) ?? 1)));
   return weights;
 }
 
 /** The n heaviest terms. */
 export function topTerms(weights: Map<string, number>, n: number): string[] {
-  return [...weights].sort((a, b) => b[1] - a[1]).slice(0, n).map(([term]) => term);
+  return [...weights]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([term]) => term);
 }
 
 /** Maps stems back to the word a reader would recognise: the most frequent surface form in `text`. */
@@ -66,11 +70,20 @@ export function surfaceForms(stems: string[], text: string): string[] {
 export function chunkKeywords(terms: string[], docWeights: Map<string, number>, n = 5): string[] {
   const counts = new Map<string, number>();
   for (const term of terms) if (docWeights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (docWeights.get(b[0]) ?? 0) - (docWeights.get(a[0]) ?? 0)).slice(0, n).map(([t]) => t);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (docWeights.get(b[0]) ?? 0) - (docWeights.get(a[0]) ?? 0))
+    .slice(0, n)
+    .map(([t]) => t);
 }
 
 /** Lead sentence + top-scoring sentences until about SUMMARY.min tokens, never past SUMMARY.max. */
-export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<string, number>, countTokens: (t: string) => number, terms: SpanTerms): string {
+export function extractiveSummary(
+  text: string,
+  bodySpans: Span[],
+  weights: Map<string, number>,
+  countTokens: (t: string) => number,
+  terms: SpanTerms,
+): string {
   const all = bodySpans.flatMap((s) => sentenceSpans(text, s.start, s.end)).slice(0, 2000);
   // Prose sentences only, when there are enough (not link lists, bylines or table-of-contents lines).
   const prose = all.filter((span) => isProse(text.slice(span.start, span.end)));
@@ -91,15 +104,20 @@ export function extractiveSummary(text: string, bodySpans: Span[], weights: Map<
     chosen.push(candidate);
     tokens += candidate.tokens;
   }
-  const ordered = chosen.sort((a, b) => a.i - b.i).map((c) => text.slice(c.span.start, c.span.end).replace(/\s+/g, ' '));
+  const ordered = chosen
+    .sort((a, b) => a.i - b.i)
+    .map((c) => text.slice(c.span.start, c.span.end).replace(/\s+/g, ' '));
   const summary = ordered.join(' ');
   // A lead sentence longer than the maximum is cut at a word boundary.
   let words = summary.split(' ');
-  while (words.length > 1 && countTokens(words.join(' ')) > SUMMARY.max) words = words.slice(0, Math.floor(words.length * 0.9));
+  while (words.length > 1 && countTokens(words.join(' ')) > SUMMARY.max)
+    words = words.slice(0, Math.floor(words.length * 0.9));
   return words.join(' ');
 }
 
 function isProse(sentence: string): boolean {
   const words = sentence.match(/\p{L}+/gu) ?? [];
-  return words.length >= 6 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && /[.!?]["'”’)]?$/.test(sentence.trim());
+  return (
+    words.length >= 6 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && /[.!?]["'”’)]?$/.test(sentence.trim())
+  );
 }

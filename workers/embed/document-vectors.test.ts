@@ -29,7 +29,14 @@ describe('embedAll', () => {
       {
         title: 'Style guide',
         summary: '',
-        sections: [{ id: 's1', embedded: true, headingPath: ['Style guide', '3.2 Line length'], text: 'Lines must not exceed 80 characters.' }],
+        sections: [
+          {
+            id: 's1',
+            embedded: true,
+            headingPath: ['Style guide', '3.2 Line length'],
+            text: 'Lines must not exceed 80 characters.',
+          },
+        ],
         propositions: [
           { id: 'p1', headingPath: ['Style guide', '3.2 Line length'], text: 'Lines must not exceed 80 characters.' },
           { id: 'p2', headingPath: [], text: 'A preface without a heading.' },
@@ -48,6 +55,11 @@ describe('embedAll', () => {
   });
 
   it('puts only the section’s own heading before a proposition, not the whole path', () => {
-    expect(propositionText({ headingPath: ['Manual', '3 Shell', '3.6 Redirections', '3.6.6 Here Documents'], text: 'This type of redirection…' })).toBe('3.6.6 Here Documents\nThis type of redirection…');
+    expect(
+      propositionText({
+        headingPath: ['Manual', '3 Shell', '3.6 Redirections', '3.6.6 Here Documents'],
+        text: 'This type of redirection…',
+      }),
+    ).toBe('3.6.6 Here Documents\nThis type of redirection…');
   });
 });

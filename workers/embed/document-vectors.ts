@@ -51,8 +51,16 @@ export async function embedAll(
     out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal })));
   }
   deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
-  const sectionVectors = pack(sections.map((s) => s.id), out.slice(1, 1 + sections.length), embedder.dims);
-  const propositionVectors = pack(chunked.propositions.map((p) => p.id), out.slice(1 + sections.length), embedder.dims);
+  const sectionVectors = pack(
+    sections.map((s) => s.id),
+    out.slice(1, 1 + sections.length),
+    embedder.dims,
+  );
+  const propositionVectors = pack(
+    chunked.propositions.map((p) => p.id),
+    out.slice(1 + sections.length),
+    embedder.dims,
+  );
   return {
     modelId: embedder.modelId,
     docId,
@@ -67,7 +75,11 @@ export async function embedAll(
 }
 
 /** Packs vectors into one contiguous array, skipping texts that had no known word (null). */
-export function pack(ids: string[], vectors: (Float32Array | null)[], dims: number): { ids: string[]; data: Float32Array } {
+export function pack(
+  ids: string[],
+  vectors: (Float32Array | null)[],
+  dims: number,
+): { ids: string[]; data: Float32Array } {
   const kept = ids.flatMap((id, i) => (vectors[i] ? [[id, vectors[i]] as const] : []));
   const data = new Float32Array(kept.length * dims);
   kept.forEach(([, vector], row) => data.set(vector, row * dims));

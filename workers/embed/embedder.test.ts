@@ -11,11 +11,27 @@ const MODEL_DIR = `${MODELS}carrel-glove-50k/`;
 // (anchor, paraphrase, unrelated) triples from the model research notes.
 const TRIPLES = [
   ['The cat sat on the mat', 'A kitten rested on the rug', 'The stock market fell sharply today'],
-  ['How do I reset my password?', 'Steps to recover a forgotten account password', 'The best recipes for chocolate cake'],
-  ['The doctor prescribed antibiotics for the infection', 'The physician gave her medicine to treat the bacterial illness', 'The football team won the championship'],
-  ['Heavy rain caused flooding in the city', 'Storms led to floods across town', 'The software update improved battery life'],
+  [
+    'How do I reset my password?',
+    'Steps to recover a forgotten account password',
+    'The best recipes for chocolate cake',
+  ],
+  [
+    'The doctor prescribed antibiotics for the infection',
+    'The physician gave her medicine to treat the bacterial illness',
+    'The football team won the championship',
+  ],
+  [
+    'Heavy rain caused flooding in the city',
+    'Storms led to floods across town',
+    'The software update improved battery life',
+  ],
   ['The database query returned no results', 'The SQL search found zero rows', 'Flowers bloom in the spring'],
-  ['The train arrives at the station at noon', 'The railway service reaches the depot at midday', 'He enjoys fishing in the lake'],
+  [
+    'The train arrives at the station at noon',
+    'The railway service reaches the depot at midday',
+    'He enjoys fishing in the lake',
+  ],
 ] as const;
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -33,7 +49,9 @@ describe('the built-in model files', () => {
     const tokenizer = JSON.parse(readFileSync(`${MODEL_DIR}tokenizer.json`, 'utf8'));
     const vocab = tokenizer.model.vocab as Record<string, number>;
     expect(Object.keys(vocab)).toHaveLength(50005);
-    expect([vocab['[PAD]'], vocab['[UNK]'], vocab['[CLS]'], vocab['[SEP]'], vocab['[MASK]'], vocab['the']]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([vocab['[PAD]'], vocab['[UNK]'], vocab['[CLS]'], vocab['[SEP]'], vocab['[MASK]'], vocab['the']]).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
     expect(Object.keys(vocab).some((w) => w.length > 1 && w.includes('-'))).toBe(false);
   });
 });

@@ -34,7 +34,10 @@ export interface Embedder {
    * One unit vector per text, or null for a text without any word the model knows. Texts are
    * passages unless `as: 'query'` (the model's prefixes differ).
    */
-  embed(texts: string[], opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage' }): Promise<(Float32Array | null)[]>;
+  embed(
+    texts: string[],
+    opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage' },
+  ): Promise<(Float32Array | null)[]>;
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
   dispose(): Promise<void>;
@@ -60,7 +63,9 @@ function configure(opts: Pick<EmbedderOptions, 'modelBaseUrl' | 'cache' | 'wasmP
 }
 
 /** Loads only a model's tokenizer (a few MB, no weights): what chunking needs to count tokens. */
-export async function createTokenCounter(opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>): Promise<TokenCounter> {
+export async function createTokenCounter(
+  opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>,
+): Promise<TokenCounter> {
   configure(opts);
   const tokenizer = await AutoTokenizer.from_pretrained(opts.modelId);
   return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;

@@ -23,7 +23,11 @@ function fake(device: 'webgpu' | 'wasm', failing: { embed?: boolean } = {}): Emb
 describe('withWasmFallback', () => {
   it('runs on WebGPU while it works', async () => {
     const fallbacks: unknown[] = [];
-    const embedder = await withWasmFallback(async () => fake('webgpu'), async () => fake('wasm'), (e) => fallbacks.push(e));
+    const embedder = await withWasmFallback(
+      async () => fake('webgpu'),
+      async () => fake('wasm'),
+      (e) => fallbacks.push(e),
+    );
     expect(embedder.device).toBe('webgpu');
     expect(await embedder.embed(['a'])).toEqual([Float32Array.of(1)]);
     expect(fallbacks).toEqual([]);
@@ -62,7 +66,11 @@ describe('withWasmFallback', () => {
   it('does not fall back when the call was aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const embedder = await withWasmFallback(async () => fake('webgpu', { embed: true }), async () => fake('wasm'), () => undefined);
+    const embedder = await withWasmFallback(
+      async () => fake('webgpu', { embed: true }),
+      async () => fake('wasm'),
+      () => undefined,
+    );
     await expect(embedder.embed(['a'], { signal: controller.signal })).rejects.toThrow('webgpu lost');
     expect(embedder.device).toBe('webgpu');
   });

@@ -2,16 +2,39 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exportLibrary, importLibrary } from '../../src/shared/backup';
-import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, openDb, type CarrelDb, type ModelRecord } from '../../src/shared/db';
+import {
+  ACTIVE_MODEL_KEY,
+  MODEL_MIRROR_KEY,
+  TARGET_MODEL_KEY,
+  openDb,
+  type CarrelDb,
+  type ModelRecord,
+} from '../../src/shared/db';
 import { BUILTIN_MODEL, customModel } from '../../src/shared/models';
 import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting } from '../../src/shared/settings';
 import { storedVectors } from '../../src/shared/vector-codec';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './choices';
 
 const OTHER = customModel('test/other', 4, 0);
-const record = (id: string): ModelRecord => ({ id, info: customModel(id, 4, 0), status: 'ready', done: 1, total: 1, source: 'download' });
+const record = (id: string): ModelRecord => ({
+  id,
+  info: customModel(id, 4, 0),
+  status: 'ready',
+  done: 1,
+  total: 1,
+  source: 'download',
+});
 const vectors = (modelId: string, docId: string) =>
-  storedVectors({ modelId, docId, dims: 4, doc: null, sectionIds: ['s'], sections: new Float32Array([1, 0, 0, 0]), propositionIds: [], propositions: new Float32Array() });
+  storedVectors({
+    modelId,
+    docId,
+    dims: 4,
+    doc: null,
+    sectionIds: ['s'],
+    sections: new Float32Array([1, 0, 0, 0]),
+    propositionIds: [],
+    propositions: new Float32Array(),
+  });
 
 let db: CarrelDb;
 let count = 0;
@@ -21,7 +44,10 @@ beforeEach(() => {
 
 describe('settings chosen in the page', () => {
   it('stores chunking and OCR language where a backup carries them to another library', async () => {
-    const chunking: ChosenSetting = { key: CHUNKING_KEY, value: { mode: 'paragraph', delimiter: '---', sizes: { section: 600, proposition: 120 } } };
+    const chunking: ChosenSetting = {
+      key: CHUNKING_KEY,
+      value: { mode: 'paragraph', delimiter: '---', sizes: { section: 600, proposition: 120 } },
+    };
     await saveSetting(db, chunking);
     await saveSetting(db, { key: OCR_LANGUAGE_KEY, value: 'deu' });
     const restored = openDb(`choices-${count++}`);
@@ -31,7 +57,9 @@ describe('settings chosen in the page', () => {
   });
 
   it('refuses the keys the engine keeps for itself', async () => {
-    await expect(saveSetting(db, { key: ACTIVE_MODEL_KEY, value: 'x' } as unknown as ChosenSetting)).rejects.toThrow('not a setting the page chooses');
+    await expect(saveSetting(db, { key: ACTIVE_MODEL_KEY, value: 'x' } as unknown as ChosenSetting)).rejects.toThrow(
+      'not a setting the page chooses',
+    );
     expect(await db.settings.get(ACTIVE_MODEL_KEY)).toBeUndefined();
   });
 

@@ -9,7 +9,8 @@ import { AppError } from '../../src/shared/types';
 
 function checkKey(key: string): void {
   // The engine's own settings (the active model, vector recipes) are never the page's to write.
-  if (!(CHOSEN_SETTING_KEYS as readonly string[]).includes(key)) throw new AppError('UNKNOWN', `“${key}” is not a setting the page chooses.`);
+  if (!(CHOSEN_SETTING_KEYS as readonly string[]).includes(key))
+    throw new AppError('UNKNOWN', `“${key}” is not a setting the page chooses.`);
 }
 
 /** Stores one chosen setting. */
@@ -56,7 +57,10 @@ export async function putModel(db: CarrelDb, record: ModelRecord): Promise<void>
 export async function removeModel(db: CarrelDb, id: string): Promise<boolean> {
   return db.transaction('rw', [db.models, db.vectors, db.settings], async () => {
     const [active, target] = await db.settings.bulkGet([ACTIVE_MODEL_KEY, TARGET_MODEL_KEY]);
-    const inUse = [((active?.value as ModelInfo | undefined) ?? BUILTIN_MODEL).id, (target?.value as ModelInfo | undefined)?.id];
+    const inUse = [
+      ((active?.value as ModelInfo | undefined) ?? BUILTIN_MODEL).id,
+      (target?.value as ModelInfo | undefined)?.id,
+    ];
     if (inUse.includes(id)) return false;
     await db.vectors.where('modelId').equals(id).delete();
     await db.models.delete(id);

@@ -97,7 +97,12 @@ describe('Engine', () => {
     Dexie.on('storagemutated', report);
     try {
       const counter = countDocumentReads(db);
-      expect(await engine.store(readDocument('alpha', 'zebra'), { signal: new AbortController().signal, progress: () => {} })).toMatchObject({ embedded: false });
+      expect(
+        await engine.store(readDocument('alpha', 'zebra'), {
+          signal: new AbortController().signal,
+          progress: () => {},
+        }),
+      ).toMatchObject({ embedded: false });
       expect(await found(engine, 'zebra')).toEqual(['alpha']);
       await engine.remove('alpha');
       expect(await found(engine, 'zebra')).toEqual([]);
@@ -116,7 +121,10 @@ describe('Engine', () => {
     const { db, engine } = setUp();
     await engine.start();
     const controller = new AbortController();
-    const saving = engine.store(readDocument('alpha', 'zebra'), { signal: controller.signal, progress: (event) => void (event.stage === 'saving' && controller.abort()) });
+    const saving = engine.store(readDocument('alpha', 'zebra'), {
+      signal: controller.signal,
+      progress: (event) => void (event.stage === 'saving' && controller.abort()),
+    });
     await expect(saving).rejects.toThrow();
     expect(await db.documents.count()).toBe(0);
     expect(await found(engine, 'zebra')).toEqual([]);
@@ -131,7 +139,10 @@ describe('Engine', () => {
     const { db, engine } = setUp();
     await addDocument(db, 'alpha', 'zebra');
     await engine.start();
-    expect(await engine.importBackup(backup, undefined, new AbortController().signal)).toEqual({ added: 1, skipped: 1 });
+    expect(await engine.importBackup(backup, undefined, new AbortController().signal)).toEqual({
+      added: 1,
+      skipped: 1,
+    });
     expect(await found(engine, 'giraffe')).toEqual(['beta']);
     expect(await db.documents.count()).toBe(2);
   });
@@ -177,12 +188,20 @@ describe('Engine: proposition texts', () => {
     const request = readDocument(docId, 'zebra');
     const text = 'Zebras graze at dawn. Okapis hide in the forest.';
     const cut = text.indexOf('Okapis');
-    const ends = [[0, cut - 1], [cut, text.length]] as const;
+    const ends = [
+      [0, cut - 1],
+      [cut, text.length],
+    ] as const;
     return {
       ...request,
       text: { docId, text },
       sections: request.sections.map((s) => ({ ...s, text, start: 0, end: text.length })),
-      propositions: request.propositions.map((p, i) => ({ ...p, text: text.slice(...ends[i]!), start: ends[i]![0], end: ends[i]![1] })),
+      propositions: request.propositions.map((p, i) => ({
+        ...p,
+        text: text.slice(...ends[i]!),
+        start: ends[i]![0],
+        end: ends[i]![1],
+      })),
     };
   }
 
@@ -191,11 +210,16 @@ describe('Engine: proposition texts', () => {
     await engine.start();
     await engine.store(sliced('alpha'), { signal: new AbortController().signal, progress: () => {} });
     expect([...engine.index.propositions.values()].map((p) => p.text)).toEqual([undefined, undefined]);
-    const texts = async (searcher: Engine) => (await searcher.search({ query: 'okapis forest', options: { minRelevance: undefined } })).hits.flatMap((hit) => hit.propositions.map((p) => p.text));
+    const texts = async (searcher: Engine) =>
+      (await searcher.search({ query: 'okapis forest', options: { minRelevance: undefined } })).hits.flatMap((hit) =>
+        hit.propositions.map((p) => p.text),
+      );
     expect(await texts(engine)).toContain('Okapis hide in the forest.');
 
     await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
-    const snapshot = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) => (ArrayBuffer.isView(value) ? [] : value));
+    const snapshot = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) =>
+      ArrayBuffer.isView(value) ? [] : value,
+    );
     expect(snapshot).not.toContain('Okapis hide');
     const restarted = new Engine(db, models, { quietMs: 60_000, maxWaitMs: 60_000 });
     expect(await texts(restarted)).toContain('Okapis hide in the forest.');
@@ -205,9 +229,15 @@ describe('Engine: proposition texts', () => {
 describe('changedParts', () => {
   it('tells document and settings changes apart by their Dexie keys, and names the documents when Dexie does', () => {
     const keys = new RangeSet().addKeys(['alpha', 'beta']);
-    expect(changedParts('carrel', { 'idb://carrel/documents/': keys, 'idb://carrel/jobs/': 1 })).toEqual({ documents: true, settings: false, documentIds: ['alpha', 'beta'] });
+    expect(changedParts('carrel', { 'idb://carrel/documents/': keys, 'idb://carrel/jobs/': 1 })).toEqual({
+      documents: true,
+      settings: false,
+      documentIds: ['alpha', 'beta'],
+    });
     // Its structured clone, as another tab's change arrives.
-    expect(changedParts('carrel', { 'idb://carrel/documents/': structuredClone({ ...keys }) }).documentIds?.sort()).toEqual(['alpha', 'beta']);
+    expect(
+      changedParts('carrel', { 'idb://carrel/documents/': structuredClone({ ...keys }) }).documentIds?.sort(),
+    ).toEqual(['alpha', 'beta']);
     // A range (a clear, a bulk delete) or no primary keys at all: which documents is unknown.
     expect(changedParts('carrel', { 'idb://carrel/documents/': new RangeSet('a', 'z') }).documentIds).toBeNull();
     expect(changedParts('carrel', { 'idb://carrel/documents/status': keys }).documentIds).toBeNull();

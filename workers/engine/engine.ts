@@ -17,7 +17,13 @@ import { importLibrary, type ImportSummary } from '../../src/shared/backup';
 import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
 import type { CallContext } from '../../src/shared/rpc';
-import { readVectors, storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import {
+  readVectors,
+  storedOrder,
+  storedVectors,
+  type StoredOrder,
+  type StoredVectorRecord,
+} from '../../src/shared/vector-codec';
 import { embedAll } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import type { SearchOptions, SearchResponse } from '../../src/shared/types';
@@ -149,7 +155,12 @@ export class Engine {
   }
 
   /** Puts a document's new vectors (as stored) in the index, unless the model or the document changed meanwhile. */
-  private replaceVectors(modelId: string, docId: string, stored: StoredVectorRecord, order: StoredOrder): Promise<unknown> {
+  private replaceVectors(
+    modelId: string,
+    docId: string,
+    stored: StoredVectorRecord,
+    order: StoredOrder,
+  ): Promise<unknown> {
     return this.exclusive(() => {
       if (this.model.id !== modelId || !this.indexed.has(docId)) return;
       this.index.replaceVectors(docId, unpackVectors(readVectors(stored, order)));
@@ -176,7 +187,10 @@ export class Engine {
    */
   changed(parts: ChangedParts): void {
     const own = !!parts.documentIds?.length && parts.documentIds.every((docId) => this.writing.has(docId));
-    this.stale = { documents: this.stale.documents || (parts.documents && !own), settings: this.stale.settings || parts.settings };
+    this.stale = {
+      documents: this.stale.documents || (parts.documents && !own),
+      settings: this.stale.settings || parts.settings,
+    };
   }
 
   /** Reads what other contexts changed since the last time, if anything; nothing when nothing did. */
@@ -190,7 +204,10 @@ export class Engine {
   }
 
   /** Runs one query; with `previous` (the last question searched), a follow-up is enriched with its key words. */
-  async search({ query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> }, signal?: AbortSignal): Promise<SearchResponse> {
+  async search(
+    { query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> },
+    signal?: AbortSignal,
+  ): Promise<SearchResponse> {
     const began = performance.now();
     await this.catchUp();
     signal?.throwIfAborted();
@@ -200,15 +217,37 @@ export class Engine {
     // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
     signal?.throwIfAborted();
     // Without the model only the keyword leg can vouch for a hit.
-    const minRelevance = vector ? this.model.minRelevance : { dense: Infinity, coverage: this.model.minRelevance.coverage };
-    const opts: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, denseWeight: this.model.denseWeight, minRelevance, ...options };
+    const minRelevance = vector
+      ? this.model.minRelevance
+      : { dense: Infinity, coverage: this.model.minRelevance.coverage };
+    const opts: SearchOptions = {
+      ...DEFAULT_SEARCH_OPTIONS,
+      denseWeight: this.model.denseWeight,
+      minRelevance,
+      ...options,
+    };
     const relatedFound = opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : [];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const { stages, weak } = traced;
-    const hits = foldCopies(await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')));
-    const relatedWords = wordsFound(relatedFound, hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]));
-    const response = { query, searchedQuery, strategy: opts.strategy, tookMs: performance.now() - began, hits, ...(weak ? { weak } : {}), modelId: this.model.id, device: embedder?.device ?? null, ...(relatedWords.length ? { relatedWords } : {}) };
+    const hits = foldCopies(
+      await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')),
+    );
+    const relatedWords = wordsFound(
+      relatedFound,
+      hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]),
+    );
+    const response = {
+      query,
+      searchedQuery,
+      strategy: opts.strategy,
+      tookMs: performance.now() - began,
+      hits,
+      ...(weak ? { weak } : {}),
+      modelId: this.model.id,
+      device: embedder?.device ?? null,
+      ...(relatedWords.length ? { relatedWords } : {}),
+    };
     return opts.trace ? { ...response, stages } : response;
   }
 
@@ -223,7 +262,14 @@ export class Engine {
     for (;;) {
       const model = this.model;
       const embedder = await this.models.tryEmbedder(model);
-      const embedded = embedder ? await embedAll(embedder, docId, { ...request.record, sections: request.sections, propositions: request.propositions }, ctx) : null;
+      const embedded = embedder
+        ? await embedAll(
+            embedder,
+            docId,
+            { ...request.record, sections: request.sections, propositions: request.propositions },
+            ctx,
+          )
+        : null;
       const order = storedOrder(request.sections, request.propositions);
       const vectors = embedded && storedVectors(embedded, order);
       const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
@@ -232,7 +278,13 @@ export class Engine {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
           if (this.model.id !== model.id) return;
-          this.index.addDocument(stored.record, stored.sections, stored.propositions, unpackVectors(vectors ? readVectors(vectors, order) : undefined), stored.text.text);
+          this.index.addDocument(
+            stored.record,
+            stored.sections,
+            stored.propositions,
+            unpackVectors(vectors ? readVectors(vectors, order) : undefined),
+            stored.text.text,
+          );
           this.indexed.set(docId, documentStamp(stored.record));
           this.texts.put(docId, documentStamp(stored.record), stored.text.text);
           this.scheduleSnapshot();
@@ -262,7 +314,12 @@ export class Engine {
   /** Runs (or resumes) a switch to the target model, then searches with it. */
   async switchModel(ctx: CallContext<ReembedProgress>): Promise<{ modelId: string | null; documents: number }> {
     await this.start();
-    const result = await switchModel({ db: this.db, embedder: (model) => this.models.loadEmbedder(model), signal: ctx.signal, progress: ctx.progress });
+    const result = await switchModel({
+      db: this.db,
+      embedder: (model) => this.models.loadEmbedder(model),
+      signal: ctx.signal,
+      progress: ctx.progress,
+    });
     await this.followActiveModel();
     return result;
   }
@@ -337,7 +394,9 @@ export class Engine {
     const save = () => {
       this.saveTimer = undefined;
       this.firstUnsaved = 0;
-      this.work = this.work.then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed)).catch((error) => console.warn('snapshot not saved', error));
+      this.work = this.work
+        .then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed))
+        .catch((error) => console.warn('snapshot not saved', error));
     };
     this.saveTimer = setTimeout(save, Math.max(0, Math.min(quietMs, this.firstUnsaved + maxWaitMs - Date.now())));
   }

@@ -8,7 +8,13 @@ describe('snapshot parts', () => {
     vectors: Float32Array.from({ length: 10 }, (_, i) => i / 2),
     small: new Uint32Array([7]),
     ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
-    nested: { tuples: [['x', ['1']], ['y', ['2', '3']]] as [string, string[]][], count: 2 },
+    nested: {
+      tuples: [
+        ['x', ['1']],
+        ['y', ['2', '3']],
+      ] as [string, string[]][],
+      count: 2,
+    },
   };
 
   it('cuts big arrays into bounded parts and joins them back to the same value', () => {

@@ -20,7 +20,16 @@ export interface PartLimits {
 
 export const DEFAULT_PART_LIMITS: PartLimits = { partBytes: 32 * 2 ** 20, partItems: 50_000, ownPartBytes: 64 * 1024 };
 
-const TYPED_ARRAYS = { Float32Array, Float64Array, Int8Array, Uint8Array, Int32Array, Uint32Array, Uint16Array, Int16Array };
+const TYPED_ARRAYS = {
+  Float32Array,
+  Float64Array,
+  Int8Array,
+  Uint8Array,
+  Int32Array,
+  Uint32Array,
+  Uint16Array,
+  Int16Array,
+};
 type TypedArrayName = keyof typeof TYPED_ARRAYS;
 type TypedArray = InstanceType<(typeof TYPED_ARRAYS)[TypedArrayName]>;
 
@@ -38,7 +47,11 @@ export interface SplitValue {
 }
 
 /** Splits `value` into a skeleton and parts whose keys start with `keyPrefix`. */
-export function splitIntoParts(value: unknown, keyPrefix: string, limits: PartLimits = DEFAULT_PART_LIMITS): SplitValue {
+export function splitIntoParts(
+  value: unknown,
+  keyPrefix: string,
+  limits: PartLimits = DEFAULT_PART_LIMITS,
+): SplitValue {
   const parts = new Map<string, unknown>();
   const store = (pieces: unknown[]): string[] =>
     pieces.map((piece) => {
@@ -53,11 +66,19 @@ export function splitIntoParts(value: unknown, keyPrefix: string, limits: PartLi
       const name = typed.constructor.name as TypedArrayName;
       if (!(name in TYPED_ARRAYS) || typed.byteLength < limits.ownPartBytes) return node;
       const perPart = Math.max(1, Math.floor(limits.partBytes / typed.BYTES_PER_ELEMENT));
-      return { $parts: store(cut(typed.length, perPart, (start, end) => typed.slice(start, end))), typed: name, length: typed.length } satisfies PartRef;
+      return {
+        $parts: store(cut(typed.length, perPart, (start, end) => typed.slice(start, end))),
+        typed: name,
+        length: typed.length,
+      } satisfies PartRef;
     }
     if (Array.isArray(node)) {
       if (node.length <= limits.partItems) return node;
-      return { $parts: store(cut(node.length, limits.partItems, (start, end) => node.slice(start, end))), typed: null, length: node.length } satisfies PartRef;
+      return {
+        $parts: store(cut(node.length, limits.partItems, (start, end) => node.slice(start, end))),
+        typed: null,
+        length: node.length,
+      } satisfies PartRef;
     }
     if (isPlainObject(node)) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
     return node;

@@ -43,7 +43,10 @@ function targetEmbedder(onEmbed: () => void | Promise<void> = () => {}): Embedde
 
 async function ingest(name: string, text: string) {
   const engine = testEngine(db, { [builtin.modelId]: builtin });
-  const result = await ingestFile({ file: new File([text], name, { type: 'text/markdown' }), chunkMode: 'three-level' }, readerDeps(db, engine, builtin));
+  const result = await ingestFile(
+    { file: new File([text], name, { type: 'text/markdown' }), chunkMode: 'three-level' },
+    readerDeps(db, engine, builtin),
+  );
   // Its engine's look for vectors of an older recipe is done: none is left running into the test.
   await engine.refreshVectors();
   return result;
@@ -69,7 +72,12 @@ describe('switchModel', () => {
     expect(result).toEqual({ modelId: TARGET.id, documents: 2 });
     expect(await active()).toBe(TARGET.id);
     expect(await db.settings.get(TARGET_MODEL_KEY)).toBeUndefined();
-    expect(await vectorModels()).toEqual(['carrel-glove-50k:100', 'carrel-glove-50k:100', 'test/eight-dims:8', 'test/eight-dims:8']);
+    expect(await vectorModels()).toEqual([
+      'carrel-glove-50k:100',
+      'carrel-glove-50k:100',
+      'test/eight-dims:8',
+      'test/eight-dims:8',
+    ]);
   });
 
   it('leaves search on the old model when interrupted, and resumes without redoing finished documents', async () => {
@@ -100,7 +108,9 @@ describe('switchModel', () => {
   });
 
   it('gives way when another model was chosen meanwhile', async () => {
-    const embedder = targetEmbedder(() => db.settings.put({ key: TARGET_MODEL_KEY, value: customModel('test/other', 8, 0) }));
+    const embedder = targetEmbedder(() =>
+      db.settings.put({ key: TARGET_MODEL_KEY, value: customModel('test/other', 8, 0) }),
+    );
     expect((await switchModel(deps(embedder))).modelId).toBeNull();
     expect(await active()).toBeUndefined();
   });
@@ -110,21 +120,31 @@ describe('refreshVectors', () => {
   let docId: string;
   beforeEach(async () => {
     db = openDb(`refresh-test-${dbCount++}`);
-    docId = (await ingest('a.md', '# Line length\n\nNo line may exceed eighty characters. Long imports are the exception.')).docId;
+    docId = (
+      await ingest('a.md', '# Line length\n\nNo line may exceed eighty characters. Long imports are the exception.')
+    ).docId;
     await ingest('b.md', '# Garden\n\nTomatoes grow best in full sun with regular watering.');
   });
 
   /** Stores `docId`'s vectors as the first recipe made them: each proposition's text alone, no recipe said. */
   async function storeFirstRecipe() {
     const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
-    const { recipe: _, ...vectors } = await embedAll(builtin, docId, { ...doc!, sections, propositions: propositions.map((p) => ({ ...p, headingPath: [] })) }, { signal: new AbortController().signal, progress: () => {} });
+    const { recipe: _, ...vectors } = await embedAll(
+      builtin,
+      docId,
+      { ...doc!, sections, propositions: propositions.map((p) => ({ ...p, headingPath: [] })) },
+      { signal: new AbortController().signal, progress: () => {} },
+    );
     await db.vectors.put(storedVectors(vectors, storedOrder(sections, propositions)));
     await db.settings.delete(VECTOR_RECIPES_KEY);
   }
 
   function refreshDeps(replaced: string[], embedder: Embedder | null = builtin): RefreshDeps & { asked: number } {
     const deps = {
-      db, modelId: builtin.modelId, signal: new AbortController().signal, asked: 0,
+      db,
+      modelId: builtin.modelId,
+      signal: new AbortController().signal,
+      asked: 0,
       embedder: async () => (deps.asked++, embedder),
       replace: async (id: string) => replaced.push(id),
     };
@@ -137,7 +157,15 @@ describe('refreshVectors', () => {
     expect(await refreshVectors(refreshDeps(replaced))).toBe(1);
     expect(replaced).toEqual([docId]);
     const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
-    const fresh = storedVectors(await embedAll(builtin, docId, { ...doc!, sections, propositions }, { signal: new AbortController().signal, progress: () => {} }), storedOrder(sections, propositions));
+    const fresh = storedVectors(
+      await embedAll(
+        builtin,
+        docId,
+        { ...doc!, sections, propositions },
+        { signal: new AbortController().signal, progress: () => {} },
+      ),
+      storedOrder(sections, propositions),
+    );
     expect(await db.vectors.get([builtin.modelId, docId])).toEqual(fresh);
     expect(fresh.recipe).toBe(EMBED_RECIPE);
     expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({ [builtin.modelId]: EMBED_RECIPE });
@@ -163,7 +191,8 @@ describe('refreshVectors', () => {
     expect(await engine.refreshVectors()).toBe(1);
     const { propositions } = await readChunks(db, docId);
     const [alone, underHeading] = await builtin.embed([propositions[0]!.text, propositionText(propositions[0]!)]);
-    const score = (vector: Float32Array) => engine.index.vectors!.proposition.score(vector, new Set([propositions[0]!.id])).get(propositions[0]!.id)!;
+    const score = (vector: Float32Array) =>
+      engine.index.vectors!.proposition.score(vector, new Set([propositions[0]!.id])).get(propositions[0]!.id)!;
     // The index holds the vector of the proposition under its heading, which the text alone is not.
     expect(score(underHeading!)).toBeGreaterThan(0.99);
     expect(score(alone!)).toBeLessThan(0.97);

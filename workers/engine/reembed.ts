@@ -29,9 +29,12 @@ const current = (record: Pick<StoredVectorRecord, 'recipe'>) => (record.recipe ?
 /** Documents with vectors for `modelId` of an older recipe, read one record at a time. */
 async function staleDocuments(db: CarrelDb, modelId: string): Promise<string[]> {
   const stale: string[] = [];
-  await db.vectors.where('modelId').equals(modelId).each((record) => {
-    if (!current(record)) stale.push(record.docId);
-  });
+  await db.vectors
+    .where('modelId')
+    .equals(modelId)
+    .each((record) => {
+      if (!current(record)) stale.push(record.docId);
+    });
   return stale;
 }
 
@@ -39,9 +42,12 @@ async function staleDocuments(db: CarrelDb, modelId: string): Promise<string[]> 
 async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
   const ready = await db.documents.where('status').equals('ready').primaryKeys();
   const done = new Set<string>();
-  await db.vectors.where('modelId').equals(modelId).each((record) => {
-    if (current(record)) done.add(record.docId);
-  });
+  await db.vectors
+    .where('modelId')
+    .equals(modelId)
+    .each((record) => {
+      if (current(record)) done.add(record.docId);
+    });
   return ready.filter((docId) => !done.has(docId));
 }
 
@@ -49,11 +55,21 @@ async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
  * Re-embeds one document from its stored records and stores the vectors. Null when the document
  * was deleted, or indexed again (its new indexing has vectors of its own), meanwhile.
  */
-async function reembedDocument(db: CarrelDb, embedder: Embedder, docId: string, signal: AbortSignal): Promise<{ stored: StoredVectorRecord; order: StoredOrder } | null> {
+async function reembedDocument(
+  db: CarrelDb,
+  embedder: Embedder,
+  docId: string,
+  signal: AbortSignal,
+): Promise<{ stored: StoredVectorRecord; order: StoredOrder } | null> {
   const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
   if (!doc) return null;
   const stamp = documentStamp(doc);
-  const vectors = await embedAll(embedder, docId, { title: doc.title, summary: doc.summary, sections, propositions }, { signal, progress: () => {} });
+  const vectors = await embedAll(
+    embedder,
+    docId,
+    { title: doc.title, summary: doc.summary, sections, propositions },
+    { signal, progress: () => {} },
+  );
   const order = storedOrder(sections, propositions);
   const stored = storedVectors(vectors, order);
   return db.transaction('rw', [db.documents, db.vectors], async () => {
@@ -74,7 +90,8 @@ export interface RefreshDeps {
   replace(docId: string, stored: StoredVectorRecord, order: StoredOrder): Promise<unknown>;
 }
 
-const recipesOf = async (db: CarrelDb) => ((await db.settings.get(VECTOR_RECIPES_KEY))?.value ?? {}) as Record<string, number>;
+const recipesOf = async (db: CarrelDb) =>
+  ((await db.settings.get(VECTOR_RECIPES_KEY))?.value ?? {}) as Record<string, number>;
 
 /**
  * Makes `modelId`'s vectors again for every document whose vectors an older recipe made, until
@@ -91,7 +108,11 @@ export async function refreshVectors({ db, modelId, embedder, signal, replace }:
     // no vector of an older recipe (a backup imported, an older tab still open) slips in between.
     const todo = await db.transaction('rw', [db.vectors, db.settings], async () => {
       const stale = await staleDocuments(db, modelId);
-      if (stale.length === 0) await db.settings.put({ key: VECTOR_RECIPES_KEY, value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE } });
+      if (stale.length === 0)
+        await db.settings.put({
+          key: VECTOR_RECIPES_KEY,
+          value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE },
+        });
       return stale.filter((docId) => !tried.has(docId));
     });
     if (todo.length === 0) return done;

@@ -11,7 +11,9 @@ import { addDocument, MODEL } from './library.test-support';
 let dbCount = 0;
 
 const ids = (index: LibraryIndex, text: string) =>
-  search(index, { text, vector: null }, { ...DEFAULT_SEARCH_OPTIONS, minRelevance: undefined }).flatMap((hit) => hit.propositions.map((p) => p.id));
+  search(index, { text, vector: null }, { ...DEFAULT_SEARCH_OPTIONS, minRelevance: undefined }).flatMap((hit) =>
+    hit.propositions.map((p) => p.id),
+  );
 
 /** Limits so small that even this tiny library is stored as many parts. */
 const TINY_PARTS = { partBytes: 16, partItems: 2, ownPartBytes: 0 };
@@ -60,7 +62,9 @@ describe('start-up snapshot', () => {
 
   it('holds no vectors and no plain vocabulary: a restore adds the vectors from the vectors table, for the documents whose stamps still match', async () => {
     const { db, index } = await savedLibrary();
-    const stored = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) => (value instanceof Int8Array || value instanceof Float32Array ? 'vectors' : value));
+    const stored = JSON.stringify(await db.snapshots.toArray(), (_, value: unknown) =>
+      value instanceof Int8Array || value instanceof Float32Array ? 'vectors' : value,
+    );
     expect(stored).not.toContain('vectors');
     const manifest = (await db.snapshots.get(`library:${MODEL}`)) as { skeleton: { terms: unknown } };
     expect(manifest.skeleton.terms).toBeInstanceOf(Uint8Array); // the vocabulary, deflated
@@ -69,7 +73,9 @@ describe('start-up snapshot', () => {
     const restored = (await restoreSnapshot(db, MODEL))!;
     expect(restored.index.vectors!.proposition.size).toBe(2);
     const query = new Float32Array([0, 0, 1, 0]);
-    expect(restored.index.vectors!.proposition.search(query, 4)).toEqual(index.vectors!.proposition.search(query, 4).filter((hit) => hit.id.startsWith('beta')));
+    expect(restored.index.vectors!.proposition.search(query, 4)).toEqual(
+      index.vectors!.proposition.search(query, 4).filter((hit) => hit.id.startsWith('beta')),
+    );
   });
 
   it('stores a big index as parts named by one manifest, and the next save replaces them', async () => {

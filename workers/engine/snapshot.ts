@@ -65,7 +65,11 @@ export interface RestoredSnapshot {
  * The stored index for `modelId` with its documents' stamps, minus any document Dexie no longer
  * has ready under the same stamp. Null when there is no usable snapshot.
  */
-export async function restoreSnapshot(db: CarrelDb, modelId: string, vectorPage = VECTOR_PAGE): Promise<RestoredSnapshot | null> {
+export async function restoreSnapshot(
+  db: CarrelDb,
+  modelId: string,
+  vectorPage = VECTOR_PAGE,
+): Promise<RestoredSnapshot | null> {
   const began = performance.now();
   const manifest = (await db.snapshots.get(keyOf(modelId))) as SnapshotManifest | undefined;
   if (!manifest || manifest.format !== FORMAT) return null;
@@ -91,7 +95,12 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string, vectorPage 
   const checked = performance.now();
   // A document's vectors are written with it, so a current stamp means its stored vectors are current too.
   index.restoreVectors((await vectorRecords).filter((record) => indexed.has(record.docId)));
-  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: checked - rebuilt, vectorsMs: performance.now() - checked };
+  const timings = {
+    readMs: read - began,
+    rebuildMs: rebuilt - read,
+    checkMs: checked - rebuilt,
+    vectorsMs: performance.now() - checked,
+  };
   return { index, indexed, timings };
 }
 
@@ -103,17 +112,36 @@ export async function restoreSnapshot(db: CarrelDb, modelId: string, vectorPage 
 async function readVectorRecords(db: CarrelDb, modelId: string, pageSize: number): Promise<StoredVectorRecord[]> {
   const keys = await db.vectors.where(':id').between([modelId, Dexie.minKey], [modelId, Dexie.maxKey]).primaryKeys();
   const pages: Promise<StoredVectorRecord[]>[] = [];
-  for (let i = 0; i < keys.length; i += pageSize) pages.push(db.vectors.where(':id').between(keys[i]!, keys[Math.min(i + pageSize, keys.length) - 1]!, true, true).toArray());
+  for (let i = 0; i < keys.length; i += pageSize)
+    pages.push(
+      db.vectors
+        .where(':id')
+        .between(keys[i]!, keys[Math.min(i + pageSize, keys.length) - 1]!, true, true)
+        .toArray(),
+    );
   return (await Promise.all(pages)).flat();
 }
 
 /** Stores the index but its vectors, replacing the previous snapshot in the same transaction. `limits` only changes in tests. */
-export async function saveSnapshot(db: CarrelDb, modelId: string, index: LibraryIndex, indexed: Map<string, string>, limits: PartLimits = DEFAULT_PART_LIMITS): Promise<void> {
+export async function saveSnapshot(
+  db: CarrelDb,
+  modelId: string,
+  index: LibraryIndex,
+  indexed: Map<string, string>,
+  limits: PartLimits = DEFAULT_PART_LIMITS,
+): Promise<void> {
   const snapshot = await packed(index.toSnapshot());
   const key = keyOf(modelId);
   const savedAt = Date.now();
   const { skeleton, parts } = splitIntoParts(snapshot, `${key}/${savedAt}/`, limits);
-  const manifest: SnapshotManifest = { key, format: FORMAT, savedAt, stamps: [...indexed], skeleton, parts: [...parts.keys()] };
+  const manifest: SnapshotManifest = {
+    key,
+    format: FORMAT,
+    savedAt,
+    stamps: [...indexed],
+    skeleton,
+    parts: [...parts.keys()],
+  };
   await db.transaction('rw', db.snapshots, async () => {
     const previous = (await db.snapshots.get(key)) as Partial<SnapshotManifest> | undefined;
     if (previous?.parts) await db.snapshots.bulkDelete(previous.parts);
@@ -136,5 +164,7 @@ const inflate = (bytes: Uint8Array) => transformed(bytes, new DecompressionStrea
 
 async function transformed(bytes: Uint8Array, through: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   // The snapshot's arrays are never shared memory.
-  return new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(through)).arrayBuffer());
+  return new Uint8Array(
+    await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(through)).arrayBuffer(),
+  );
 }

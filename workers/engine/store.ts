@@ -10,10 +10,16 @@ import type { StoredVectorRecord } from '../../src/shared/vector-codec';
  * Replaces every record of the document in one transaction; false (nothing written) when the
  * vectors are not the active model's. Nothing is searchable before it commits.
  */
-export async function saveDocument(db: CarrelDb, { record, file, text, sections, propositions, jobKey }: StoreRequest, vectors: StoredVectorRecord | null, signal: AbortSignal): Promise<boolean> {
+export async function saveDocument(
+  db: CarrelDb,
+  { record, file, text, sections, propositions, jobKey }: StoreRequest,
+  vectors: StoredVectorRecord | null,
+  signal: AbortSignal,
+): Promise<boolean> {
   const deflated = storedText(text);
   return db.transaction('rw', [...documentTables(db), db.settings, db.jobs], async () => {
-    const active = ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
+    const active =
+      ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
     if (vectors && vectors.modelId !== active) return false;
     const docId = record.id;
     await deleteDocumentRecords(db, docId);

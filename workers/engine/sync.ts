@@ -15,7 +15,9 @@ export function unpackVectors(record: VectorRecord | undefined) {
   if (record) {
     const { dims } = record;
     record.sectionIds.forEach((id, i) => sections.set(id, record.sections.subarray(i * dims, (i + 1) * dims)));
-    record.propositionIds.forEach((id, i) => propositions.set(id, record.propositions.subarray(i * dims, (i + 1) * dims)));
+    record.propositionIds.forEach((id, i) =>
+      propositions.set(id, record.propositions.subarray(i * dims, (i + 1) * dims)),
+    );
   }
   return { doc: record?.doc ?? null, sections, propositions };
 }
@@ -25,18 +27,31 @@ export function unpackVectors(record: VectorRecord | undefined) {
  * model) gets another stamp, so a stored snapshot of the old indexing is not mistaken for it.
  */
 export function documentStamp(doc: DocumentRecord): string {
-  return [doc.indexedAt ?? doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join('|');
+  return [doc.indexedAt ?? doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join(
+    '|',
+  );
 }
 
 /** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
-export async function loadDocument(db: CarrelDb, index: LibraryIndex, docId: string, modelId: string): Promise<string | null> {
+export async function loadDocument(
+  db: CarrelDb,
+  index: LibraryIndex,
+  docId: string,
+  modelId: string,
+): Promise<string | null> {
   const [doc, { sections, propositions, text }, vectors] = await db.transaction(
     'r',
     [db.documents, db.texts, db.chunks, db.vectors],
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;
-  index.addDocument(doc, sections, propositions, unpackVectors(vectors && readVectors(vectors, storedOrder(sections, propositions))), text);
+  index.addDocument(
+    doc,
+    sections,
+    propositions,
+    unpackVectors(vectors && readVectors(vectors, storedOrder(sections, propositions))),
+    text,
+  );
   return documentStamp(doc);
 }
 

@@ -26,7 +26,10 @@ function configure(): void {
   env.localModelPath = '/models/';
   env.useBrowserCache = false;
   env.useCustomCache = true;
-  env.customCache = { match: async (path: string) => (await caches.open(MODEL_CACHE)).match(path), put: async () => {} };
+  env.customCache = {
+    match: async (path: string) => (await caches.open(MODEL_CACHE)).match(path),
+    put: async () => {},
+  };
   env.useWasmCache = false;
   // The asyncify build runs WASM and WebGPU sessions alike; this worker loads one build only.
   const wasm = env.backends.onnx.wasm;
@@ -34,8 +37,17 @@ function configure(): void {
   if (wasm) wasm.wasmPaths = { mjs: mjs!, wasm: wasmFile! };
 }
 
-async function loadOn(modelId: string, device: 'webgpu' | 'wasm', dtype: GeneratorDtype, onProgress?: (event: unknown) => void): Promise<LoadedGenerator> {
-  const generator = (await pipeline('text-generation', modelId, { device, dtype, progress_callback: onProgress })) as TextGenerationPipeline;
+async function loadOn(
+  modelId: string,
+  device: 'webgpu' | 'wasm',
+  dtype: GeneratorDtype,
+  onProgress?: (event: unknown) => void,
+): Promise<LoadedGenerator> {
+  const generator = (await pipeline('text-generation', modelId, {
+    device,
+    dtype,
+    progress_callback: onProgress,
+  })) as TextGenerationPipeline;
   // Loaded, the runtime is in the browser's HTTP cache: kept for offline use now, it costs no download.
   await keepForOffline(runtimeUrls());
   return { pipeline: generator, device, dtype };
@@ -45,12 +57,18 @@ async function loadOn(modelId: string, device: 'webgpu' | 'wasm', dtype: Generat
  * The generator `modelId` with the weights downloaded for it (`dtype`): on WebGPU when there is
  * an adapter and the weights suit it, else on WASM; a WebGPU failure retries on WASM.
  */
-export async function loadGenerator(modelId: string, dtype: GeneratorDtype, onProgress?: (event: unknown) => void, device?: 'webgpu' | 'wasm'): Promise<LoadedGenerator> {
+export async function loadGenerator(
+  modelId: string,
+  dtype: GeneratorDtype,
+  onProgress?: (event: unknown) => void,
+  device?: 'webgpu' | 'wasm',
+): Promise<LoadedGenerator> {
   configure();
   // The bench measures each backend on its own, without the fallback.
   if (device) return loadOn(modelId, device, dtype, onProgress);
   const gpu = await gpuSupport();
-  if (!gpu.adapter || dtype !== generatorDtype('webgpu', gpu.shaderF16)) return loadOn(modelId, 'wasm', dtype, onProgress);
+  if (!gpu.adapter || dtype !== generatorDtype('webgpu', gpu.shaderF16))
+    return loadOn(modelId, 'wasm', dtype, onProgress);
   return loadOn(modelId, 'webgpu', dtype, onProgress).catch((error: unknown) => {
     console.warn(`WebGPU failed for ${modelId}; using WASM`, error);
     return loadOn(modelId, 'wasm', dtype, onProgress);

@@ -12,7 +12,11 @@ let dir: string;
 let generator: TextGenerationPipeline;
 const messages: ChatMessage[] = [
   { role: 'system', content: 'Answer using only the numbered sources and cite them as [n].' },
-  { role: 'user', content: 'Sources:\n\n[1] clinic-notes.md, Treatment\nThe physician prescribed antibiotics.\n\nQuestion: what was prescribed?' },
+  {
+    role: 'user',
+    content:
+      'Sources:\n\n[1] clinic-notes.md, Treatment\nThe physician prescribed antibiotics.\n\nQuestion: what was prescribed?',
+  },
 ];
 
 beforeAll(async () => {
@@ -20,7 +24,9 @@ beforeAll(async () => {
   makeTestGenerator({ out: join(dir, 'carrel-test/tiny-generator') });
   env.localModelPath = `${dir}/`;
   env.allowRemoteModels = false;
-  generator = (await pipeline('text-generation', 'carrel-test/tiny-generator', { dtype: 'q8' })) as TextGenerationPipeline;
+  generator = (await pipeline('text-generation', 'carrel-test/tiny-generator', {
+    dtype: 'q8',
+  })) as TextGenerationPipeline;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,7 +75,9 @@ describe('the slow test generator', () => {
   it('loops back to its first word until the token limit', async () => {
     const slowDir = join(dir, 'carrel-test/slow-generator');
     makeTestGenerator({ out: slowDir, slow: true });
-    const slow = (await pipeline('text-generation', 'carrel-test/slow-generator', { dtype: 'q8' })) as TextGenerationPipeline;
+    const slow = (await pipeline('text-generation', 'carrel-test/slow-generator', {
+      dtype: 'q8',
+    })) as TextGenerationPipeline;
     const answer = await streamAnswer(slow, messages, { maxNewTokens: 40 });
     expect(answer.stopped).toBe(false);
     expect(answer.tokens).toBe(40);

@@ -24,7 +24,11 @@ export interface StreamedAnswer {
 }
 
 /** Generates the answer to `messages`; an abort ends it at the next token and keeps what was written. */
-export async function streamAnswer(generator: TextGenerationPipeline, messages: ChatMessage[], opts: StreamOptions): Promise<StreamedAnswer> {
+export async function streamAnswer(
+  generator: TextGenerationPipeline,
+  messages: ChatMessage[],
+  opts: StreamOptions,
+): Promise<StreamedAnswer> {
   const stop = new InterruptableStoppingCriteria();
   const onAbort = () => stop.interrupt();
   if (opts.signal?.aborted) return { text: '', stopped: true, tokens: 0 };
@@ -41,7 +45,12 @@ export async function streamAnswer(generator: TextGenerationPipeline, messages: 
     token_callback_function: () => void tokens++,
   });
   try {
-    await generator(messages, { max_new_tokens: opts.maxNewTokens, do_sample: false, streamer, stopping_criteria: stop });
+    await generator(messages, {
+      max_new_tokens: opts.maxNewTokens,
+      do_sample: false,
+      streamer,
+      stopping_criteria: stop,
+    });
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
   }

@@ -29,19 +29,26 @@ export interface Bm25Snapshot {
 }
 
 /** The snapshot's arrays of `lengths` (one per id, in snapshot order) and `postings` (one per term), slots renumbered by `newSlot`. */
-export function encodeSnapshot(lengths: number[], postings: readonly Posting[], newSlot: Uint32Array): Omit<Bm25Snapshot, 'ids' | 'vocabulary'> {
+export function encodeSnapshot(
+  lengths: number[],
+  postings: readonly Posting[],
+  newSlot: Uint32Array,
+): Omit<Bm25Snapshot, 'ids' | 'vocabulary'> {
   const counts = Uint32Array.from(postings, (posting) => posting.length);
   const total = counts.reduce((sum, count) => sum + count, 0);
   let largest = 0;
   for (const posting of postings) for (let i = 0; i < posting.length; i++) largest = Math.max(largest, posting.tfs[i]!);
   const postingSlots = new Uint32Array(total);
-  const postingTfs = largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
+  const postingTfs =
+    largest < 2 ** 8 ? new Uint8Array(total) : largest < 2 ** 16 ? new Uint16Array(total) : new Uint32Array(total);
   let offset = 0;
   for (const posting of postings) {
     const slots = Array.from(posting.slots.subarray(0, posting.length), (slot) => newSlot[slot]!);
     const tfs = posting.tfs.subarray(0, posting.length);
     // Ascending for the gaps: already so unless documents were removed or the order differs from the slots'.
-    const sorted = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot) ? null : slots.map((_, i) => i).sort((a, b) => slots[a]! - slots[b]!);
+    const sorted = slots.every((slot, i) => i === 0 || slots[i - 1]! < slot)
+      ? null
+      : slots.map((_, i) => i).sort((a, b) => slots[a]! - slots[b]!);
     for (let i = 0; i < posting.length; i++) {
       const from = sorted ? sorted[i]! : i;
       postingSlots[offset + i] = slots[from]!;
@@ -58,14 +65,23 @@ export function encodeSnapshot(lengths: number[], postings: readonly Posting[], 
 }
 
 /** Each id's length and each term's postings (views into one decoded array, tfs widened to 32 bits). */
-export function decodeSnapshot(snapshot: Bm25Snapshot, idCount: number, termCount: number): { lengths: Uint32Array; postings: Posting[] } {
+export function decodeSnapshot(
+  snapshot: Bm25Snapshot,
+  idCount: number,
+  termCount: number,
+): { lengths: Uint32Array; postings: Posting[] } {
   const lengths = decodeVarints(snapshot.lengths, idCount);
   const postingCounts = decodeVarints(snapshot.postingCounts, termCount);
   const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
-  const postingTfs = snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
+  const postingTfs =
+    snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
   let offset = 0;
   const postings = Array.from(postingCounts, (length) => {
-    const posting = { slots: postingSlots.subarray(offset, offset + length), tfs: postingTfs.subarray(offset, offset + length), length };
+    const posting = {
+      slots: postingSlots.subarray(offset, offset + length),
+      tfs: postingTfs.subarray(offset, offset + length),
+      length,
+    };
     offset += length;
     return posting;
   });
@@ -101,7 +117,8 @@ function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {
   return out;
 }
 
-const varintBytes = (value: number) => (value < 2 ** 7 ? 1 : value < 2 ** 14 ? 2 : value < 2 ** 21 ? 3 : value < 2 ** 28 ? 4 : 5);
+const varintBytes = (value: number) =>
+  value < 2 ** 7 ? 1 : value < 2 ** 14 ? 2 : value < 2 ** 21 ? 3 : value < 2 ** 28 ? 4 : 5;
 
 function writeVarint(out: Uint8Array, at: number, value: number): number {
   while (value >= 0x80) {
@@ -134,7 +151,10 @@ function forEachGap(slots: Uint32Array, counts: Uint32Array, visit: (gap: number
 }
 
 function decodeGaps(gaps: Uint8Array, counts: Uint32Array): Uint32Array {
-  const slots = decodeVarints(gaps, counts.reduce((sum, count) => sum + count, 0));
+  const slots = decodeVarints(
+    gaps,
+    counts.reduce((sum, count) => sum + count, 0),
+  );
   let offset = 0;
   for (const count of counts) {
     for (let i = offset + 1, end = offset + count; i < end; i++) slots[i] += slots[i - 1]!;

@@ -92,7 +92,13 @@ export class Bm25Index {
   private ids: (string | null)[] = [];
   private lengths: number[] = [];
   /** Null in a restored index until something needs it (scoring given ids reads the postings meanwhile). */
-  private forward: ForwardIndex | null = { starts: [], counts: [], terms: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
+  private forward: ForwardIndex | null = {
+    starts: [],
+    counts: [],
+    terms: new Uint32Array(0),
+    tfs: new Uint32Array(0),
+    length: 0,
+  };
   private freeSlots: number[] = [];
   private termNumbers = new Map<string, number>();
   private vocabulary: string[] = [];
@@ -112,7 +118,11 @@ export class Bm25Index {
     for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + boost);
     // In term-number order, as a restored index has them, so both sum a score in the same order.
     const numbered = [...counts].map(([term, tf]) => [this.termNumber(term), tf] as const).sort((a, b) => a[0] - b[0]);
-    this.addTerms(id, Uint32Array.from(numbered, ([term]) => term), Uint32Array.from(numbered, ([, tf]) => tf));
+    this.addTerms(
+      id,
+      Uint32Array.from(numbered, ([term]) => term),
+      Uint32Array.from(numbered, ([, tf]) => tf),
+    );
   }
 
   remove(id: string): void {
@@ -231,10 +241,14 @@ export class Bm25Index {
    */
   toSnapshot(order?: readonly string[], vocabulary?: readonly string[]): Bm25Snapshot {
     const ids = order ? [...order] : this.ids.filter((id): id is string => id !== null);
-    if (ids.length !== this.size || ids.some((id) => !this.slotOf.has(id))) throw new Error('a BM25 snapshot order must list every id of the index once');
-    const postings = vocabulary ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING) : this.postings;
+    if (ids.length !== this.size || ids.some((id) => !this.slotOf.has(id)))
+      throw new Error('a BM25 snapshot order must list every id of the index once');
+    const postings = vocabulary
+      ? vocabulary.map((term) => this.postings[this.termNumbers.get(term) ?? -1] ?? EMPTY_POSTING)
+      : this.postings;
     const withPostings = this.postings.reduce((sum, posting) => sum + posting.length, 0);
-    if (postings.reduce((sum, posting) => sum + posting.length, 0) !== withPostings) throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
+    if (postings.reduce((sum, posting) => sum + posting.length, 0) !== withPostings)
+      throw new Error('a BM25 snapshot vocabulary must hold every term with postings');
     // Slots are renumbered densely (removals leave holes): newSlot[slot] is a slot's place in `ids`.
     const newSlot = new Uint32Array(this.ids.length);
     ids.forEach((id, i) => (newSlot[this.slotOf.get(id)!] = i));
@@ -247,7 +261,11 @@ export class Bm25Index {
   }
 
   /** Rebuilds an index from `toSnapshot`'s arrays: postings are views into the decoded slots. */
-  static fromSnapshot(snapshot: Bm25Snapshot, ids = snapshot.ids ?? [], vocabulary = snapshot.vocabulary ?? []): Bm25Index {
+  static fromSnapshot(
+    snapshot: Bm25Snapshot,
+    ids = snapshot.ids ?? [],
+    vocabulary = snapshot.vocabulary ?? [],
+  ): Bm25Index {
     const index = new Bm25Index();
     const { lengths, postings } = decodeSnapshot(snapshot, ids.length, vocabulary.length);
     index.vocabulary = [...vocabulary];
@@ -275,7 +293,12 @@ export class Bm25Index {
     return number;
   }
 
-  private addTerms(id: string, terms: Uint32Array, tfs: Uint32Array, length = tfs.reduce((sum, tf) => sum + tf, 0)): void {
+  private addTerms(
+    id: string,
+    terms: Uint32Array,
+    tfs: Uint32Array,
+    length = tfs.reduce((sum, tf) => sum + tf, 0),
+  ): void {
     this.remove(id);
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.slotOf.set(id, slot);

@@ -64,7 +64,11 @@ describe('Bm25Index', () => {
 
   it('matches a hand computation for one term', () => {
     // "fuel": n=3, df=1, idf = ln(1 + 2.5/1.5); tf=1; doc length 4 terms (car, need, fuel, regular, mainten → 5).
-    const lengths = [analyze('Cats are small domestic animals that purr.'), analyze('Dogs are loyal animals that bark at strangers.'), analyze('Cars need fuel and regular maintenance.')].map((t) => t.length);
+    const lengths = [
+      analyze('Cats are small domestic animals that purr.'),
+      analyze('Dogs are loyal animals that bark at strangers.'),
+      analyze('Cars need fuel and regular maintenance.'),
+    ].map((t) => t.length);
     const avg = lengths.reduce((a, b) => a + b) / 3;
     const idf = Math.log(1 + 2.5 / 1.5);
     const expected = (idf * 2.2) / (1 + 1.2 * (0.25 + (0.75 * lengths[2]!) / avg));
@@ -83,13 +87,19 @@ describe('Bm25Index', () => {
 
   it('scores given ids exactly as a full scoring does, reusing slots after removals', () => {
     const local = new Bm25Index();
-    ['alpha beta beta', 'beta gamma', 'gamma delta alpha', 'delta', 'alpha alpha alpha epsilon'].forEach((text, i) => local.add(`d${i}`, text));
+    ['alpha beta beta', 'beta gamma', 'gamma delta alpha', 'delta', 'alpha alpha alpha epsilon'].forEach((text, i) =>
+      local.add(`d${i}`, text),
+    );
     local.remove('d1');
     local.add('d5', 'beta delta');
     const all = local.scoreAll('alpha beta delta');
     expect([...all.keys()].sort()).toEqual(['d0', 'd2', 'd3', 'd4', 'd5']);
     const some = local.scoreIds('alpha beta delta', ['d0', 'd3', 'd5', 'missing']);
-    expect([...some]).toEqual([['d0', all.get('d0')], ['d3', all.get('d3')], ['d5', all.get('d5')]]);
+    expect([...some]).toEqual([
+      ['d0', all.get('d0')],
+      ['d3', all.get('d3')],
+      ['d5', all.get('d5')],
+    ]);
     expect(local.search('alpha beta delta', 2)).toEqual(topK(all, 2));
   });
 
@@ -115,7 +125,8 @@ describe('Bm25Index', () => {
     fresh.add('b', 'Removing packages and their data');
     fresh.add('d', 'repository mirrors');
     const scores = copy.scoreIds('repository packages data', ['b', 'd']);
-    for (const [id, score] of fresh.scoreIds('repository packages data', ['b', 'd'])) expect(scores.get(id)).toBeCloseTo(score, 12);
+    for (const [id, score] of fresh.scoreIds('repository packages data', ['b', 'd']))
+      expect(scores.get(id)).toBeCloseTo(score, 12);
     expect(scores.size).toBe(2);
   });
 
@@ -140,7 +151,8 @@ describe('Bm25Index', () => {
     expect(snapshot.postingCounts.byteLength).toBeLessThan(local.terms().length + 4);
     expect(snapshot.lengths.byteLength).toBe(local.size + 1);
     const copy = Bm25Index.fromSnapshot(structuredClone(snapshot));
-    for (const query of ['rare', 'third', 'common rare', 'tide7 common']) expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
+    for (const query of ['rare', 'third', 'common rare', 'tide7 common'])
+      expect(copy.scoreAll(query)).toEqual(local.scoreAll(query));
   });
 
   it('numbers its terms by a vocabulary its owner shares between indexes, and refuses one that lacks a term', () => {
@@ -194,7 +206,10 @@ describe.each([
     const query = data.slice(5 * dims, 6 * dims);
     const result = index.search(query, 5);
     expect(result[0]).toEqual({ id: 'v5', score: expect.closeTo(1, digits) });
-    const brute = ids.map((id, i) => ({ id, score: data.slice(i * dims, (i + 1) * dims).reduce((s, x, d) => s + x * query[d]!, 0) })).sort((a, b) => b.score - a.score).slice(0, 5);
+    const brute = ids
+      .map((id, i) => ({ id, score: data.slice(i * dims, (i + 1) * dims).reduce((s, x, d) => s + x * query[d]!, 0) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 5);
     expect(result.map((r) => r.id)).toEqual(brute.map((b) => b.id));
   });
 
@@ -215,7 +230,10 @@ describe.each([
     const index = create(dims);
     const same = new Float32Array(40 * dims);
     for (let i = 0; i < 40; i++) same.set(data.subarray(0, dims), i * dims);
-    index.add(Array.from({ length: 40 }, (_, i) => `dup${i}`), same);
+    index.add(
+      Array.from({ length: 40 }, (_, i) => `dup${i}`),
+      same,
+    );
     expect(index.search(data.subarray(0, dims), 3)).toHaveLength(3);
     index.remove(['dup0']);
     expect(index.size).toBe(39);
@@ -237,7 +255,8 @@ describe('Int8FlatIndex', () => {
     expect(restored.score(query, ids)).toEqual(new Map([...int8.score(query, ids)].filter(([id]) => id !== 'r1')));
     const scores = restored.score(query, ids);
     expect(scores.size).toBe(199);
-    for (const [id, score] of exact.score(query, ids)) if (id !== 'r1') expect(Math.abs(scores.get(id)! - score)).toBeLessThan(0.01);
+    for (const [id, score] of exact.score(query, ids))
+      if (id !== 'r1') expect(Math.abs(scores.get(id)! - score)).toBeLessThan(0.01);
     expect(restored.search(query, 1)).toEqual([{ id: 'r0', score: expect.closeTo(1, 2) }]);
   });
 });
@@ -249,14 +268,20 @@ describe('FlatIndex properties', () => {
         const dims = 8;
         const data = randomUnitVectors(60, dims, 7);
         const index = new FlatIndex(dims, 2);
-        index.add(Array.from({ length: 60 }, (_, i) => `r${i}`), data);
+        index.add(
+          Array.from({ length: 60 }, (_, i) => `r${i}`),
+          data,
+        );
         const removed = new Set(removals.map((i) => `r${i}`));
         index.remove([...removed]);
         const query = data.subarray(0, dims);
         const expected = Array.from({ length: 60 }, (_, i) => `r${i}`).filter((id) => !removed.has(id));
         const scores = index.score(query, expected);
         const best = index.search(query, 3).map((r) => r.id);
-        const brute = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([id]) => id);
+        const brute = [...scores]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([id]) => id);
         return index.size === expected.length && best.join() === brute.join();
       }),
     );

@@ -21,7 +21,10 @@ export class Int8FlatIndex implements VectorIndex {
     readonly dims: number,
     capacity = 1024,
   ) {
-    this.store = new RowStore({ data: new Int8Array(capacity * dims), scales: new Float32Array(capacity) }, { data: dims, scales: 1 });
+    this.store = new RowStore(
+      { data: new Int8Array(capacity * dims), scales: new Float32Array(capacity) },
+      { data: dims, scales: 1 },
+    );
     this.scan = new Int8Scan(dims);
   }
 
@@ -80,7 +83,8 @@ export class Int8FlatIndex implements VectorIndex {
     const scores = new Map<string, number>();
     for (const id of ids) {
       const row = this.store.row(id);
-      if (row !== undefined) scores.set(id, dot(data, row * this.dims, this.dims, quantized.values) * scales[row]! * quantized.scale);
+      if (row !== undefined)
+        scores.set(id, dot(data, row * this.dims, this.dims, quantized.values) * scales[row]! * quantized.scale);
     }
     return scores;
   }

@@ -8,7 +8,7 @@ import { dot, Int8Scan, quantizeQuery } from './int8-scan';
 /** Deterministic unit vectors. */
 function vectors(count: number, dims: number, seed = 1): Float32Array {
   const out = new Float32Array(count * dims);
-  for (let i = 0; i < out.length; i++) out[i] = Math.sin(seed * 12.9898 + i * 78.233) * 43758.5453 % 1;
+  for (let i = 0; i < out.length; i++) out[i] = (Math.sin(seed * 12.9898 + i * 78.233) * 43758.5453) % 1;
   for (let row = 0; row < count; row++) {
     const v = out.subarray(row * dims, (row + 1) * dims);
     const norm = Math.hypot(...v);
@@ -32,7 +32,9 @@ describe('the int8 scan in WebAssembly SIMD', () => {
       const query = quantizeQuery(vectors(1, dims, 7));
       const scores = new Int8Scan(dims).scores(data, scales, rows, query.values);
       expect(scores).not.toBeNull();
-      const relative = Array.from({ length: rows }, (_, row) => Math.abs(scores![row]! / (dot(data, row * dims, dims, query.values) * scales[row]!) - 1));
+      const relative = Array.from({ length: rows }, (_, row) =>
+        Math.abs(scores![row]! / (dot(data, row * dims, dims, query.values) * scales[row]!) - 1),
+      );
       // The kernel multiplies in float32, JavaScript in float64.
       expect(Math.max(...relative)).toBeLessThan(1e-6);
     }
@@ -44,7 +46,7 @@ describe('the int8 scan in WebAssembly SIMD', () => {
     const query = quantizeQuery(flat);
     const data = new Int8Array(dims).fill(127);
     const score = new Int8Scan(dims).scores(data, new Float32Array([1]), 1, query.values)![0]!;
-    expect(score * query.scale).toBeCloseTo(127 * dims / 32, 0);
+    expect(score * query.scale).toBeCloseTo((127 * dims) / 32, 0);
   });
 });
 
@@ -73,7 +75,10 @@ describe('Int8FlatIndex with the SIMD scan', () => {
     // search and score agree, and a filter is honoured.
     const top = index.search(late, 5, (id) => id !== 'p1999');
     expect(top.map((hit) => hit.id)).not.toContain('p1999');
-    const scored = index.score(late, top.map((hit) => hit.id));
+    const scored = index.score(
+      late,
+      top.map((hit) => hit.id),
+    );
     for (const hit of top) expect(scored.get(hit.id)).toBeCloseTo(hit.score, 5);
   });
 });

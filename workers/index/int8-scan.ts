@@ -80,7 +80,10 @@ export class Int8Scan {
     const scalesAt = out + this.capacity * 4;
     const rowsAt = scalesAt + this.capacity * 4;
     if (this.synced < n) {
-      new Int8Array(kernel.memory.buffer, rowsAt, n * dims).set(data.subarray(this.synced * dims, n * dims), this.synced * dims);
+      new Int8Array(kernel.memory.buffer, rowsAt, n * dims).set(
+        data.subarray(this.synced * dims, n * dims),
+        this.synced * dims,
+      );
       new Float32Array(kernel.memory.buffer, scalesAt, n).set(scales.subarray(this.synced, n), this.synced);
       this.synced = n;
     }

@@ -20,23 +20,28 @@ function read(s: ReturnType<typeof store>, id: string) {
 describe('RowStore', () => {
   it('keeps every id on its own values through appends, replacements, growth and removals', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 100 })), { maxLength: 60 }), (ops) => {
-        const s = store();
-        const expected = new Map<string, number>();
-        for (const [add, key, value] of ops) {
-          const id = `id${key}`;
-          if (add) {
-            put(s, id, value);
-            expected.set(id, value);
-          } else {
-            s.remove([id]);
-            expected.delete(id);
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 100 })), {
+          maxLength: 60,
+        }),
+        (ops) => {
+          const s = store();
+          const expected = new Map<string, number>();
+          for (const [add, key, value] of ops) {
+            const id = `id${key}`;
+            if (add) {
+              put(s, id, value);
+              expected.set(id, value);
+            } else {
+              s.remove([id]);
+              expected.delete(id);
+            }
           }
-        }
-        expect(s.size).toBe(expected.size);
-        expect(new Set(s.rowIds)).toEqual(new Set(expected.keys()));
-        for (const [id, value] of expected) expect(read(s, id)).toEqual([value, value, -value]);
-      }),
+          expect(s.size).toBe(expected.size);
+          expect(new Set(s.rowIds)).toEqual(new Set(expected.keys()));
+          for (const [id, value] of expected) expect(read(s, id)).toEqual([value, value, -value]);
+        },
+      ),
     );
   });
 
@@ -56,16 +61,32 @@ describe('RowStore', () => {
 describe('top-k', () => {
   it('returns the k best, best first, whatever the order they come in', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { maxLength: 80 }), fc.integer({ min: 0, max: 10 }), (scores, k) => {
-        const best = new TopK(k);
-        scores.forEach((score, row) => best.push(row, score));
-        const expected = [...scores].sort((a, b) => b - a).slice(0, k);
-        expect(best.sorted().map((entry) => entry.score)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { maxLength: 80 }),
+        fc.integer({ min: 0, max: 10 }),
+        (scores, k) => {
+          const best = new TopK(k);
+          scores.forEach((score, row) => best.push(row, score));
+          const expected = [...scores].sort((a, b) => b - a).slice(0, k);
+          expect(best.sorted().map((entry) => entry.score)).toEqual(expected);
+        },
+      ),
     );
   });
 
   it('picks the best ids of a score map', () => {
-    expect(topK(new Map([['a', 0.1], ['b', 0.9], ['c', 0.5]]), 2)).toEqual([{ id: 'b', score: 0.9 }, { id: 'c', score: 0.5 }]);
+    expect(
+      topK(
+        new Map([
+          ['a', 0.1],
+          ['b', 0.9],
+          ['c', 0.5],
+        ]),
+        2,
+      ),
+    ).toEqual([
+      { id: 'b', score: 0.9 },
+      { id: 'c', score: 0.5 },
+    ]);
   });
 });

@@ -102,7 +102,10 @@ export class VoyIndex implements VectorIndex {
   }
 
   private best(query: Float32Array, ids: string[], k: number): { id: string; score: number }[] {
-    return [...this.score(query, ids)].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score).slice(0, k);
+    return [...this.score(query, ids)]
+      .map(([id, score]) => ({ id, score }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k);
   }
 }
 

@@ -53,9 +53,17 @@ describe('ingestFile', () => {
     const result = await ingestFile({ file: file(markdown), chunkMode: 'three-level' }, deps());
     expect(result.duplicate).toBe(false);
     const doc = await db.documents.get(result.docId);
-    expect(doc).toMatchObject({ name: 'notes.md', status: 'ready', kind: 'markdown', readRecipe: 2, modelId: 'carrel-glove-50k' });
+    expect(doc).toMatchObject({
+      name: 'notes.md',
+      status: 'ready',
+      kind: 'markdown',
+      readRecipe: 2,
+      modelId: 'carrel-glove-50k',
+    });
     // Text is stored once: in the texts table, not again in the records that point into it.
-    expect(readStoredChunks((await db.chunks.get(result.docId))!).propositions.filter((p) => p.text !== undefined)).toHaveLength(0);
+    expect(
+      readStoredChunks((await db.chunks.get(result.docId))!).propositions.filter((p) => p.text !== undefined),
+    ).toHaveLength(0);
     const { sections, propositions } = await readChunks(db, result.docId);
     expect(sections.length).toBeGreaterThan(0);
     expect(propositions.map((p) => p.headingPath.at(-1))).toEqual(expect.arrayContaining(['Treatment', 'Gardening']));
@@ -88,12 +96,17 @@ describe('ingestFile', () => {
     const chunks = await readChunks(db, before.id);
     expect(chunks.sections).toHaveLength(1);
     const vectors = await db.vectors.get(['carrel-glove-50k', before.id]);
-    expect(readVectors(vectors!, storedOrder(chunks.sections, chunks.propositions)).propositionIds).toHaveLength(chunks.propositions.length);
+    expect(readVectors(vectors!, storedOrder(chunks.sections, chunks.propositions)).propositionIds).toHaveLength(
+      chunks.propositions.length,
+    );
     await ingestFile({ file: file(markdown), chunkMode: 'three-level', force: true }, deps());
   });
 
   it('keeps keyword search possible when the model cannot load', async () => {
-    const result = await ingestFile({ file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' }, readerDeps(db, testEngine(db, {}), null));
+    const result = await ingestFile(
+      { file: file('# Other\n\nSolar panels convert sunlight into electricity.'), chunkMode: 'three-level' },
+      readerDeps(db, testEngine(db, {}), null),
+    );
     expect(result.embedded).toBe(false);
     expect(await db.vectors.where('docId').equals(result.docId).count()).toBe(0);
     expect((await readChunks(db, result.docId)).propositions.length).toBeGreaterThan(0);
@@ -104,14 +117,21 @@ describe('ingestFile', () => {
     Object.defineProperty(huge, 'size', { value: MAX_FILE_BYTES + 1 });
     Object.defineProperty(huge, 'arrayBuffer', { value: () => Promise.reject(new Error('must not be read')) });
     const before = await db.documents.count();
-    await expect(ingestFile({ file: huge, chunkMode: 'three-level' }, deps())).rejects.toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/smaller files/) });
+    await expect(ingestFile({ file: huge, chunkMode: 'three-level' }, deps())).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/smaller files/),
+    });
     expect(await db.documents.count()).toBe(before);
   });
 
   it('refuses an empty file and an unsupported type without touching the library', async () => {
     const before = await db.documents.count();
-    await expect(ingestFile({ file: new File([], 'empty.md'), chunkMode: 'three-level' }, deps())).rejects.toMatchObject({ code: 'EMPTY_FILE' });
-    await expect(ingestFile({ file: new File(['x'], 'photo.png', { type: 'image/png' }), chunkMode: 'three-level' }, deps())).rejects.toBeInstanceOf(AppError);
+    await expect(
+      ingestFile({ file: new File([], 'empty.md'), chunkMode: 'three-level' }, deps()),
+    ).rejects.toMatchObject({ code: 'EMPTY_FILE' });
+    await expect(
+      ingestFile({ file: new File(['x'], 'photo.png', { type: 'image/png' }), chunkMode: 'three-level' }, deps()),
+    ).rejects.toBeInstanceOf(AppError);
     expect(await db.documents.count()).toBe(before);
   });
 
@@ -129,12 +149,19 @@ describe('ingestFile', () => {
   it('embeds again with the new model when a model switch finished while the file was embedded', async () => {
     // The engine searches with the built-in model; the switch completes (another model becomes
     // active) after it started, so the first save finds its vectors outdated.
-    const other: Embedder = { ...embedder, modelId: 'other/model', embed: (texts, opts) => embedder.embed(texts, opts) };
+    const other: Embedder = {
+      ...embedder,
+      modelId: 'other/model',
+      embed: (texts, opts) => embedder.embed(texts, opts),
+    };
     const switching = testEngine(db, { 'carrel-glove-50k': embedder, 'other/model': other });
     await switching.start();
     await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { ...BUILTIN_MODEL, id: 'other/model' } });
     try {
-      const result = await ingestFile({ file: file('# Switch\n\nThe lighthouse keeper polished the lens every evening.'), chunkMode: 'three-level' }, readerDeps(db, switching, embedder));
+      const result = await ingestFile(
+        { file: file('# Switch\n\nThe lighthouse keeper polished the lens every evening.'), chunkMode: 'three-level' },
+        readerDeps(db, switching, embedder),
+      );
       const stored = (await db.vectors.where('docId').equals(result.docId).toArray()).map((v) => v.modelId);
       expect(stored).toEqual(['other/model']);
       expect((await db.documents.get(result.docId))?.modelId).toBe('other/model');
@@ -167,7 +194,9 @@ describe('ingestFile', () => {
   it('deleting a document removes every record of it', async () => {
     const [doc] = await db.documents.toArray();
     await deleteDocument(db, doc!.id);
-    const counts = await Promise.all([db.files, db.texts, db.chunks, db.vectors].map((t) => t.where('docId').equals(doc!.id).count()));
+    const counts = await Promise.all(
+      [db.files, db.texts, db.chunks, db.vectors].map((t) => t.where('docId').equals(doc!.id).count()),
+    );
     expect(counts).toEqual([0, 0, 0, 0]);
     expect(await db.documents.get(doc!.id)).toBeUndefined();
   });

@@ -6,7 +6,14 @@
  */
 import { readRecipe } from '../../src/shared/read-recipe';
 import type { CarrelDb } from '../../src/shared/db';
-import { storedResult, type IngestInput, type IngestProgress, type IngestResult, type StoreRequest, type StoreResult } from '../../src/shared/ingest';
+import {
+  storedResult,
+  type IngestInput,
+  type IngestProgress,
+  type IngestResult,
+  type StoreRequest,
+  type StoreResult,
+} from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
 import type { TokenCounter } from '../embed/embedder';
 import { chunkDocument } from '../chunk/index';
@@ -52,10 +59,14 @@ export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: Inges
 /** Reads, parses and chunks one file into the records the engine stores. */
 export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<IngestDeps, 'store'>): Promise<ReadFile> {
   const { file } = input;
-  if (file.size === 0) throw new AppError('EMPTY_FILE', `“${file.name}” is empty (0 bytes). Choose a file with content.`);
+  if (file.size === 0)
+    throw new AppError('EMPTY_FILE', `“${file.name}” is empty (0 bytes). Choose a file with content.`);
   if (file.size > MAX_FILE_BYTES) {
     const mb = Math.round(file.size / 2 ** 20);
-    throw new AppError('TOO_LARGE', `“${file.name}” is ${mb} MB; Carrel takes files up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller files.`);
+    throw new AppError(
+      'TOO_LARGE',
+      `“${file.name}” is ${mb} MB; Carrel takes files up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller files.`,
+    );
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectKind(file.name, file.type, bytes.subarray(0, 1024));
@@ -71,7 +82,12 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
 
   deps.progress({ stage: 'chunking', done: 0, total: 1 });
   const countTokens = (await deps.tokenCounter()) ?? approximateTokens;
-  const chunked = chunkDocument(parsed, docId, { countTokens, mode: input.chunkMode, delimiter: input.delimiter, sizes: input.sizes });
+  const chunked = chunkDocument(parsed, docId, {
+    countTokens,
+    mode: input.chunkMode,
+    delimiter: input.delimiter,
+    sizes: input.sizes,
+  });
   if (chunked.propositions.length === 0) {
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
   }
@@ -100,7 +116,16 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
     ...(parsed.ocr ? { ocr: parsed.ocr } : {}),
   };
   const text = { docId, text: parsed.text, ...(parsed.ocrWords ? { ocrWords: parsed.ocrWords } : {}) };
-  return { request: { record, file, text, sections: chunked.sections, propositions: chunked.propositions, jobKey: input.jobKey } };
+  return {
+    request: {
+      record,
+      file,
+      text,
+      sections: chunked.sections,
+      propositions: chunked.propositions,
+      jobKey: input.jobKey,
+    },
+  };
 }
 
 async function parse(
@@ -122,7 +147,13 @@ async function parse(
     });
   }
   if (kind === 'image') {
-    return parseImage(bytes, name, deps.ocr, (done, total) => deps.progress({ stage: 'parsing', done, total, ocr: true }), deps.signal);
+    return parseImage(
+      bytes,
+      name,
+      deps.ocr,
+      (done, total) => deps.progress({ stage: 'parsing', done, total, ocr: true }),
+      deps.signal,
+    );
   }
   if (kind === 'docx') return parseDocx(bytes, name);
   if (kind === 'odt' || kind === 'odp') return parseOdf(bytes, name);

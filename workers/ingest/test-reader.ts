@@ -11,15 +11,22 @@ import type { IngestDeps } from './pipeline';
 /** An engine whose models are the given embedders by id (a missing one cannot load); the active model is read from the settings. */
 export function testEngine(db: CarrelDb, embedders: Record<string, Embedder>): Engine {
   return new Engine(db, {
-    activeModel: async () => ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as ModelInfo | undefined) ?? BUILTIN_MODEL,
+    activeModel: async () =>
+      ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as ModelInfo | undefined) ?? BUILTIN_MODEL,
     tryEmbedder: async (model) => embedders[model.id] ?? null,
-    loadEmbedder: async (model) => embedders[model.id] ?? Promise.reject(new Error(`no model ${model.id} in this test`)),
+    loadEmbedder: async (model) =>
+      embedders[model.id] ?? Promise.reject(new Error(`no model ${model.id} in this test`)),
     unloadEmbedder: async () => {},
   });
 }
 
 /** The pipeline's dependencies, storing through `engine` and counting tokens with `tokens` (words when null). */
-export function readerDeps(db: CarrelDb, engine: Engine, tokens: Embedder | null, overrides: Partial<IngestDeps> = {}): IngestDeps {
+export function readerDeps(
+  db: CarrelDb,
+  engine: Engine,
+  tokens: Embedder | null,
+  overrides: Partial<IngestDeps> = {},
+): IngestDeps {
   const deps: IngestDeps = {
     db,
     tokenCounter: async () => (tokens ? (text: string) => tokens.countTokens(text) : null),

@@ -49,9 +49,13 @@ const BY_MIME: Record<string, SourceKind> = {
 export function detectKind(fileName: string, mime: string, head: Uint8Array): SourceKind {
   if (new TextDecoder().decode(head.subarray(0, 1024)).includes('%PDF-')) return 'pdf';
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-  const kind = BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
+  const kind =
+    BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
   if (!kind) {
-    throw new AppError('UNSUPPORTED_TYPE', `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt or .odp, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG, WebP or TIFF image of pages).`);
+    throw new AppError(
+      'UNSUPPORTED_TYPE',
+      `“${fileName}” is not a file type Carrel can read (PDF, Word .docx, OpenDocument .odt or .odp, PowerPoint .pptx, EPUB, Markdown, HTML, plain text, or a PNG, JPEG, WebP or TIFF image of pages).`,
+    );
   }
   if (kind === 'pdf') throw new AppError('PDF_INVALID', `“${fileName}” is named like a PDF but is not one.`);
   return kind;
@@ -87,7 +91,9 @@ function decodeBytes(bytes: Uint8Array): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     // A file cut in the middle of a character is still UTF-8; anything else is a legacy code page.
-    return isUtf8Prefix(bytes) ? new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '') : decodeWindows1252(bytes);
+    return isUtf8Prefix(bytes)
+      ? new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
+      : decodeWindows1252(bytes);
   }
 }
 
@@ -97,7 +103,9 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
 function decodeWindows1252(bytes: Uint8Array): string {
   let text = '';
   for (let i = 0; i < bytes.length; i += 8192) {
-    const chars = Array.from(bytes.subarray(i, i + 8192), (b) => (b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80]! : String.fromCharCode(b)));
+    const chars = Array.from(bytes.subarray(i, i + 8192), (b) =>
+      b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80]! : String.fromCharCode(b),
+    );
     text += chars.join('');
   }
   return text;

@@ -13,12 +13,21 @@ const GUIDE = makeDocx([
   { heading: 3, text: 'Bicycles' },
   { bullets: ['Park in the yard behind the building.', 'Lock the front wheel.'] },
   { heading: 2, text: 'Rooms' },
-  { table: [['Room', 'Seats'], ['Lighthouse', '12'], ['Dock', '4']] },
+  {
+    table: [
+      ['Room', 'Seats'],
+      ['Lighthouse', '12'],
+      ['Dock', '4'],
+    ],
+  },
 ]);
 
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -31,7 +40,10 @@ describe('parseDocx', () => {
     const paths = sectionsByHeading(parsed.blocks, parsed.title).map((s) => s.headingPath.join(' › '));
     expect(paths).toContain('Harbour Office Handbook › Getting there › Bicycles');
     expect(paths).toContain('Harbour Office Handbook › Rooms');
-    expect(parsed.blocks.filter((b) => b.kind === 'list-item').map((b) => b.text)).toEqual(['Park in the yard behind the building.', 'Lock the front wheel.']);
+    expect(parsed.blocks.filter((b) => b.kind === 'list-item').map((b) => b.text)).toEqual([
+      'Park in the yard behind the building.',
+      'Lock the front wheel.',
+    ]);
     expect(parsed.text).toContain('Lighthouse');
   });
 
@@ -59,9 +71,15 @@ describe('parseDocx', () => {
   });
 
   it('refuses a truncated file, a file that is not a ZIP, and a ZIP that is not a Word document', async () => {
-    expect((await refusal(parseDocx(bytes(GUIDE.subarray(0, GUIDE.length - 40)), 'cut.docx'))).code).toBe('ARCHIVE_INVALID');
-    expect((await refusal(parseDocx(new TextEncoder().encode('just some text'), 'notes.docx'))).code).toBe('ARCHIVE_INVALID');
-    const other = await refusal(parseDocx(bytes(makeZip([{ name: 'photo-list.txt', data: 'beach.jpg' }])), 'holiday.docx'));
+    expect((await refusal(parseDocx(bytes(GUIDE.subarray(0, GUIDE.length - 40)), 'cut.docx'))).code).toBe(
+      'ARCHIVE_INVALID',
+    );
+    expect((await refusal(parseDocx(new TextEncoder().encode('just some text'), 'notes.docx'))).code).toBe(
+      'ARCHIVE_INVALID',
+    );
+    const other = await refusal(
+      parseDocx(bytes(makeZip([{ name: 'photo-list.txt', data: 'beach.jpg' }])), 'holiday.docx'),
+    );
     expect(other.code).toBe('ARCHIVE_INVALID');
     expect(other.message).toContain('not a Word document');
   });
@@ -72,12 +90,20 @@ describe('parseDocx', () => {
     expect(error.code).toBe('ARCHIVE_BOMB');
     expect(error.message).toMatch(/would unpack to [\d,]+ MB/);
     // A real one: 20 MB of one letter deflates ~1000 times.
-    const ratio = makeDocx([{ text: 'x' }], [{ name: 'word/media/padding.bin', data: Buffer.alloc(20 * 2 ** 20, 120) }]);
+    const ratio = makeDocx(
+      [{ text: 'x' }],
+      [{ name: 'word/media/padding.bin', data: Buffer.alloc(20 * 2 ** 20, 120) }],
+    );
     expect((await refusal(parseDocx(bytes(ratio), 'ratio.docx'))).message).toContain('zip bomb');
   });
   it('refuses XML that declares entities (expansion or external files), expanding and fetching nothing', async () => {
-    const doctype = '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY xxe SYSTEM "file:///etc/passwd">]>';
-    const parts = docxParts([{ text: 'hello &c; &xxe;' }]).map((p) => (p.name === 'word/document.xml' ? { ...p, data: String(p.data).replace('encoding="UTF-8"?>', `encoding="UTF-8"?>${doctype}`) } : p));
+    const doctype =
+      '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY xxe SYSTEM "file:///etc/passwd">]>';
+    const parts = docxParts([{ text: 'hello &c; &xxe;' }]).map((p) =>
+      p.name === 'word/document.xml'
+        ? { ...p, data: String(p.data).replace('encoding="UTF-8"?>', `encoding="UTF-8"?>${doctype}`) }
+        : p,
+    );
     const error = await refusal(parseDocx(bytes(makeZip(parts)), 'entities.docx'));
     expect(error.code).toBe('ARCHIVE_INVALID');
     expect(error.message).toContain('XML entities');
@@ -86,8 +112,19 @@ describe('parseDocx', () => {
 
 describe('zip limits', () => {
   it('lists the entries of an archive and refuses too many of them', () => {
-    const entries = readZipDirectory(bytes(makeZip([{ name: 'a.txt', data: 'a' }, { name: 'b.txt', data: 'bb' }])), 'x.zip');
-    expect(entries.map((e) => [e.name, e.size])).toEqual([['a.txt', 1], ['b.txt', 2]]);
+    const entries = readZipDirectory(
+      bytes(
+        makeZip([
+          { name: 'a.txt', data: 'a' },
+          { name: 'b.txt', data: 'bb' },
+        ]),
+      ),
+      'x.zip',
+    );
+    expect(entries.map((e) => [e.name, e.size])).toEqual([
+      ['a.txt', 1],
+      ['b.txt', 2],
+    ]);
     expect(() => checkZip(entries, 'x.zip', { entries: 1, totalSize: 1e9, ratio: 100 })).toThrow(/holds 2 files/);
   });
 });

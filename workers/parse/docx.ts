@@ -15,13 +15,20 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 
 export async function parseDocx(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
   if (startsWith(bytes, OLE)) {
-    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password, or is an old Word 97–2003 document (.doc).`);
+    throw new AppError(
+      'DOCUMENT_PROTECTED',
+      `“${fileName}” is protected by a password, or is an old Word 97–2003 document (.doc).`,
+    );
   }
-  if (!startsWith(bytes, ZIP)) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is named like a Word document but is not one.`);
+  if (!startsWith(bytes, ZIP))
+    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is named like a Word document but is not one.`);
   const entries = readZipDirectory(bytes, fileName);
   checkZip(entries, fileName);
   if (!entries.some((e) => e.name === 'word/document.xml')) {
-    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is a ZIP archive, but not a Word document (it has no word/document.xml).`);
+    throw new AppError(
+      'ARCHIVE_INVALID',
+      `“${fileName}” is a ZIP archive, but not a Word document (it has no word/document.xml).`,
+    );
   }
   let html: string;
   try {
@@ -29,7 +36,11 @@ export async function parseDocx(bytes: Uint8Array, fileName: string): Promise<Pa
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     // mammoth's XML parser (xmldom) never expands a DTD's entities or fetches external ones: it stops at them.
-    if (/entity/i.test(detail)) throw new AppError('ARCHIVE_INVALID', `“${fileName}” declares its own XML entities, which Word never writes (they can expand a small file enormously or point at other files); Carrel does not read them.`);
+    if (/entity/i.test(detail))
+      throw new AppError(
+        'ARCHIVE_INVALID',
+        `“${fileName}” declares its own XML entities, which Word never writes (they can expand a small file enormously or point at other files); Carrel does not read them.`,
+      );
     throw new AppError('ARCHIVE_INVALID', `“${fileName}” could not be read as a Word document (${detail}).`);
   }
   const parsed = parseHtml(html, fileName);

@@ -7,13 +7,25 @@ import { sectionsByHeading } from '../chunk/sections';
 import { parseEpub } from './epub';
 
 const CHAPTERS: EpubChapter[] = [
-  { file: 'one.xhtml', title: 'The Lighthouse', paragraphs: ['The keeper climbs one hundred steps at dusk to light the lamp.'] },
-  { file: 'two.xhtml', title: 'The Storm', heading: 'II. The Storm', paragraphs: ['Waves broke over the harbour wall all night.'] },
+  {
+    file: 'one.xhtml',
+    title: 'The Lighthouse',
+    paragraphs: ['The keeper climbs one hundred steps at dusk to light the lamp.'],
+  },
+  {
+    file: 'two.xhtml',
+    title: 'The Storm',
+    heading: 'II. The Storm',
+    paragraphs: ['Waves broke over the harbour wall all night.'],
+  },
   { file: 'three.xhtml', title: 'The Rescue', paragraphs: ['At dawn the lifeboat brought the fishermen home.'] },
 ];
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -38,9 +50,27 @@ describe('parseEpub', () => {
   });
 
   it('refuses DRM, and a ZIP that is not a book', async () => {
-    const drm = makeZip(epubParts('Locked', CHAPTERS, { extra: [{ name: 'META-INF/encryption.xml', data: '<encryption><EncryptedData><CipherData><CipherReference URI="OEBPS/one.xhtml"/></CipherData></EncryptedData></encryption>' }] }));
+    const drm = makeZip(
+      epubParts('Locked', CHAPTERS, {
+        extra: [
+          {
+            name: 'META-INF/encryption.xml',
+            data: '<encryption><EncryptedData><CipherData><CipherReference URI="OEBPS/one.xhtml"/></CipherData></EncryptedData></encryption>',
+          },
+        ],
+      }),
+    );
     expect((await refusal(parseEpub(bytes(drm), 'locked.epub'))).code).toBe('DOCUMENT_PROTECTED');
-    const fonts = makeZip(epubParts('Fonts', CHAPTERS, { extra: [{ name: 'META-INF/encryption.xml', data: '<encryption><EncryptedData><CipherData><CipherReference URI="OEBPS/fonts/serif.otf"/></CipherData></EncryptedData></encryption>' }] }));
+    const fonts = makeZip(
+      epubParts('Fonts', CHAPTERS, {
+        extra: [
+          {
+            name: 'META-INF/encryption.xml',
+            data: '<encryption><EncryptedData><CipherData><CipherReference URI="OEBPS/fonts/serif.otf"/></CipherData></EncryptedData></encryption>',
+          },
+        ],
+      }),
+    );
     expect((await parseEpub(bytes(fonts), 'fonts.epub')).text).toContain('lifeboat');
     const other = await refusal(parseEpub(bytes(makeZip([{ name: 'notes.txt', data: 'hello' }])), 'notes.epub'));
     expect(other.message).toContain('not an EPUB book');

@@ -7,16 +7,58 @@ import { Parser } from 'htmlparser2';
 import type { Block, BlockKind, ParsedDocument } from '../../src/shared/types';
 import { titleFromFileName } from './title';
 
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'footer', 'aside', 'form', 'button', 'select', 'iframe', 'object', 'canvas', 'video', 'audio']);
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'nav',
+  'footer',
+  'aside',
+  'form',
+  'button',
+  'select',
+  'iframe',
+  'object',
+  'canvas',
+  'video',
+  'audio',
+]);
 const HEADING = /^h([1-6])$/;
 /** Page furniture marked by class or id: navigation bars, breadcrumbs, menus, sidebars, page numbers. */
-const FURNITURE = /(^|[\s_-])(nav|navbar|navheader|navfooter|navigation|breadcrumbs?|menu|sidebar|skip-?link|pagenum|noprint)([\s_-]|$)/i;
+const FURNITURE =
+  /(^|[\s_-])(nav|navbar|navheader|navfooter|navigation|breadcrumbs?|menu|sidebar|skip-?link|pagenum|noprint)([\s_-]|$)/i;
 /** rfcmarkup (IETF HTML RFCs): headings are spans inside <pre>, page headers/footers are grey spans. */
 const PRE_HEADING = /(?:^|\s)h([1-6])(?:\s|$)/;
 const PRE_FURNITURE = /(?:^|\s)grey(?:\s|$)/;
-const BLOCK_KIND: Record<string, BlockKind> = { p: 'paragraph', li: 'list-item', dt: 'list-item', dd: 'paragraph', pre: 'code', blockquote: 'quote', figcaption: 'paragraph', caption: 'paragraph' };
+const BLOCK_KIND: Record<string, BlockKind> = {
+  p: 'paragraph',
+  li: 'list-item',
+  dt: 'list-item',
+  dd: 'paragraph',
+  pre: 'code',
+  blockquote: 'quote',
+  figcaption: 'paragraph',
+  caption: 'paragraph',
+};
 /** Elements that end loose text before them (a new line of thought) without a kind of their own. */
-const BREAKS = new Set(['div', 'section', 'article', 'main', 'header', 'br', 'hr', 'ul', 'ol', 'dl', 'body', 'figure', 'address']);
+const BREAKS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'dl',
+  'body',
+  'figure',
+  'address',
+]);
 
 interface Draft {
   kind: BlockKind;
@@ -73,7 +115,10 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
         stack.push(name);
         const depth = stack.length;
         if (skipDepth) return void skipDepth++;
-        const furniture = SKIP.has(name) || (name === 'header' && !inArticle) || FURNITURE.test(`${cls} ${attributes.id ?? ''} ${attributes.role === 'navigation' ? 'nav' : ''}`);
+        const furniture =
+          SKIP.has(name) ||
+          (name === 'header' && !inArticle) ||
+          FURNITURE.test(`${cls} ${attributes.id ?? ''} ${attributes.role === 'navigation' ? 'nav' : ''}`);
         // An illustration's caption set inside a chapter heading is not part of its title.
         const caption = current?.kind === 'heading' && /(?:^|\s)caption(?:\s|$)/.test(cls);
         if (furniture || caption || (pre && PRE_FURNITURE.test(cls))) return void skipDepth++;
@@ -84,9 +129,11 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
         }
         const heading = HEADING.exec(name);
         if (heading) return open('heading', depth, Number(heading[1]));
-        if (name === 'img' && current?.kind === 'heading' && attributes.alt) return void current.alts.push(attributes.alt);
+        if (name === 'img' && current?.kind === 'heading' && attributes.alt)
+          return void current.alts.push(attributes.alt);
         // A drop capital drawn as an image ("M" + "R. BENNET was…") is the paragraph's first letter.
-        if (name === 'img' && current && current.kind !== 'code' && /^\p{L}{1,2}$/u.test(attributes.alt ?? '')) return void current.parts.push(attributes.alt!);
+        if (name === 'img' && current && current.kind !== 'code' && /^\p{L}{1,2}$/u.test(attributes.alt ?? ''))
+          return void current.parts.push(attributes.alt!);
         if (name === 'table') {
           if (table) return;
           flush();
@@ -98,7 +145,8 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
         if (kind) {
           const cur = current as Current | null;
           // Paragraphs inside a list item or a quote belong to it.
-          if (name === 'p' && cur && cur.owner >= 0 && (cur.kind === 'list-item' || cur.kind === 'quote')) return void cur.parts.push('\n');
+          if (name === 'p' && cur && cur.owner >= 0 && (cur.kind === 'list-item' || cur.kind === 'quote'))
+            return void cur.parts.push('\n');
           if (name === 'pre') pre = { owner: depth, prose: proseDocument && /newpage/.test(cls) };
           return open(kind, depth);
         }
@@ -113,7 +161,9 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
         }
         if (!current) {
           if (!text.trim()) return;
-          current = pre ? { kind: 'code', parts: [], owner: pre.owner, alts: [] } : { kind: 'paragraph', parts: [], owner: -1, alts: [] };
+          current = pre
+            ? { kind: 'code', parts: [], owner: pre.owner, alts: [] }
+            : { kind: 'paragraph', parts: [], owner: -1, alts: [] };
         }
         current.parts.push(text);
       },
@@ -168,7 +218,10 @@ function proseParagraphs(draft: Draft): Draft[] {
 }
 
 function dedent(text: string): string {
-  const indents = text.split('\n').filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const indents = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => l.length - l.trimStart().length);
   const cut = Math.min(...indents);
   return text
     .split('\n')
@@ -183,8 +236,19 @@ function assemble(drafts: Draft[], title: string, fileName: string): ParsedDocum
     if (text) text += '\n\n';
     const start = text.length;
     text += draft.text;
-    blocks.push({ kind: draft.kind, text: draft.text, start, end: text.length, ...(draft.level ? { level: draft.level } : {}) });
+    blocks.push({
+      kind: draft.kind,
+      text: draft.text,
+      start,
+      end: text.length,
+      ...(draft.level ? { level: draft.level } : {}),
+    });
   }
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
-  return { kind: 'html', title: title.replace(/\s+/g, ' ').replace(/¶/g, '').trim() || firstH1 || titleFromFileName(fileName), text, blocks };
+  return {
+    kind: 'html',
+    title: title.replace(/\s+/g, ' ').replace(/¶/g, '').trim() || firstH1 || titleFromFileName(fileName),
+    text,
+    blocks,
+  };
 }

@@ -23,8 +23,14 @@ function jpegHeader(width: number, height: number): Uint8Array {
 
 function webpLossless(width: number, height: number): Uint8Array {
   const bytes = new Uint8Array(30);
-  bytes.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
-  bytes.set([...'WEBPVP8L'].map((c) => c.charCodeAt(0)), 8);
+  bytes.set(
+    [...'RIFF'].map((c) => c.charCodeAt(0)),
+    0,
+  );
+  bytes.set(
+    [...'WEBPVP8L'].map((c) => c.charCodeAt(0)),
+    8,
+  );
   bytes[20] = 0x2f;
   new DataView(bytes.buffer).setUint32(21, (width - 1) | ((height - 1) << 14), true);
   return bytes;
@@ -47,12 +53,17 @@ describe('parseImage refusals', () => {
   const ocr = { recognize: () => Promise.reject(new Error('OCR must not be reached')) };
 
   it('refuses a 20,000 × 20,000 image by its header, before decoding or OCR', async () => {
-    await expect(parseImage(pngHeader(20_000, 20_000), 'huge.png', ocr)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', message: expect.stringContaining('20,000 × 20,000') });
+    await expect(parseImage(pngHeader(20_000, 20_000), 'huge.png', ocr)).rejects.toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+      message: expect.stringContaining('20,000 × 20,000'),
+    });
     expect(20_000 * 20_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
   });
 
   it('refuses a file named like an image that is not one', async () => {
-    await expect(parseImage(new TextEncoder().encode('hello'), 'note.png', ocr)).rejects.toMatchObject({ code: 'IMAGE_INVALID' });
+    await expect(parseImage(new TextEncoder().encode('hello'), 'note.png', ocr)).rejects.toMatchObject({
+      code: 'IMAGE_INVALID',
+    });
   });
 
   it('refuses a TIFF whose second page is 20,000 × 20,000 by its directory, before decoding; and a damaged TIFF', async () => {
@@ -60,7 +71,10 @@ describe('parseImage refusals', () => {
       { gray: new Uint8Array(40 * 30).fill(255), width: 40, height: 30 },
       { gray: new Uint8Array(0), width: 20_000, height: 20_000 },
     ]);
-    await expect(parseImage(tiff, 'fax.tiff', ocr)).rejects.toMatchObject({ code: 'IMAGE_TOO_LARGE', message: expect.stringContaining('(page 2) is 20,000 × 20,000') });
+    await expect(parseImage(tiff, 'fax.tiff', ocr)).rejects.toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+      message: expect.stringContaining('(page 2) is 20,000 × 20,000'),
+    });
     await expect(parseImage(tiff.subarray(0, 12), 'cut.tiff', ocr)).rejects.toMatchObject({ code: 'IMAGE_INVALID' });
   });
 });
@@ -68,8 +82,14 @@ describe('parseImage refusals', () => {
 describe('tiffPages', () => {
   it('gives each page’s size from its directory', async () => {
     const gray = new Uint8Array(4 * 3).map((_, i) => i * 20);
-    const tiff = await grayTiff([{ gray, width: 4, height: 3 }, { gray: new Uint8Array(2 * 2), width: 2, height: 2 }]);
+    const tiff = await grayTiff([
+      { gray, width: 4, height: 3 },
+      { gray: new Uint8Array(2 * 2), width: 2, height: 2 },
+    ]);
     const pages = await tiffPages(tiff.buffer as ArrayBuffer);
-    expect(pages.map((p) => [p.width, p.height])).toEqual([[4, 3], [2, 2]]);
+    expect(pages.map((p) => [p.width, p.height])).toEqual([
+      [4, 3],
+      [2, 2],
+    ]);
   });
 });

@@ -29,7 +29,7 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   }
   if (bytes.length >= 4 && view.getUint16(0) === 0xffd8) {
     // Walk the JPEG's segments to the frame header (SOF0–SOF15, not DHT, JPG or DAC).
-    for (let at = 2; at + 9 < bytes.length; ) {
+    for (let at = 2; at + 9 < bytes.length;) {
       if (bytes[at] !== 0xff) return null;
       const marker = bytes[at + 1]!;
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -41,7 +41,8 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   }
   if (bytes.length >= 30 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') {
     const chunk = ascii(12, 4);
-    if (chunk === 'VP8 ') return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+    if (chunk === 'VP8 ')
+      return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
     if (chunk === 'VP8L') {
       const bits = view.getUint32(21, true);
       return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
@@ -62,13 +63,20 @@ interface ImagePage extends ImageSize {
 
 function tooLarge(size: ImageSize, fileName: string, page: string): AppError {
   const mp = Math.round((size.width * size.height) / 1e6);
-  return new AppError('IMAGE_TOO_LARGE', `“${fileName}”${page} is ${size.width.toLocaleString('en')} × ${size.height.toLocaleString('en')} pixels (${mp} million); Carrel reads images up to ${MAX_IMAGE_PIXELS / 1e6} million.`);
+  return new AppError(
+    'IMAGE_TOO_LARGE',
+    `“${fileName}”${page} is ${size.width.toLocaleString('en')} × ${size.height.toLocaleString('en')} pixels (${mp} million); Carrel reads images up to ${MAX_IMAGE_PIXELS / 1e6} million.`,
+  );
 }
 
 /** A PNG, JPEG or WebP: one page, decoded by the browser. */
 function singleImage(bytes: Uint8Array, fileName: string): ImagePage[] {
   const size = imageSize(bytes);
-  if (!size || !size.width || !size.height) throw new AppError('IMAGE_INVALID', `“${fileName}” is named like an image but is not a PNG, JPEG, WebP or TIFF file Carrel can read.`);
+  if (!size || !size.width || !size.height)
+    throw new AppError(
+      'IMAGE_INVALID',
+      `“${fileName}” is named like an image but is not a PNG, JPEG, WebP or TIFF file Carrel can read.`,
+    );
   return [{ ...size, decode: () => createImageBitmap(new Blob([bytes as BlobPart])) }];
 }
 
@@ -81,12 +89,19 @@ async function tiffImages(bytes: Uint8Array, fileName: string): Promise<ImagePag
     throw new AppError('IMAGE_INVALID', `“${fileName}” is damaged: its TIFF directories cannot be read.`);
   }
   if (!pages.length) throw new AppError('IMAGE_INVALID', `“${fileName}” is a TIFF file with no image in it.`);
-  return pages.map((page) => ({ width: page.width, height: page.height, decode: () => createImageBitmap(page.pixels()) }));
+  return pages.map((page) => ({
+    width: page.width,
+    height: page.height,
+    decode: () => createImageBitmap(page.pixels()),
+  }));
 }
 
 /** Draws a page on white, scaled down to at most OCR_PIXELS, as a PNG for the OCR engine. */
 async function forOcr(bitmap: ImageBitmap, scale: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
+  const canvas = new OffscreenCanvas(
+    Math.max(1, Math.round(bitmap.width * scale)),
+    Math.max(1, Math.round(bitmap.height * scale)),
+  );
   const context = canvas.getContext('2d')!;
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -101,10 +116,17 @@ async function forOcr(bitmap: ImageBitmap, scale: number): Promise<Blob> {
  * Reads an image of a page (or a TIFF's pages) by OCR; its words are stored in image pixels (y up)
  * for the viewer's boxes. A page OCR fails on is reported and the others kept, as for a PDF.
  */
-export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageReader | undefined, onPage?: (done: number, total: number) => void, signal?: AbortSignal): Promise<ParsedDocument> {
+export async function parseImage(
+  bytes: Uint8Array,
+  fileName: string,
+  ocr: PageReader | undefined,
+  onPage?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<ParsedDocument> {
   const pages = isTiff(bytes) ? await tiffImages(bytes, fileName) : singleImage(bytes, fileName);
   pages.forEach((page, i) => {
-    if (page.width * page.height > MAX_IMAGE_PIXELS) throw tooLarge(page, fileName, pages.length > 1 ? ` (page ${i + 1})` : '');
+    if (page.width * page.height > MAX_IMAGE_PIXELS)
+      throw tooLarge(page, fileName, pages.length > 1 ? ` (page ${i + 1})` : '');
   });
   if (!ocr) throw new AppError('PDF_NO_TEXT', `“${fileName}” is an image, and this reader has no OCR.`);
   const lines: ReturnType<typeof itemsToLines>[] = [];
@@ -128,7 +150,9 @@ export async function parseImage(bytes: Uint8Array, fileName: string, ocr: PageR
         lines.push([]);
         continue;
       }
-      throw error instanceof AppError ? error : new AppError('IMAGE_INVALID', `“${fileName}” is damaged: the image cannot be decoded.`);
+      throw error instanceof AppError
+        ? error
+        : new AppError('IMAGE_INVALID', `“${fileName}” is damaged: the image cannot be decoded.`);
     }
     // Page units are the original image's pixels, with y up as in a PDF.
     const items = pageItems(result, (x, y) => [x / scale, page.height - y / scale], scale);

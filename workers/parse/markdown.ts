@@ -27,7 +27,9 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
     extensions: [gfm(), frontmatter(['yaml'])],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
   });
-  const frontTitle = tree.children.flatMap((node) => (node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : []))[0];
+  const frontTitle = tree.children.flatMap((node) =>
+    node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : [],
+  )[0];
   const drafts = tree.children.flatMap(blockDrafts);
   const blocks: Block[] = [];
   let text = '';
@@ -35,7 +37,14 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
     if (text) text += '\n\n';
     const start = text.length;
     text += draft.text;
-    blocks.push({ kind: draft.kind, text: draft.text, start, end: text.length, ...(draft.level ? { level: draft.level } : {}), ...(draft.lang ? { lang: draft.lang } : {}) });
+    blocks.push({
+      kind: draft.kind,
+      text: draft.text,
+      start,
+      end: text.length,
+      ...(draft.level ? { level: draft.level } : {}),
+      ...(draft.lang ? { lang: draft.lang } : {}),
+    });
   }
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return { kind: 'markdown', title: frontTitle?.trim() || firstH1 || titleFromFileName(fileName), text, blocks };
@@ -43,7 +52,8 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
 
 /** One top-level node as the blocks a reader sees (none for comments, anchors, rules, definitions). */
 function blockDrafts(node: RootContent): Draft[] {
-  const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}): Draft[] => (text.trim() ? [{ kind, text, ...extra }] : []);
+  const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}): Draft[] =>
+    text.trim() ? [{ kind, text, ...extra }] : [];
   switch (node.type) {
     case 'yaml':
     case 'thematicBreak':
@@ -55,7 +65,12 @@ function blockDrafts(node: RootContent): Draft[] {
       // Code keeps its whitespace: only the fence lines go.
       return one('code', node.value.replace(/^\n+|\s+$/g, ''), node.lang ? { lang: node.lang } : {});
     case 'table':
-      return one('table', node.children.map((row) => row.children.map((cell) => inlineText(cell).replace(/\s+/g, ' ').trim()).join(' | ')).join('\n'));
+      return one(
+        'table',
+        node.children
+          .map((row) => row.children.map((cell) => inlineText(cell).replace(/\s+/g, ' ').trim()).join(' | '))
+          .join('\n'),
+      );
     case 'blockquote':
       return one('quote', nestedText(node));
     case 'list':
@@ -63,7 +78,11 @@ function blockDrafts(node: RootContent): Draft[] {
       return node.children.flatMap((item) => one('list-item', nestedText(item)));
     case 'html':
       // A raw HTML block shows what the HTML parser reads of it; a comment or a bare anchor shows nothing.
-      return parseHtml(node.value, '').blocks.map((b) => ({ kind: b.kind, text: b.text, ...(b.level ? { level: b.level } : {}) }));
+      return parseHtml(node.value, '').blocks.map((b) => ({
+        kind: b.kind,
+        text: b.text,
+        ...(b.level ? { level: b.level } : {}),
+      }));
     default:
       return one('paragraph', nestedText(node as Nodes));
   }

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { pageFromBlocks, pageItems, type OcrLine } from './ocr';
 
 const bbox = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
-const word = (text: string, confidence: number, x: number, y = 100) => ({ text, confidence, bbox: bbox(x, y - 30, x + text.length * 15, y + 8) });
+const word = (text: string, confidence: number, x: number, y = 100) => ({
+  text,
+  confidence,
+  bbox: bbox(x, y - 30, x + text.length * 15, y + 8),
+});
 const line = (words: ReturnType<typeof word>[], y = 100) => ({
   words,
   text: words.map((w) => w.text).join(' '),
@@ -13,13 +17,17 @@ const line = (words: ReturnType<typeof word>[], y = 100) => ({
   rowAttributes: { ascenders: 8, descenders: 8, rowHeight: 40 },
   bbox: bbox(0, y - 30, 900, y + 8),
 });
-const blocks = (...paragraphs: ReturnType<typeof line>[][]) => [{ paragraphs: paragraphs.map((lines) => ({ lines })) }] as unknown as Block[];
+const blocks = (...paragraphs: ReturnType<typeof line>[][]) =>
+  [{ paragraphs: paragraphs.map((lines) => ({ lines })) }] as unknown as Block[];
 
 describe('pageFromBlocks (what OCR read on a page)', () => {
   it('keeps sure words on their baselines, with paragraph starts and the mean confidence', () => {
     const page = pageFromBlocks(
       blocks(
-        [line([word('Bicycles', 96, 10), word('are', 94, 200), word('parked', 92, 300)], 100), line([word('in', 90, 10), word('the', 88, 60), word('yard.', 90, 120)], 150)],
+        [
+          line([word('Bicycles', 96, 10), word('are', 94, 200), word('parked', 92, 300)], 100),
+          line([word('in', 90, 10), word('the', 88, 60), word('yard.', 90, 120)], 150),
+        ],
         [line([word('Lock', 95, 10), word('it.', 91, 100)], 250)],
       ),
     );
@@ -58,7 +66,17 @@ describe('pageItems (OCR words as a text layer)', () => {
   });
 
   it('places words on their baselines in page units, body lines at one size and only clearly larger type apart', () => {
-    const read = { lines: [ocrLine('A Title', 90, 100), ocrLine('body one', 40, 200), ocrLine('body two', 44, 260), ocrLine('body three', 44, 320), ocrLine('body four', 52, 380)], paragraphStarts: [0, 1], confidence: 90 };
+    const read = {
+      lines: [
+        ocrLine('A Title', 90, 100),
+        ocrLine('body one', 40, 200),
+        ocrLine('body two', 44, 260),
+        ocrLine('body three', 44, 320),
+        ocrLine('body four', 52, 380),
+      ],
+      paragraphStarts: [0, 1],
+      confidence: 90,
+    };
     // 2 image pixels per page unit, y flipped on a 1000-pixel-high image.
     const items = pageItems(read, (x, y) => [x / 2, (1000 - y) / 2], 2);
     expect(items.map((i) => i.transform[3])).toEqual([45, 22, 22, 22, 22]);

@@ -9,7 +9,12 @@
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
 import type { PageWord } from '../../src/shared/db';
 import { MODEL_CACHE } from '../../src/shared/models';
-import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePath } from '../../src/shared/ocr-languages';
+import {
+  isLanguageData,
+  ocrLanguageCacheKey,
+  ocrLanguageName,
+  ocrLanguageSitePath,
+} from '../../src/shared/ocr-languages';
 import { AppError } from '../../src/shared/types';
 import type { TextItemLike } from './pdf-lines';
 
@@ -33,7 +38,11 @@ export async function languageData(code: string, origin: string): Promise<Uint8A
     .catch(() => undefined);
   const response = cached ?? (await fetch(new URL(ocrLanguageSitePath(code), origin)).catch(() => null));
   const bytes = response?.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  if (!bytes || !isLanguageData(bytes)) throw new AppError('OCR_LANGUAGE_MISSING', `Scanned pages are read in ${ocrLanguageName(code)}, whose OCR model is not on this device.`);
+  if (!bytes || !isLanguageData(bytes))
+    throw new AppError(
+      'OCR_LANGUAGE_MISSING',
+      `Scanned pages are read in ${ocrLanguageName(code)}, whose OCR model is not on this device.`,
+    );
   return bytes;
 }
 
@@ -72,21 +81,32 @@ export interface OcrPage {
  * text reads as one size and only clearly larger type (a title, a chapter heading) stands out; a
  * scan's smaller headings (12 pt over 10 pt body) are read as text, never body text as headings.
  */
-export function pageItems(read: OcrPage, place: (x: number, y: number) => [number, number], pixelsPerUnit: number): TextItemLike[] {
+export function pageItems(
+  read: OcrPage,
+  place: (x: number, y: number) => [number, number],
+  pixelsPerUnit: number,
+): TextItemLike[] {
   const usual = median(read.lines.map((l) => l.height));
   const items: TextItemLike[] = [];
   for (const line of read.lines) {
     const height = (line.height >= usual * 0.7 && line.height <= usual * 1.5 ? usual : line.height) / pixelsPerUnit;
     for (const word of line.words) {
       const [x, y] = place(word.box[0], line.baseline);
-      items.push({ str: word.text, transform: [height, 0, 0, height, x, y].map(round), width: round((word.box[2] - word.box[0]) / pixelsPerUnit), height, hasEOL: false });
+      items.push({
+        str: word.text,
+        transform: [height, 0, 0, height, x, y].map(round),
+        width: round((word.box[2] - word.box[0]) / pixelsPerUnit),
+        height,
+        hasEOL: false,
+      });
     }
   }
   return items;
 }
 
 /** What is stored of a page's OCR words for the viewer's boxes (texts.ocrWords). */
-export const pageWords = (items: readonly TextItemLike[]): PageWord[] => items.map(({ str, transform, width }) => ({ str, transform, width }));
+export const pageWords = (items: readonly TextItemLike[]): PageWord[] =>
+  items.map(({ str, transform, width }) => ({ str, transform, width }));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -25,7 +25,12 @@ interface Format {
 }
 
 const ODF: Format = { name: 'an OpenDocument file', marker: 'mimetype', extension: '.odt or .odp', read: readOdf };
-const PPTX: Format = { name: 'a PowerPoint presentation', marker: 'ppt/presentation.xml', extension: '.pptx', read: async (bytes, fileName) => ({ kind: 'pptx', html: await pptxToHtml(bytes, fileName) }) };
+const PPTX: Format = {
+  name: 'a PowerPoint presentation',
+  marker: 'ppt/presentation.xml',
+  extension: '.pptx',
+  read: async (bytes, fileName) => ({ kind: 'pptx', html: await pptxToHtml(bytes, fileName) }),
+};
 
 /** What another kind of archive looks like, to say so. */
 function looksLike(entries: ZipEntry[]): string {
@@ -39,17 +44,27 @@ function looksLike(entries: ZipEntry[]): string {
 
 async function parseOffice(format: Format, bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
   if (OLE.every((b, i) => bytes[i] === b)) {
-    throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is protected by a password, or is an old binary Office file. Remove the password (or save it as ${format.extension}) and add it again.`);
+    throw new AppError(
+      'DOCUMENT_PROTECTED',
+      `“${fileName}” is protected by a password, or is an old binary Office file. Remove the password (or save it as ${format.extension}) and add it again.`,
+    );
   }
-  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new AppError('ARCHIVE_INVALID', `“${fileName}” is named like ${format.name} but is not one.`);
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b))
+    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is named like ${format.name} but is not one.`);
   const entries = readZipDirectory(bytes, fileName);
   checkZip(entries, fileName);
   if (!entries.some((e) => e.name === format.marker)) {
-    throw new AppError('ARCHIVE_INVALID', `“${fileName}” is a ZIP archive, but not ${format.name}${looksLike(entries)}.`);
+    throw new AppError(
+      'ARCHIVE_INVALID',
+      `“${fileName}” is a ZIP archive, but not ${format.name}${looksLike(entries)}.`,
+    );
   }
   const { kind, html } = await format.read(bytes, fileName).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
-    throw new AppError('ARCHIVE_INVALID', `“${fileName}” could not be read as ${format.name} (${error instanceof Error ? error.message : String(error)}).`);
+    throw new AppError(
+      'ARCHIVE_INVALID',
+      `“${fileName}” could not be read as ${format.name} (${error instanceof Error ? error.message : String(error)}).`,
+    );
   });
   const parsed = parseHtml(html, fileName);
   if (!parsed.text.trim()) throw new AppError('EMPTY_FILE', `“${fileName}” has no text in it.`);

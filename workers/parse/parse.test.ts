@@ -27,21 +27,34 @@ describe('parseMarkdown', () => {
   });
 
   it('gives tables and list items their own blocks of visible text, with exact offsets', () => {
-    expect(doc.blocks.filter((b) => b.kind === 'table').map((b) => b.text)).toEqual(['Part | Size\nbolt | 3.5 mm\nnut | 4 mm']);
+    expect(doc.blocks.filter((b) => b.kind === 'table').map((b) => b.text)).toEqual([
+      'Part | Size\nbolt | 3.5 mm\nnut | 4 mm',
+    ]);
     const items = doc.blocks.filter((b) => b.kind === 'list-item');
-    expect(items.map((i) => i.text)).toEqual(['Keep the manual.', expect.stringContaining('Register the widget'), 'Indent 2 spaces, as emphasis never shows.', 'Open the cover.', 'Replace the gear.']);
+    expect(items.map((i) => i.text)).toEqual([
+      'Keep the manual.',
+      expect.stringContaining('Register the widget'),
+      'Indent 2 spaces, as emphasis never shows.',
+      'Open the cover.',
+      'Replace the gear.',
+    ]);
     expect(items[1]!.text).toContain('together with the warranty card');
     for (const b of doc.blocks) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
   });
 
   it('stores text as a reader sees it: no anchors, comments, heading hashes, bullets, fences or tags', () => {
     expect(doc.text).not.toMatch(/<a id=|<!--|invisible comment|^#+ |^\s*[-*+] |^```|<\/?div>/m);
-    expect(doc.blocks.some((b) => b.kind === 'paragraph' && b.text === 'raw html is read as the text it shows')).toBe(true);
+    expect(doc.blocks.some((b) => b.kind === 'paragraph' && b.text === 'raw html is read as the text it shows')).toBe(
+      true,
+    );
     expect(doc.text).toContain('Indent 2 spaces, as *emphasis* never shows.'.replace(/\*/g, ''));
   });
 
   it('reads a heading, a paragraph and a nested list with inline HTML the way they render', () => {
-    const small = parseMarkdown('Any new code. <a id="s5.1"></a>\n\n### Indentation <a id="indent"></a>\n\nIndent <!-- not shown --> 2 spaces.<br>Never tabs.\n\n* one\n  * two `x = 1`\n', 's.md');
+    const small = parseMarkdown(
+      'Any new code. <a id="s5.1"></a>\n\n### Indentation <a id="indent"></a>\n\nIndent <!-- not shown --> 2 spaces.<br>Never tabs.\n\n* one\n  * two `x = 1`\n',
+      's.md',
+    );
     expect(small.blocks.map((b) => [b.kind, b.text])).toEqual([
       ['paragraph', 'Any new code.'],
       ['heading', 'Indentation'],
@@ -55,12 +68,37 @@ describe('parseHtml', () => {
   const doc = parseHtml(fixture('page.html'), 'page.html');
 
   it('drops scripts, styles, navigation, page header, sidebar, footer and page numbers', () => {
-    for (const gone of ['alert', 'never run', 'hacked', 'color: red', 'About us', 'Site banner', 'Copyright footer', 'Prev', 'Related links', '{12}']) expect(doc.text).not.toContain(gone);
+    for (const gone of [
+      'alert',
+      'never run',
+      'hacked',
+      'color: red',
+      'About us',
+      'Site banner',
+      'Copyright footer',
+      'Prev',
+      'Related links',
+      '{12}',
+    ])
+      expect(doc.text).not.toContain(gone);
   });
 
   it('finds the title, headings, list items, code, table and quote with exact offsets', () => {
     expect(doc.title).toBe('Lighthouse Keeping — Coastal Guide');
-    expect(doc.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'heading', 'list-item', 'list-item', 'heading', 'paragraph', 'code', 'table', 'quote', 'heading', 'paragraph']);
+    expect(doc.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'list-item',
+      'list-item',
+      'heading',
+      'paragraph',
+      'code',
+      'table',
+      'quote',
+      'heading',
+      'paragraph',
+    ]);
     expect(doc.blocks[1]!.text).toBe('A lighthouse keeper tends the lamp & lens every night.');
     expect(doc.blocks.find((b) => b.kind === 'code')!.text).toBe('log.write("ship sighted")\n\n    indented line');
     expect(doc.blocks.find((b) => b.kind === 'table')!.text).toBe('Day | Ships\nMonday | 4');
@@ -89,7 +127,9 @@ describe('parseHtml', () => {
     expect(rfc.blocks.some((b) => b.kind === 'code')).toBe(false);
     expect(rfc.text).not.toMatch(/\[Page 1\]|June 2026|Docs/);
     expect(rfc.blocks.at(-1)!.text).toBe('A widget is a unit of work <see below>.');
-    expect(rfc.blocks.find((b) => b.text.startsWith('The widget protocol'))!.text).toBe('The widget protocol moves widgets between hosts. It is simple and\nrobust.');
+    expect(rfc.blocks.find((b) => b.text.startsWith('The widget protocol'))!.text).toBe(
+      'The widget protocol moves widgets between hosts. It is simple and\nrobust.',
+    );
   });
 });
 
@@ -123,7 +163,10 @@ describe('parseText', () => {
   });
 
   it('reads chapter headings and a title set over several centred lines', () => {
-    const book = parseText('\n\n                 PRIDE.\n                  and\n               PREJUDICE\n\n                  by\n             Jane Austen\n\n\nCHAPTER I.\n\nIt is a truth universally acknowledged.\n\nCHAPTER II.\n\nMr. Bennet was among the earliest.\n', 'book.txt');
+    const book = parseText(
+      '\n\n                 PRIDE.\n                  and\n               PREJUDICE\n\n                  by\n             Jane Austen\n\n\nCHAPTER I.\n\nIt is a truth universally acknowledged.\n\nCHAPTER II.\n\nMr. Bennet was among the earliest.\n',
+      'book.txt',
+    );
     expect(book.title).toBe('PRIDE. and PREJUDICE');
     expect(book.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['CHAPTER I.', 'CHAPTER II.']);
   });
@@ -162,6 +205,8 @@ describe('detectKind and decodeText', () => {
     const le = new Uint8Array([...'hello world'].flatMap((c) => [c.charCodeAt(0), 0]));
     expect(decodeText(le)).toBe('hello world');
     expect(decodeText(bytes('naïve €').subarray(0, 9))).toBe('naïve \uFFFD');
-    expect(() => decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'x.txt')).toThrow(/binary/);
+    expect(() =>
+      decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'x.txt'),
+    ).toThrow(/binary/);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { glyphText, itemsToLines, joinLine, removeFurniture, type TextItemLike } from './pdf-lines';
 
 /** A pdf.js-like text item: `str` at (x, y) in a font of `size` points, ~0.5em per character. */
-const item = (str: string, x: number, y: number, size = 10): TextItemLike => ({ str, transform: [size, 0, 0, size, x, y], width: str.length * size * 0.5, height: size });
+const item = (str: string, x: number, y: number, size = 10): TextItemLike => ({
+  str,
+  transform: [size, 0, 0, size, x, y],
+  width: str.length * size * 0.5,
+  height: size,
+});
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four'];
 const left = (page = 1) => Array.from({ length: 8 }, (_, i) => `left column line ${i} of page ${WORDS[page]} prose`);
@@ -30,15 +35,33 @@ describe('itemsToLines', () => {
   });
 
   it('keeps a single-column page and a table in row order', () => {
-    const table = Array.from({ length: 10 }, (_, i) => [item(`name${i}`, 60, 700 - i * 12), item(`${i * 7}`, 400, 700 - i * 12)]).flat();
-    expect(itemsToLines(table, 1).map((l) => l.text).slice(0, 2)).toEqual(['name0 0', 'name1 7']);
-    const prose = Array.from({ length: 14 }, (_, i) => item(`a line of ordinary single column prose number ${i} that runs on`, 60, 700 - i * 12));
+    const table = Array.from({ length: 10 }, (_, i) => [
+      item(`name${i}`, 60, 700 - i * 12),
+      item(`${i * 7}`, 400, 700 - i * 12),
+    ]).flat();
+    expect(
+      itemsToLines(table, 1)
+        .map((l) => l.text)
+        .slice(0, 2),
+    ).toEqual(['name0 0', 'name1 7']);
+    const prose = Array.from({ length: 14 }, (_, i) =>
+      item(`a line of ordinary single column prose number ${i} that runs on`, 60, 700 - i * 12),
+    );
     expect(itemsToLines(prose, 1)).toHaveLength(14);
   });
 
   it('does not let the space items pdf.js puts in wide gaps bridge the gutter', () => {
-    const items = twoColumnPage(1).flatMap((it) => (it.transform[4] === 60 && it.transform[5] < 710 ? [it, { ...item(' ', 60 + it.width, it.transform[5]!), width: 320 - 60 - it.width }] : [it]));
-    expect(itemsToLines(items, 1).map((l) => l.text)).toEqual(['A Title Across The Whole Page Width Of The Paper For Page one', ...LEFT, ...RIGHT, '1']);
+    const items = twoColumnPage(1).flatMap((it) =>
+      it.transform[4] === 60 && it.transform[5] < 710
+        ? [it, { ...item(' ', 60 + it.width, it.transform[5]!), width: 320 - 60 - it.width }]
+        : [it],
+    );
+    expect(itemsToLines(items, 1).map((l) => l.text)).toEqual([
+      'A Title Across The Whole Page Width Of The Paper For Page one',
+      ...LEFT,
+      ...RIGHT,
+      '1',
+    ]);
   });
 
   it('adds the spaces a PDF leaves out between items', () => {
@@ -53,7 +76,9 @@ describe('removeFurniture', () => {
       const header = [item('Conference 2026, Somewhere', 60, 760, 8), item('Smith et al.', 480, 760, 8)];
       return itemsToLines([...header, ...twoColumnPage(p)], p);
     });
-    const kept = removeFurniture(pages).flat().map((l) => l.text);
+    const kept = removeFurniture(pages)
+      .flat()
+      .map((l) => l.text);
     expect(kept).not.toContain('Smith et al.');
     expect(kept).not.toContain('Conference 2026, Somewhere');
     expect(kept).not.toContain('3');
@@ -70,9 +95,27 @@ describe('joinLine', () => {
   });
 
   it('drops a chapter header that appears once, by its slot and its family of "Chapter N: … page" lines', () => {
-    const chapters = ['Chapter 2: Simple manipulations 8', 'Chapter 2: Simple manipulations 10', 'Chapter 3: Objects 14', 'Chapter 4: Factors 16', 'Chapter 5: Arrays and matrices 18'];
-    const pages = chapters.map((header, i) => itemsToLines([item(header, 60, 760, 9), ...Array.from({ length: 6 }, (_, j) => item(`body line ${j} of page ${WORDS[i]} with ordinary prose on it`, 60, 700 - j * 12))], i + 1));
-    const kept = removeFurniture(pages).flat().map((l) => l.text);
+    const chapters = [
+      'Chapter 2: Simple manipulations 8',
+      'Chapter 2: Simple manipulations 10',
+      'Chapter 3: Objects 14',
+      'Chapter 4: Factors 16',
+      'Chapter 5: Arrays and matrices 18',
+    ];
+    const pages = chapters.map((header, i) =>
+      itemsToLines(
+        [
+          item(header, 60, 760, 9),
+          ...Array.from({ length: 6 }, (_, j) =>
+            item(`body line ${j} of page ${WORDS[i]} with ordinary prose on it`, 60, 700 - j * 12),
+          ),
+        ],
+        i + 1,
+      ),
+    );
+    const kept = removeFurniture(pages)
+      .flat()
+      .map((l) => l.text);
     expect(kept.filter((t) => t.startsWith('Chapter'))).toEqual([]);
     expect(kept).toContain('body line 5 of page four with ordinary prose on it');
   });
@@ -88,8 +131,13 @@ describe('glyphText', () => {
   });
 
   it('keeps such glyphs out of the lines of a page', () => {
-    const lines = itemsToLines([item('Input \uFB01le form', 60, 700), item('\u0008', 60, 680), item('as follows.', 60, 660)], 1).map((l) => l.text);
-    expect([...lines.join('')].filter((ch) => ch < ' ' || ch === '\uFFFD' || (ch >= '\uFB00' && ch <= '\uFB06'))).toEqual([]);
+    const lines = itemsToLines(
+      [item('Input \uFB01le form', 60, 700), item('\u0008', 60, 680), item('as follows.', 60, 660)],
+      1,
+    ).map((l) => l.text);
+    expect(
+      [...lines.join('')].filter((ch) => ch < ' ' || ch === '\uFFFD' || (ch >= '\uFB00' && ch <= '\uFB06')),
+    ).toEqual([]);
     expect(lines).toContain('Input file form');
   });
 });

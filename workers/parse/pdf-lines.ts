@@ -47,9 +47,22 @@ export function itemsToLines(items: TextItemLike[], page: number): Line[] {
   const lines: Line[] = [];
   const emit = (row: Row, segments: Segment[], columnStart = false) => {
     // Dot leaders ("Introduction ........ 4") become one ellipsis: they carry no words, only tokens.
-    const text = segments.map((s) => s.text).join(' ').replace(/(?:\s*[.·…_]){5,}\s*/g, ' … ').replace(/\s+/g, ' ').trim();
+    const text = segments
+      .map((s) => s.text)
+      .join(' ')
+      .replace(/(?:\s*[.·…_]){5,}\s*/g, ' … ')
+      .replace(/\s+/g, ' ')
+      .trim();
     const size = Math.max(...segments.map((s) => s.size));
-    if (text) lines.push({ text, size: Math.round(size * 10) / 10, x: segments[0]!.x0, y: row.y, page, ...(columnStart ? { columnStart } : {}) });
+    if (text)
+      lines.push({
+        text,
+        size: Math.round(size * 10) / 10,
+        x: segments[0]!.x0,
+        y: row.y,
+        page,
+        ...(columnStart ? { columnStart } : {}),
+      });
   };
   if (gutter === null) {
     for (const row of rows) emit(row, row.segments);
@@ -91,7 +104,10 @@ const MEANINGLESS = /[\p{Cc}\p{Cn}\uFFFD]/gu;
  * font's bullet, read as one.
  */
 export function glyphText(str: string): string {
-  const letters = str.replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize('NFKC')).replace(/[\t\n\r]/g, ' ').replace(MEANINGLESS, '');
+  const letters = str
+    .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize('NFKC'))
+    .replace(/[\t\n\r]/g, ' ')
+    .replace(MEANINGLESS, '');
   if (/^\s*\p{Co}\s*$/u.test(letters)) return letters.replace(/\p{Co}/u, '•');
   return letters.replace(/\p{Co}/gu, '');
 }
@@ -161,7 +177,16 @@ function findGutter(rows: Row[]): number | null {
       }
     }
     const middle = Math.abs(f - 0.5);
-    if (leftRows >= 6 && rightRows >= 6 && crossing <= rows.length * 0.6 && filled(segments, left, x) && filled(segments, x, right) && (!best || crossing < best.crossing || (crossing === best.crossing && middle < Math.abs((best.x - left) / (right - left) - 0.5)))) {
+    if (
+      leftRows >= 6 &&
+      rightRows >= 6 &&
+      crossing <= rows.length * 0.6 &&
+      filled(segments, left, x) &&
+      filled(segments, x, right) &&
+      (!best ||
+        crossing < best.crossing ||
+        (crossing === best.crossing && middle < Math.abs((best.x - left) / (right - left) - 0.5)))
+    ) {
       best = { x, crossing };
     }
   }
@@ -206,9 +231,15 @@ export function removeFurniture(pages: Line[][]): Line[][] {
   };
   for (const lines of pages) {
     const edges = edge(lines);
-    count(shapes, edges.map((l) => shape(l.text)));
+    count(
+      shapes,
+      edges.map((l) => shape(l.text)),
+    );
     count(slots, edges.map(slot));
-    count(families, edges.flatMap((l) => (family(l.text) ? [`${slot(l)}|${family(l.text)}`] : [])));
+    count(
+      families,
+      edges.flatMap((l) => (family(l.text) ? [`${slot(l)}|${family(l.text)}`] : [])),
+    );
   }
   const furniture = (line: Line) => {
     if (/^[-–\s]*(\d+|[ivxlc]+)[-–\s]*$/i.test(line.text)) return true;

@@ -71,7 +71,9 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
     wasmUrl: pdfjsWasmUrl(),
     // In a worker there is no document: scans are drawn for OCR on OffscreenCanvas, and the
     // image decoders are fetched with plain fetch (pdf.js's own fetcher reads document.baseURI).
-    ...(!('document' in globalThis) ? { CanvasFactory: OffscreenCanvasFactory, FilterFactory: NoFilters, BinaryDataFactory: WasmFetcher } : {}),
+    ...(!('document' in globalThis)
+      ? { CanvasFactory: OffscreenCanvasFactory, FilterFactory: NoFilters, BinaryDataFactory: WasmFetcher }
+      : {}),
   });
   // Aborting destroys the task, which rejects whatever pdf.js is doing; the abort reason is rethrown below.
   const cancel = () => void task.destroy();
@@ -106,7 +108,11 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
     const content = await page.getTextContent();
     let items: TextItemLike[] = content.items.filter((i): i is TextItemLike & typeof i => 'str' in i);
     let ocr = false;
-    if (opts.ocr && letterCount(items.map((i) => i.str).join('')) < OCR_BELOW_LETTERS && (await hasImage(page, opts.pdfjs))) {
+    if (
+      opts.ocr &&
+      letterCount(items.map((i) => i.str).join('')) < OCR_BELOW_LETTERS &&
+      (await hasImage(page, opts.pdfjs))
+    ) {
       ocr = true;
       tried++;
       opts.onPage?.(p - 1, doc.numPages, true);
@@ -132,11 +138,21 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
     opts.onPage?.(p, doc.numPages, ocr);
   }
   // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
-  const letters = letterCount(pages.flat().map((l) => l.text).join(''));
+  const letters = letterCount(
+    pages
+      .flat()
+      .map((l) => l.text)
+      .join(''),
+  );
   if (tried && !scanned.length && letters < 40 * doc.numPages) {
     const them = tried === 1 ? 'it' : 'them';
-    const why = failed.length ? `OCR failed on ${failed.length === tried ? them : `${failed.length} of them`}` : `OCR found no text on ${them}`;
-    throw new AppError('PDF_NO_TEXT', `“${fileName}” is a scan (${tried} ${tried === 1 ? 'page' : 'pages'} without a text layer), and ${why}.`);
+    const why = failed.length
+      ? `OCR failed on ${failed.length === tried ? them : `${failed.length} of them`}`
+      : `OCR found no text on ${them}`;
+    throw new AppError(
+      'PDF_NO_TEXT',
+      `“${fileName}” is a scan (${tried} ${tried === 1 ? 'page' : 'pages'} without a text layer), and ${why}.`,
+    );
   }
   if (letters < 40 * doc.numPages && !scanned.length) {
     // Without OCR (the command-line chunker can run without it) the UI's action says what to do.
@@ -171,7 +187,12 @@ type RenderContext = NonNullable<Parameters<PdfPage['render']>[0]['canvasContext
 /** Does the page paint an image (a scan), rather than being blank or holding only vector drawings? */
 async function hasImage(page: PdfPage, pdfjs: PdfJs): Promise<boolean> {
   const { fnArray } = await page.getOperatorList();
-  const paints = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject, pdfjs.OPS.paintImageMaskXObject, pdfjs.OPS.paintImageXObjectRepeat]);
+  const paints = new Set([
+    pdfjs.OPS.paintImageXObject,
+    pdfjs.OPS.paintInlineImageXObject,
+    pdfjs.OPS.paintImageMaskXObject,
+    pdfjs.OPS.paintImageXObjectRepeat,
+  ]);
   return fnArray.some((op) => paints.has(op));
 }
 
@@ -180,7 +201,10 @@ async function hasImage(page: PdfPage, pdfjs: PdfJs): Promise<boolean> {
  * own coordinates (one per word, on its line's baseline, sized by the line's height), so lines,
  * paragraphs, columns and headings are found exactly as for a PDF with a text layer.
  */
-async function readScannedPage(page: PdfPage, ocr: NonNullable<PdfOptions['ocr']>): Promise<{ items: TextItemLike[]; confidence: number }> {
+async function readScannedPage(
+  page: PdfPage,
+  ocr: NonNullable<PdfOptions['ocr']>,
+): Promise<{ items: TextItemLike[]; confidence: number }> {
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(OCR_DPI / 72, Math.sqrt(OCR_MAX_PIXELS / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
@@ -249,8 +273,12 @@ function pdfError(error: unknown, fileName: string): AppError {
       ? new AppError('PDF_BAD_PASSWORD', `That password does not open “${fileName}”.`)
       : new AppError('PDF_PASSWORD', `“${fileName}” is protected by a password.`);
   }
-  if (name === 'InvalidPDFException' || name === 'FormatError') return new AppError('PDF_INVALID', `“${fileName}” is damaged or not a valid PDF.`);
-  return new AppError('PDF_INVALID', `“${fileName}” could not be read as a PDF (${(error as Error)?.message ?? error}).`);
+  if (name === 'InvalidPDFException' || name === 'FormatError')
+    return new AppError('PDF_INVALID', `“${fileName}” is damaged or not a valid PDF.`);
+  return new AppError(
+    'PDF_INVALID',
+    `“${fileName}” could not be read as a PDF (${(error as Error)?.message ?? error}).`,
+  );
 }
 
 /** Outline entries with their depth and physical page (entries whose page cannot be resolved are dropped). */
@@ -261,7 +289,8 @@ async function outlineHeadings(doc: PdfDocument): Promise<OutlineHeading[]> {
   const walk = async (items: typeof outline, level: number) => {
     for (const item of items) {
       const page = await destinationPage(doc, item.dest).catch(() => null);
-      if (page && item.title.trim()) result.push({ key: normal(item.title), title: item.title.trim(), level: Math.min(level, 6), page });
+      if (page && item.title.trim())
+        result.push({ key: normal(item.title), title: item.title.trim(), level: Math.min(level, 6), page });
       if (item.items?.length) await walk(item.items, level + 1);
     }
   };
@@ -288,7 +317,17 @@ export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[]
   let current: Draft | null = null;
   const start = (line: Line, kind: Draft['kind'], level?: number) => {
     const text = kind === 'list-item' ? line.text.replace(/^\p{Co}/u, '•') : line.text;
-    current = { kind, level, text, pages: new Set([line.page]), size: line.size, x: line.x, lines: 1, lastY: line.y, lastPage: line.page };
+    current = {
+      kind,
+      level,
+      text,
+      pages: new Set([line.page]),
+      size: line.size,
+      x: line.x,
+      lines: 1,
+      lastY: line.y,
+      lastPage: line.page,
+    };
     drafts.push(current);
   };
   for (const line of lines) {
@@ -299,7 +338,12 @@ export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[]
     const cur = current as Draft | null;
     if (level) {
       // A heading that wraps onto a second line of the same size continues the same heading.
-      if (cur?.kind === 'heading' && cur.lastPage === line.page && Math.abs(cur.size - line.size) < 0.5 && cur.lastY - line.y < line.size * 2) {
+      if (
+        cur?.kind === 'heading' &&
+        cur.lastPage === line.page &&
+        Math.abs(cur.size - line.size) < 0.5 &&
+        cur.lastY - line.y < line.size * 2
+      ) {
         cur.text = `${cur.text} ${line.text}`;
         cur.lastY = line.y;
         cur.lines++;
@@ -319,7 +363,9 @@ export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[]
     } else start(line, bullet ? 'list-item' : 'paragraph');
   }
   // Four or more lines set large are a passage (an abstract, a pull quote), not a heading.
-  for (const draft of drafts) if (draft.kind === 'heading' && (draft.lines > 3 || draft.text.length > 200)) [draft.kind, draft.level] = ['paragraph', undefined];
+  for (const draft of drafts)
+    if (draft.kind === 'heading' && (draft.lines > 3 || draft.text.length > 200))
+      [draft.kind, draft.level] = ['paragraph', undefined];
   return drafts;
 }
 
@@ -328,7 +374,8 @@ function continues(cur: Draft, line: Line): boolean {
   if (Math.abs(cur.size - line.size) > 0.6) return false;
   // A list item's wrapped lines hang indented past the bullet; a line at the bullet's x is new text.
   if (cur.kind === 'list-item' && line.page === cur.lastPage && line.x <= cur.x + 2) return false;
-  if (line.columnStart) return line.page === cur.lastPage && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
+  if (line.columnStart)
+    return line.page === cur.lastPage && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
   if (cur.lastPage === line.page) return cur.lastY - line.y > 0 && cur.lastY - line.y < line.size * 1.9;
   return line.page === cur.lastPage + 1 && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
 }
@@ -339,7 +386,13 @@ function isSizeHeading(line: Line, body: number): boolean {
   // A bullet or dash opens a list item, however large it is set ("– Inform operators of…"); "3. Scope" may be a heading.
   if (BULLET_MARK.test(line.text)) return false;
   // A point or more above the body size (12 on 11): headings set in bold at body size + 1 count.
-  return line.size >= body * 1.08 && line.size - body >= 0.8 && line.text.length <= 120 && /\p{L}{2,}/u.test(line.text) && !/[.,;]$/.test(line.text);
+  return (
+    line.size >= body * 1.08 &&
+    line.size - body >= 0.8 &&
+    line.text.length <= 120 &&
+    /\p{L}{2,}/u.test(line.text) &&
+    !/[.,;]$/.test(line.text)
+  );
 }
 
 /**
@@ -352,12 +405,18 @@ function headingLevels(pages: Line[][], body: number): (line: Line) => number | 
   const candidates = (lines: Line[]) => lines.filter((l) => isSizeHeading(l, body)).map((l) => l.size);
   // On longer documents a heading size recurs on two pages or more; a size used once is front matter.
   const pagesWith = new Map<number, number>();
-  for (const lines of pages.slice(1)) for (const size of new Set(candidates(lines))) pagesWith.set(size, (pagesWith.get(size) ?? 0) + 1);
-  const sizes = new Set(pages.length >= 3 ? [...pagesWith].filter(([, n]) => n >= 2 || pages.length < 6).map(([size]) => size) : pages.flatMap(candidates));
+  for (const lines of pages.slice(1))
+    for (const size of new Set(candidates(lines))) pagesWith.set(size, (pagesWith.get(size) ?? 0) + 1);
+  const sizes = new Set(
+    pages.length >= 3
+      ? [...pagesWith].filter(([, n]) => n >= 2 || pages.length < 6).map(([size]) => size)
+      : pages.flatMap(candidates),
+  );
   const coverTitle = Math.max(0, ...candidates(pages[0] ?? []));
   if (coverTitle) sizes.add(coverTitle);
   const levels: number[] = [];
-  for (const size of [...sizes].sort((a, b) => b - a)) if (!levels.length || levels.at(-1)! - size > 0.5) levels.push(size);
+  for (const size of [...sizes].sort((a, b) => b - a))
+    if (!levels.length || levels.at(-1)! - size > 0.5) levels.push(size);
   return (line) => {
     if (line.page === 1 && pages.length >= 3 && line.size !== coverTitle && !sizes.has(line.size)) return null;
     const level = levels.findIndex((size) => size - line.size <= 0.5);
@@ -373,7 +432,13 @@ function outlineMatcher(outline: OutlineHeading[], lines: Line[]): ((line: Line)
   if (outline.length < 2) return null;
   const matches = (entry: OutlineHeading, line: Line) => {
     const key = normal(line.text);
-    return line.page === entry.page && key.length > 0 && (key === entry.key || (key.length >= 6 && entry.key.startsWith(key)) || (entry.key.length >= 6 && key.startsWith(entry.key) && key.length - entry.key.length < 6));
+    return (
+      line.page === entry.page &&
+      key.length > 0 &&
+      (key === entry.key ||
+        (key.length >= 6 && entry.key.startsWith(key)) ||
+        (entry.key.length >= 6 && key.startsWith(entry.key) && key.length - entry.key.length < 6))
+    );
   };
   const found = outline.filter((entry) => lines.some((line) => matches(entry, line)));
   if (found.length < outline.length * 0.5) return null;
@@ -386,7 +451,13 @@ function outlineMatcher(outline: OutlineHeading[], lines: Line[]): ((line: Line)
   };
 }
 
-export function assemble(drafts: Draft[], pageCount: number, labels: string[] | null, metaTitle: string, fileName: string): ParsedDocument {
+export function assemble(
+  drafts: Draft[],
+  pageCount: number,
+  labels: string[] | null,
+  metaTitle: string,
+  fileName: string,
+): ParsedDocument {
   const blocks: Block[] = [];
   let text = '';
   for (const draft of drafts) {
@@ -401,6 +472,9 @@ export function assemble(drafts: Draft[], pageCount: number, labels: string[] | 
   }
   // A title has a word in it: a first "heading" of scraps ("ha te 1]", OCR reading a picture) or a bare number is not one.
   const firstHeading = blocks.find((b) => b.kind === 'heading' && /\p{L}{3,}/u.test(b.text))?.text;
-  const title = metaTitle && !/^(untitled|microsoft word)/i.test(metaTitle) ? metaTitle : firstHeading || titleFromFileName(fileName);
+  const title =
+    metaTitle && !/^(untitled|microsoft word)/i.test(metaTitle)
+      ? metaTitle
+      : firstHeading || titleFromFileName(fileName);
   return { kind: 'pdf', title, text, blocks, pageCount };
 }

@@ -29,7 +29,8 @@ export class SectionNumbers {
   /** The heading level of `text` as a numbered sub-heading of the current top heading, or null. */
   levelOf(text: string): number | null {
     const trimmed = text.trim();
-    if (!this.root || trimmed.length > MAX_LENGTH || /[.,;:]$/.test(trimmed) || CONTENTS_ENTRY.test(trimmed)) return null;
+    if (!this.root || trimmed.length > MAX_LENGTH || /[.,;:]$/.test(trimmed) || CONTENTS_ENTRY.test(trimmed))
+      return null;
     const match = SUB_HEADING.exec(trimmed);
     if (!match) return null;
     const parts = match[1]!.split('.');

@@ -9,7 +9,8 @@ import { titleFromFileName } from './title';
 const UNDERLINE = /^\s*(=+|-+)\s*$/;
 const NUMBERED = /^\s{0,3}((?:\d+\.)*\d+)\.?\s+(\S.{0,78})$/;
 /** "CHAPTER II.", "Book 3: The Return", "PART ONE" on a line of its own. */
-const CHAPTER = /^\s*(?:chapter|book|part|volume|appendix)\s+(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z])\b[.:]?(?:\s+\S.{0,60})?$/i;
+const CHAPTER =
+  /^\s*(?:chapter|book|part|volume|appendix)\s+(?:[ivxlcdm]+|\d+|one|two|three|four|five|six|seven|eight|nine|ten|[a-z])\b[.:]?(?:\s+\S.{0,60})?$/i;
 
 /** Parses plain text into paragraphs and headings. */
 export function parseText(raw: string, fileName: string): ParsedDocument {
@@ -21,7 +22,8 @@ export function parseText(raw: string, fileName: string): ParsedDocument {
   }));
   const outdented = outdentedHeadings(chunks.map((c) => c.body));
   for (const { body, start } of chunks) {
-    if (outdented && isOutdentedHeading(body)) blocks.push({ kind: 'heading', level: 1, text: body.trim(), start, end: start + body.length });
+    if (outdented && isOutdentedHeading(body))
+      blocks.push({ kind: 'heading', level: 1, text: body.trim(), start, end: start + body.length });
     else blocks.push(...classify(body, start, outdented));
   }
   return { kind: 'text', title: centredTitle(text) ?? titleFromFileName(fileName), text, blocks };
@@ -84,7 +86,12 @@ function classify(body: string, start: number, outdented: boolean): Block[] {
   if (lines.length === 1 && CHAPTER.test(lines[0]!) && !/[,;]$/.test(lines[0]!.trim())) {
     return [{ kind: 'heading', level: 1, text: lines[0]!.trim(), start, end }];
   }
-  if (lines.length === 2 && UNDERLINE.test(lines[1]!) && lines[0]!.trim().length > 0 && lines[0]!.trim().length <= 100) {
+  if (
+    lines.length === 2 &&
+    UNDERLINE.test(lines[1]!) &&
+    lines[0]!.trim().length > 0 &&
+    lines[0]!.trim().length <= 100
+  ) {
     return [{ kind: 'heading', level: lines[1]!.trim()[0] === '=' ? 1 : 2, text: lines[0]!.trim(), start, end }];
   }
   // Where body text is indented, an indented "1. If the…" is a list item, not a heading.
@@ -107,7 +114,12 @@ function isHeadingLine(rest: string, dotted = false): boolean {
   // A line ending on "the", "of", "and"… is a sentence running on to the next line.
   if (/\s(?:the|a|an|of|and|or|to|in|is|are|for|with|by|on|that|which)$/i.test(trimmed)) return false;
   // "3.2.2 http URL": a dotted number is heading enough to allow a lower-case first word.
-  return (dotted ? /^[\p{L}\p{N}]/u : /^\p{Lu}/u).test(trimmed) && !/[.:;,]$/.test(trimmed) && !/\s{3,}/.test(trimmed) && trimmed.split(/\s+/).length <= 12;
+  return (
+    (dotted ? /^[\p{L}\p{N}]/u : /^\p{Lu}/u).test(trimmed) &&
+    !/[.:;,]$/.test(trimmed) &&
+    !/\s{3,}/.test(trimmed) &&
+    trimmed.split(/\s+/).length <= 12
+  );
 }
 
 /**
@@ -145,6 +157,11 @@ function pageBreak(before: string, after: string): string {
   const newline = after.indexOf('\n');
   const first = newline < 0 ? after : after.slice(0, newline);
   const indent = (line: string) => line.length - line.trimStart().length;
-  const runsOn = last.trim() && first.trim() && !/[.!?:]["')\]]?$/.test(last.trim()) && indent(last) === indent(first) && !NUMBERED.test(first);
+  const runsOn =
+    last.trim() &&
+    first.trim() &&
+    !/[.!?:]["')\]]?$/.test(last.trim()) &&
+    indent(last) === indent(first) &&
+    !NUMBERED.test(first);
   return runsOn ? '\n' : '\n\n\n';
 }

@@ -30,7 +30,8 @@ const RATIO_FLOOR = 2 ** 20;
 
 /** The central directory's entries; throws ARCHIVE_INVALID when it cannot be read. */
 export function readZipDirectory(bytes: Uint8Array, fileName: string): ZipEntry[] {
-  const broken = () => new AppError('ARCHIVE_INVALID', `“${fileName}” is damaged or incomplete: its list of contents cannot be read.`);
+  const broken = () =>
+    new AppError('ARCHIVE_INVALID', `“${fileName}” is damaged or incomplete: its list of contents cannot be read.`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end record is the last 22 bytes, or earlier when a comment (up to 64 KB) follows it.
   let end = -1;
@@ -43,7 +44,8 @@ export function readZipDirectory(bytes: Uint8Array, fileName: string): ZipEntry[
   if (end < 0) throw broken();
   const count = view.getUint16(end + 10, true);
   const offset = view.getUint32(end + 16, true);
-  if (count === 0xffff || offset === 0xffffffff) throw new AppError('ARCHIVE_BOMB', `“${fileName}” is a ZIP64 archive, larger than any document Carrel reads.`);
+  if (count === 0xffff || offset === 0xffffffff)
+    throw new AppError('ARCHIVE_BOMB', `“${fileName}” is a ZIP64 archive, larger than any document Carrel reads.`);
   const entries: ZipEntry[] = [];
   let at = offset;
   for (let i = 0; i < count; i++) {
@@ -65,9 +67,21 @@ export function readZipDirectory(bytes: Uint8Array, fileName: string): ZipEntry[
 /** Refuses what should not be unpacked: encrypted entries, too many entries, too many bytes, bomb-like ratios. */
 export function checkZip(entries: ZipEntry[], fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): void {
   if (entries.some((e) => e.encrypted)) throw new AppError('DOCUMENT_PROTECTED', `“${fileName}” is encrypted.`);
-  if (entries.length > limits.entries) throw new AppError('ARCHIVE_BOMB', `“${fileName}” holds ${entries.length.toLocaleString('en')} files, more than any document (${limits.entries.toLocaleString('en')} at most).`);
+  if (entries.length > limits.entries)
+    throw new AppError(
+      'ARCHIVE_BOMB',
+      `“${fileName}” holds ${entries.length.toLocaleString('en')} files, more than any document (${limits.entries.toLocaleString('en')} at most).`,
+    );
   const total = entries.reduce((sum, e) => sum + e.size, 0);
-  if (total > limits.totalSize) throw new AppError('ARCHIVE_BOMB', `“${fileName}” would unpack to ${Math.round(total / 2 ** 20).toLocaleString('en')} MB, more than ${limits.totalSize / 2 ** 20} MB.`);
+  if (total > limits.totalSize)
+    throw new AppError(
+      'ARCHIVE_BOMB',
+      `“${fileName}” would unpack to ${Math.round(total / 2 ** 20).toLocaleString('en')} MB, more than ${limits.totalSize / 2 ** 20} MB.`,
+    );
   const bomb = entries.find((e) => e.size > RATIO_FLOOR && e.size > e.compressedSize * limits.ratio);
-  if (bomb) throw new AppError('ARCHIVE_BOMB', `“${fileName}” has a part (${bomb.name}) that would unpack ${Math.round(bomb.size / Math.max(1, bomb.compressedSize))} times larger than it is stored: a sign of a "zip bomb".`);
+  if (bomb)
+    throw new AppError(
+      'ARCHIVE_BOMB',
+      `“${fileName}” has a part (${bomb.name}) that would unpack ${Math.round(bomb.size / Math.max(1, bomb.compressedSize))} times larger than it is stored: a sign of a "zip bomb".`,
+    );
 }

@@ -13,12 +13,23 @@ const hit = (docName: string, sectionId: string, texts: string[]): ResultHit => 
   score: 1,
   docScores: { fused: 1 },
   sectionScores: { fused: 1 },
-  propositions: texts.map((text, i) => ({ id: `${sectionId}-${i}`, text, pages: [], start: 0, end: text.length, type: 'fact', score: 1, scores: { fused: 1 } })),
+  propositions: texts.map((text, i) => ({
+    id: `${sectionId}-${i}`,
+    text,
+    pages: [],
+    start: 0,
+    end: text.length,
+    type: 'fact',
+    score: 1,
+    scores: { fused: 1 },
+  })),
 });
 
 describe('wordRuns', () => {
   it('ignores case, punctuation, markup and line breaks, and gives none for a passage too short to tell', () => {
-    expect(wordRuns(RANGE)).toEqual(wordRuns('the  Range request-header field\nallows a client to request only part of an entity'));
+    expect(wordRuns(RANGE)).toEqual(
+      wordRuns('the  Range request-header field\nallows a client to request only part of an entity'),
+    );
     expect(wordRuns(RANGE)).toHaveLength(RANGE.split(/[\s-]+/).length - 7);
     expect(new Set(wordRuns(RANGE)).size).toBe(wordRuns(RANGE).length);
     expect(wordRuns('See section 14.35.')).toEqual([]);
@@ -29,10 +40,22 @@ describe('foldCopies', () => {
   it('folds a lower result whose best passage a higher one holds into it, naming the other document', () => {
     const txt = hit('rfc2616.txt', '14.35', [RANGE]);
     const html = hit('rfc2616.html', '14.35 Range', [RANGE.replace('request-header', 'request header')]);
-    const other = hit('rfc2616.txt', '14.27', ['The If-Range header lets a client that has part of an entity ask for the rest of it.']);
+    const other = hit('rfc2616.txt', '14.27', [
+      'The If-Range header lets a client that has part of an entity ask for the rest of it.',
+    ]);
     const folded = foldCopies([txt, html, other]);
     expect(folded.map((h) => h.sectionId)).toEqual(['14.35', '14.27']);
-    expect(folded[0]!.copies).toEqual([{ docId: 'id-rfc2616.html', docName: 'rfc2616.html', docTitle: 'rfc2616.html', sectionId: '14.35 Range', headingPath: ['RFC 2616', '14.35 Range'], pages: [], pageLabels: undefined }]);
+    expect(folded[0]!.copies).toEqual([
+      {
+        docId: 'id-rfc2616.html',
+        docName: 'rfc2616.html',
+        docTitle: 'rfc2616.html',
+        sectionId: '14.35 Range',
+        headingPath: ['RFC 2616', '14.35 Range'],
+        pages: [],
+        pageLabels: undefined,
+      },
+    ]);
     expect(folded[1]!.copies).toBeUndefined();
   });
 
@@ -48,7 +71,9 @@ describe('foldCopies', () => {
     const txt = hit('rfc.txt', '14.35', [`Byte ranges are counted from zero. ${text}`]);
     const html = hit('rfc.html', '14.35 Range', [`${text} The next paragraph begins here.`]);
     expect(foldCopies([txt, html]).map((h) => h.copies?.map((c) => c.docName))).toEqual([['rfc.html']]);
-    const essay = hit('essay.md', 's1', [`As the RFC puts it: ${RANGE} Which is why a browser resuming a download asks for the bytes it lacks and nothing more, and why servers that ignore it cost so much.`]);
+    const essay = hit('essay.md', 's1', [
+      `As the RFC puts it: ${RANGE} Which is why a browser resuming a download asks for the bytes it lacks and nothing more, and why servers that ignore it cost so much.`,
+    ]);
     expect(foldCopies([txt, essay])).toHaveLength(2);
   });
 

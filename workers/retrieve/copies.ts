@@ -55,18 +55,31 @@ export function foldCopies(hits: ResultHit[]): ResultHit[] {
   for (const hit of hits) {
     const at = copyOf(wordRuns(hit.propositions[0]?.text ?? ''), owner, (place) => kept[place]!.docId !== hit.docId);
     if (at !== undefined) {
-      const copy = { docId: hit.docId, docName: hit.docName, docTitle: hit.docTitle, sectionId: hit.sectionId, headingPath: hit.headingPath, pages: hit.pages, pageLabels: hit.pageLabels };
+      const copy = {
+        docId: hit.docId,
+        docName: hit.docName,
+        docTitle: hit.docTitle,
+        sectionId: hit.sectionId,
+        headingPath: hit.headingPath,
+        pages: hit.pages,
+        pageLabels: hit.pageLabels,
+      };
       kept[at] = { ...kept[at]!, copies: [...(kept[at]!.copies ?? []), copy] };
       continue;
     }
-    for (const p of hit.propositions.slice(0, SHOWN)) for (const run of wordRuns(p.text)) if (!owner.has(run)) owner.set(run, kept.length);
+    for (const p of hit.propositions.slice(0, SHOWN))
+      for (const run of wordRuns(p.text)) if (!owner.has(run)) owner.set(run, kept.length);
     kept.push(hit);
   }
   return kept;
 }
 
 /** The place of the kept result (of another document: `other`) that shows the most of `runs`, if that is at least `COPY_SHARE` of them. */
-function copyOf(runs: number[], owner: ReadonlyMap<number, number>, other: (place: number) => boolean): number | undefined {
+function copyOf(
+  runs: number[],
+  owner: ReadonlyMap<number, number>,
+  other: (place: number) => boolean,
+): number | undefined {
   const distinct = new Set(runs);
   const shown = new Map<number, number>();
   for (const run of distinct) {

@@ -23,8 +23,12 @@ describe('enrichFollowUp over a conversation', () => {
   });
 
   it('leaves a short new keyword search alone, but reads a short one that points back', () => {
-    expect(enrichFollowUp('honey harvest from hives', 'lifeboat inspection before storms')).toBe('honey harvest from hives');
-    expect(enrichFollowUp('how long does it take', 'replace the boiler valve')).toBe('how long does it take replace boiler valve');
+    expect(enrichFollowUp('honey harvest from hives', 'lifeboat inspection before storms')).toBe(
+      'honey harvest from hives',
+    );
+    expect(enrichFollowUp('how long does it take', 'replace the boiler valve')).toBe(
+      'how long does it take replace boiler valve',
+    );
   });
 
   it('leaves a first question and an empty one alone', () => {

@@ -5,7 +5,8 @@
  */
 import { analyze } from '../../src/shared/text/analyzer';
 
-const REFERS_BACK = /^(and|but|or|so|also|then|what about|how about|what if|and if|if so|if not|why|how come|it|its|this|that|these|those|they|them|there|he|she|his|her)\b/i;
+const REFERS_BACK =
+  /^(and|but|or|so|also|then|what about|how about|what if|and if|if so|if not|why|how come|it|its|this|that|these|those|they|them|there|he|she|his|her)\b/i;
 const POINTS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|ones)\b/i;
 const SHORT = 5;
 

@@ -9,8 +9,18 @@ import type { LibraryIndex } from './library-index';
 /** Reads one document's whole extracted text (undefined when it is gone). */
 export type DocumentTextReader = (docId: string) => Promise<string | undefined>;
 
-export async function withHitTexts(index: LibraryIndex, hits: ResultHit[], readText: DocumentTextReader): Promise<ResultHit[]> {
-  const needed = [...new Set(hits.filter((hit) => hit.propositions.some((p) => index.propositions.get(p.id)?.text === undefined)).map((hit) => hit.docId))];
+export async function withHitTexts(
+  index: LibraryIndex,
+  hits: ResultHit[],
+  readText: DocumentTextReader,
+): Promise<ResultHit[]> {
+  const needed = [
+    ...new Set(
+      hits
+        .filter((hit) => hit.propositions.some((p) => index.propositions.get(p.id)?.text === undefined))
+        .map((hit) => hit.docId),
+    ),
+  ];
   const texts = new Map(await Promise.all(needed.map(async (docId) => [docId, await readText(docId)] as const)));
   return hits.map((hit) => ({
     ...hit,

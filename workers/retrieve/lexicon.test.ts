@@ -36,9 +36,14 @@ describe('Lexicon', () => {
   });
 
   it('does not name a common word brought in by a common word, which explains nothing', () => {
-    const general = new Lexicon({ words: { get: 'acquire become go let', quit: 'stop discontinue', long: 'length' }, phrases: {} });
+    const general = new Lexicon({
+      words: { get: 'acquire become go let', quit: 'stop discontinue', long: 'length' },
+      phrases: {},
+    });
     const shown = (query: string, texts: string[]) => wordsFound(general.related(query), texts);
-    expect(shown('how do I get out of R', ['Let us go on; it may become slow. Acquire a licence first.'])).toEqual(['acquire']);
+    expect(shown('how do I get out of R', ['Let us go on; it may become slow. Acquire a licence first.'])).toEqual([
+      'acquire',
+    ]);
     expect(shown('how do I quit R', ['To stop R, type q().'])).toEqual(['stop']);
     expect(shown('how long is a line', ['The line length is 80.'])).toEqual(['length']);
   });
@@ -46,7 +51,9 @@ describe('Lexicon', () => {
   it('takes a typed word that names a property of every object ("constructor", "toString") for a word', () => {
     expect(words('call the constructor of the class')).toEqual([]);
     expect(words('toString valueOf __proto__ hasOwnProperty')).toEqual([]);
-    expect(new Lexicon({ words: { constructor: 'builder' }, phrases: {} }).related('a constructor').map(({ word }) => word)).toEqual(['builder']);
+    expect(
+      new Lexicon({ words: { constructor: 'builder' }, phrases: {} }).related('a constructor').map(({ word }) => word),
+    ).toEqual(['builder']);
   });
 
   it('expands two- and three-word phrases as typed, stopwords included', () => {
@@ -72,7 +79,9 @@ describe('Bm25Index with related words', () => {
 
   it('scores a related word at its share of a typed word', () => {
     const typed = index.scoreIds('duplicate', ['related-only']).get('related-only')!;
-    const related = index.scoreIds('zzz', ['related-only'], new Map([['duplic', { share: 0.25, standsFor: 'zzz' }]])).get('related-only')!;
+    const related = index
+      .scoreIds('zzz', ['related-only'], new Map([['duplic', { share: 0.25, standsFor: 'zzz' }]]))
+      .get('related-only')!;
     expect(related).toBeCloseTo(typed * 0.25, 10);
   });
 
@@ -81,17 +90,28 @@ describe('Bm25Index with related words', () => {
     both.add('two-stand-ins', 'a duplicate line and a repetition of it');
     both.add('filler', 'nothing to see');
     const standIn = (terms: string[]) => new Map(terms.map((term) => [term, { share: 0.3, standsFor: 'repeat' }]));
-    const score = (terms: string[]) => both.scoreIds('repeated', ['two-stand-ins'], standIn(terms)).get('two-stand-ins')!;
+    const score = (terms: string[]) =>
+      both.scoreIds('repeated', ['two-stand-ins'], standIn(terms)).get('two-stand-ins')!;
     expect(score(['duplic', 'repetit'])).toBeCloseTo(Math.max(score(['duplic']), score(['repetit'])), 10);
     // Stand-ins for different typed words still add up.
-    const apart = both.scoreIds('repeated copy', ['two-stand-ins'], new Map([
-      ['duplic', { share: 0.3, standsFor: 'repeat' }],
-      ['repetit', { share: 0.3, standsFor: 'copi' }],
-    ])).get('two-stand-ins')!;
+    const apart = both
+      .scoreIds(
+        'repeated copy',
+        ['two-stand-ins'],
+        new Map([
+          ['duplic', { share: 0.3, standsFor: 'repeat' }],
+          ['repetit', { share: 0.3, standsFor: 'copi' }],
+        ]),
+      )
+      .get('two-stand-ins')!;
     expect(apart).toBeCloseTo(score(['duplic']) + score(['repetit']), 10);
     // A restored index (which scores from the postings) gives the same numbers.
     const restored = Bm25Index.fromSnapshot(both.toSnapshot());
-    expect(restored.scoreIds('repeated', ['two-stand-ins'], standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(score(['duplic', 'repetit']));
-    expect(restored.scoreAll('repeated', undefined, standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(score(['duplic', 'repetit']));
+    expect(restored.scoreIds('repeated', ['two-stand-ins'], standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(
+      score(['duplic', 'repetit']),
+    );
+    expect(restored.scoreAll('repeated', undefined, standIn(['duplic', 'repetit'])).get('two-stand-ins')).toBe(
+      score(['duplic', 'repetit']),
+    );
   });
 });

@@ -65,7 +65,8 @@ export class Lexicon {
 /** The related words' index terms, each at `weight` (a share of a typed word's), for the keyword leg. */
 export function relatedTerms(related: readonly RelatedWord[], weight: number): RelatedTerms {
   const out = new Map<string, { share: number; standsFor: string }>();
-  for (const { terms, standsFor } of related) for (const term of terms) if (!out.has(term)) out.set(term, { share: weight, standsFor });
+  for (const { terms, standsFor } of related)
+    for (const term of terms) if (!out.has(term)) out.set(term, { share: weight, standsFor });
   return out;
 }
 
@@ -82,7 +83,12 @@ const isCommon = (words: string) => words.split(' ').every((word) => COMMON.has(
 export function wordsFound(related: readonly RelatedWord[], texts: readonly string[]): string[] {
   if (!related.length) return [];
   const present = new Set(texts.flatMap((text) => analyze(text)));
-  return related.filter(({ word, terms, standsFor }) => !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present.has(term))).map(({ word }) => word);
+  return related
+    .filter(
+      ({ word, terms, standsFor }) =>
+        !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present.has(term)),
+    )
+    .map(({ word }) => word);
 }
 
 /** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */

@@ -8,7 +8,16 @@ import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
 import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../src/shared/vector-codec';
-import { fromPropositionColumns, fromSectionColumns, toPropositionColumns, toSectionColumns, type PropositionColumns, type PropositionMeta, type SectionColumns, type SectionMeta } from './metadata-columns';
+import {
+  fromPropositionColumns,
+  fromSectionColumns,
+  toPropositionColumns,
+  toSectionColumns,
+  type PropositionColumns,
+  type PropositionMeta,
+  type SectionColumns,
+  type SectionMeta,
+} from './metadata-columns';
 
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
 export type { SectionMeta };
@@ -42,7 +51,8 @@ export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
  * Propositions, the level with by far the most rows, are held as int8 (a quarter of the memory of
  * float32, so a million fit in a tab); documents and sections stay exact float32.
  */
-export const defaultVectorIndex: VectorIndexFactory = (dims, level) => (level === 'proposition' ? new Int8FlatIndex(dims) : new FlatIndex(dims));
+export const defaultVectorIndex: VectorIndexFactory = (dims, level) =>
+  level === 'proposition' ? new Int8FlatIndex(dims) : new FlatIndex(dims);
 
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
@@ -50,7 +60,11 @@ export class LibraryIndex {
   readonly propositions = new Map<string, PropositionMeta>();
   readonly sectionsOfDoc = new Map<string, string[]>();
   readonly propositionsOfSection = new Map<string, string[]>();
-  bm25: Record<Level, Bm25Index> = { document: new Bm25Index(), section: new Bm25Index(), proposition: new Bm25Index() };
+  bm25: Record<Level, Bm25Index> = {
+    document: new Bm25Index(),
+    section: new Bm25Index(),
+    proposition: new Bm25Index(),
+  };
   vectors: Record<Level, VectorIndex> | null = null;
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
@@ -59,23 +73,54 @@ export class LibraryIndex {
    * Indexes one document. Given its whole extracted text, a proposition that is that text from
    * `start` to `end` (almost all) keeps no text of its own here: `withHitTexts` finds it there again.
    */
-  addDocument(doc: DocumentRecord, sections: SectionRecord[], propositions: PropositionRecord[], vectors: DocumentVectors, documentText?: string): void {
+  addDocument(
+    doc: DocumentRecord,
+    sections: SectionRecord[],
+    propositions: PropositionRecord[],
+    vectors: DocumentVectors,
+    documentText?: string,
+  ): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
     this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title, ...(doc.ocr ? { ocr: doc.ocr } : {}) });
-    this.sectionsOfDoc.set(doc.id, sections.map((s) => s.id));
+    this.sectionsOfDoc.set(
+      doc.id,
+      sections.map((s) => s.id),
+    );
     for (const s of sections) {
-      this.sections.set(s.id, { id: s.id, docId: s.docId, order: s.order, headingPath: s.headingPath, pages: s.pages, pageLabels: s.pageLabels });
+      this.sections.set(s.id, {
+        id: s.id,
+        docId: s.docId,
+        order: s.order,
+        headingPath: s.headingPath,
+        pages: s.pages,
+        pageLabels: s.pageLabels,
+      });
       this.propositionsOfSection.set(s.id, []);
       this.bm25.section.add(s.id, s.text, s.headingPath.join(' '));
     }
     for (const p of propositions) {
       const ownText = documentText === undefined || documentText.slice(p.start, p.end) !== p.text;
-      this.propositions.set(p.id, { id: p.id, docId: p.docId, sectionId: p.sectionId, order: p.order, headingPath: p.headingPath, pages: p.pages, start: p.start, end: p.end, type: p.type, ...(ownText ? { text: p.text } : {}) });
+      this.propositions.set(p.id, {
+        id: p.id,
+        docId: p.docId,
+        sectionId: p.sectionId,
+        order: p.order,
+        headingPath: p.headingPath,
+        pages: p.pages,
+        start: p.start,
+        end: p.end,
+        type: p.type,
+        ...(ownText ? { text: p.text } : {}),
+      });
       this.propositionsOfSection.get(p.sectionId)?.push(p.id);
       this.bm25.proposition.add(p.id, p.text, p.headingPath.join(' '), PROPOSITION_HEADING_WEIGHT);
     }
     const docText = sections.map((s) => s.text).join('\n');
-    this.bm25.document.add(doc.id, docText || propositions.map((p) => p.text).join('\n'), `${doc.title} ${doc.keywords.join(' ')}`);
+    this.bm25.document.add(
+      doc.id,
+      docText || propositions.map((p) => p.text).join('\n'),
+      `${doc.title} ${doc.keywords.join(' ')}`,
+    );
     this.addVectors(doc.id, vectors);
   }
 
@@ -95,7 +140,11 @@ export class LibraryIndex {
   /** Gives a document the index holds new vectors (made again, for the same sections and propositions). */
   replaceVectors(docId: string, vectors: DocumentVectors): void {
     const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
-    this.removeVectors(docId, sectionIds, sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []));
+    this.removeVectors(
+      docId,
+      sectionIds,
+      sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []),
+    );
     this.addVectors(docId, vectors);
   }
 
@@ -148,19 +197,54 @@ export class LibraryIndex {
   restoreVectors(records: StoredVectorRecord[]): void {
     const dims = records[0]?.dims;
     if (this.vectors || !dims) return;
-    const held = (ids: string[], docId: string, meta: Map<string, { docId: string }>) => ids.length === 0 || (meta.get(ids[0]!)?.docId === docId && meta.get(ids.at(-1)!)?.docId === docId);
-    const propositionsOf = records.some((r) => !r.propositionIds) ? this.propositionsByDoc() : new Map<string, string[]>();
+    const held = (ids: string[], docId: string, meta: Map<string, { docId: string }>) =>
+      ids.length === 0 || (meta.get(ids[0]!)?.docId === docId && meta.get(ids.at(-1)!)?.docId === docId);
+    const propositionsOf = records.some((r) => !r.propositionIds)
+      ? this.propositionsByDoc()
+      : new Map<string, string[]>();
     const usable: (StoredVectorRecord & { sectionIds: string[]; propositionIds: string[] })[] = [];
     for (const record of records) {
       if (record.dims !== dims || !this.docs.has(record.docId)) continue;
-      const ids = vectorIds(record, { sections: this.sectionsOfDoc.get(record.docId) ?? [], propositions: propositionsOf.get(record.docId) ?? [] });
-      if (ids && held(ids.sections, record.docId, this.sections) && held(ids.propositions, record.docId, this.propositions)) usable.push({ ...record, sectionIds: ids.sections, propositionIds: ids.propositions });
+      const ids = vectorIds(record, {
+        sections: this.sectionsOfDoc.get(record.docId) ?? [],
+        propositions: propositionsOf.get(record.docId) ?? [],
+      });
+      if (
+        ids &&
+        held(ids.sections, record.docId, this.sections) &&
+        held(ids.propositions, record.docId, this.propositions)
+      )
+        usable.push({ ...record, sectionIds: ids.sections, propositionIds: ids.propositions });
     }
     const withDoc = usable.filter((r) => r.doc);
     this.vectors = {
-      document: this.vectorIndexOf(dims, 'document', withDoc.map((r) => r.docId), joinRows(withDoc.map((r) => r.doc!), dims)),
-      section: this.vectorIndexOf(dims, 'section', usable.flatMap((r) => r.sectionIds), joinRows(usable.map((r) => r.sections), dims)),
-      proposition: this.vectorIndexOf(dims, 'proposition', usable.flatMap((r) => r.propositionIds), joinRows(usable.map((r) => r.propositions), dims)),
+      document: this.vectorIndexOf(
+        dims,
+        'document',
+        withDoc.map((r) => r.docId),
+        joinRows(
+          withDoc.map((r) => r.doc!),
+          dims,
+        ),
+      ),
+      section: this.vectorIndexOf(
+        dims,
+        'section',
+        usable.flatMap((r) => r.sectionIds),
+        joinRows(
+          usable.map((r) => r.sections),
+          dims,
+        ),
+      ),
+      proposition: this.vectorIndexOf(
+        dims,
+        'proposition',
+        usable.flatMap((r) => r.propositionIds),
+        joinRows(
+          usable.map((r) => r.propositions),
+          dims,
+        ),
+      ),
     };
   }
 
@@ -191,7 +275,11 @@ export class LibraryIndex {
 
   /** Each level's ids in the metadata's order: the order the snapshot lists everything per level in. */
   private idOrder(): Record<Level, string[]> {
-    return { document: [...this.docs.keys()], section: [...this.sections.keys()], proposition: [...this.propositions.keys()] };
+    return {
+      document: [...this.docs.keys()],
+      section: [...this.sections.keys()],
+      proposition: [...this.propositions.keys()],
+    };
   }
 
   private addVectors(docId: string, vectors: DocumentVectors): void {
@@ -221,7 +309,6 @@ const LEVELS: Level[] = ['document', 'section', 'proposition'];
  * the title out, on all three evaluation sets (docs/retrieval.md).
  */
 const PROPOSITION_HEADING_WEIGHT = 1;
-
 
 /** Int8 rows of several records as one block, in the records' order. */
 function joinRows(parts: Int8Rows[], dims: number): Int8Rows {

@@ -13,7 +13,10 @@ import type { PropositionRecord, SectionRecord } from '../../src/shared/types';
  * What the index keeps of a proposition (the rows of these columns). `text` only when it is not
  * its document's text from `start` to `end`, or when the index was given no document text.
  */
-export type PropositionMeta = Pick<PropositionRecord, 'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'pages' | 'start' | 'end' | 'type'> & { text?: string };
+export type PropositionMeta = Pick<
+  PropositionRecord,
+  'id' | 'docId' | 'sectionId' | 'order' | 'headingPath' | 'pages' | 'start' | 'end' | 'type'
+> & { text?: string };
 
 /** What the index keeps of a section. */
 export type SectionMeta = Pick<SectionRecord, 'id' | 'docId' | 'order' | 'headingPath' | 'pages' | 'pageLabels'>;
@@ -61,13 +64,35 @@ const TEXT_BLOCK = 65_536;
 export function toPropositionColumns(propositions: PropositionMeta[]): PropositionColumns {
   const numbers = (pick: (p: PropositionMeta) => number) => narrowest(propositions.map(pick));
   const textBlocks: string[] = [];
-  for (let i = 0; i < propositions.length; i += TEXT_BLOCK) textBlocks.push(propositions.slice(i, i + TEXT_BLOCK).map((p) => p.text ?? '').join(''));
+  for (let i = 0; i < propositions.length; i += TEXT_BLOCK)
+    textBlocks.push(
+      propositions
+        .slice(i, i + TEXT_BLOCK)
+        .map((p) => p.text ?? '')
+        .join(''),
+    );
   return {
     ids: propositions.map((p) => p.id),
-    docIds: intern(propositions, (p) => p.docId, (id) => id),
-    sectionIds: intern(propositions, (p) => p.sectionId, (id) => id),
-    headingPaths: intern(propositions, (p) => p.headingPath, (path) => JSON.stringify(path)),
-    types: intern(propositions, (p) => p.type, (type) => type),
+    docIds: intern(
+      propositions,
+      (p) => p.docId,
+      (id) => id,
+    ),
+    sectionIds: intern(
+      propositions,
+      (p) => p.sectionId,
+      (id) => id,
+    ),
+    headingPaths: intern(
+      propositions,
+      (p) => p.headingPath,
+      (path) => JSON.stringify(path),
+    ),
+    types: intern(
+      propositions,
+      (p) => p.type,
+      (type) => type,
+    ),
     order: numbers((p) => p.order),
     start: numbers((p) => p.start),
     end: numbers((p) => p.end),
@@ -79,7 +104,20 @@ export function toPropositionColumns(propositions: PropositionMeta[]): Propositi
 }
 
 export function fromPropositionColumns(columns: PropositionColumns): PropositionMeta[] {
-  const { ids, docIds, sectionIds, headingPaths, types, order, start, end, textBlocks, textLengths, pageCounts, pages } = columns;
+  const {
+    ids,
+    docIds,
+    sectionIds,
+    headingPaths,
+    types,
+    order,
+    start,
+    end,
+    textBlocks,
+    textLengths,
+    pageCounts,
+    pages,
+  } = columns;
   const propositions: PropositionMeta[] = new Array(ids.length);
   let textAt = 0;
   let pageAt = 0;
@@ -109,22 +147,49 @@ export function fromPropositionColumns(columns: PropositionColumns): Proposition
 export function toSectionColumns(sections: SectionMeta[]): SectionColumns {
   return {
     ids: sections.map((s) => s.id),
-    docIds: intern(sections, (s) => s.docId, (id) => id),
+    docIds: intern(
+      sections,
+      (s) => s.docId,
+      (id) => id,
+    ),
     order: narrowest(sections.map((s) => s.order)),
-    headingPaths: intern(sections, (s) => s.headingPath, (path) => JSON.stringify(path)),
+    headingPaths: intern(
+      sections,
+      (s) => s.headingPath,
+      (path) => JSON.stringify(path),
+    ),
     pageCounts: narrowest(sections.map((s) => s.pages.length)),
     pages: narrowest(sections.flatMap((s) => s.pages)),
-    pageLabels: intern(sections, (s) => s.pageLabels ?? null, (labels) => JSON.stringify(labels)),
+    pageLabels: intern(
+      sections,
+      (s) => s.pageLabels ?? null,
+      (labels) => JSON.stringify(labels),
+    ),
   };
 }
 
-export function fromSectionColumns({ ids, docIds, order, headingPaths, pageCounts, pages, pageLabels }: SectionColumns): SectionMeta[] {
+export function fromSectionColumns({
+  ids,
+  docIds,
+  order,
+  headingPaths,
+  pageCounts,
+  pages,
+  pageLabels,
+}: SectionColumns): SectionMeta[] {
   let pageAt = 0;
   return ids.map((id, i) => {
     const pageList: number[] = [];
     for (const last = pageAt + pageCounts[i]!; pageAt < last; pageAt++) pageList.push(pages[pageAt]!);
     const labels = pageLabels.table[pageLabels.rows[i]!]!;
-    return { id, docId: docIds.table[docIds.rows[i]!]!, order: order[i]!, headingPath: headingPaths.table[headingPaths.rows[i]!]!, pages: pageList, ...(labels ? { pageLabels: labels } : {}) };
+    return {
+      id,
+      docId: docIds.table[docIds.rows[i]!]!,
+      order: order[i]!,
+      headingPath: headingPaths.table[headingPaths.rows[i]!]!,
+      pages: pageList,
+      ...(labels ? { pageLabels: labels } : {}),
+    };
   });
 }
 
@@ -134,7 +199,11 @@ function narrowest(values: number[]): NumberColumn {
     if (!Number.isInteger(value) || value < 0 || value >= 2 ** 32) return Float64Array.from(values);
     largest = Math.max(largest, value);
   }
-  return largest < 2 ** 8 ? Uint8Array.from(values) : largest < 2 ** 16 ? Uint16Array.from(values) : Uint32Array.from(values);
+  return largest < 2 ** 8
+    ? Uint8Array.from(values)
+    : largest < 2 ** 16
+      ? Uint16Array.from(values)
+      : Uint32Array.from(values);
 }
 
 function intern<R, T>(records: R[], pick: (record: R) => T, keyOf: (value: T) => string): InternedColumn<T> {

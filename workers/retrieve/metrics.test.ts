@@ -3,7 +3,11 @@ import { mrrAt, ndcgAt, percentile, recallAt } from './metrics';
 
 describe('ranking metrics on a worked example', () => {
   // Relevant: d1 (grade 2), d3 (grade 1), d9 (grade 1, never retrieved).
-  const qrels = new Map([['d1', 2], ['d3', 1], ['d9', 1]]);
+  const qrels = new Map([
+    ['d1', 2],
+    ['d3', 1],
+    ['d9', 1],
+  ]);
   const ranked = ['d2', 'd1', 'd3', 'd4'];
 
   it('nDCG@3 by hand', () => {

@@ -6,7 +6,11 @@
 /** nDCG@k: gain = grade, discount log2(rank + 1), normalised by the ideal ordering of the qrels. */
 export function ndcgAt(ranked: string[], qrels: Map<string, number>, k: number): number {
   const dcg = ranked.slice(0, k).reduce((sum, id, i) => sum + (qrels.get(id) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...qrels.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, k).reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
+  const ideal = [...qrels.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   return ideal > 0 ? dcg / ideal : 0;
 }
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, SectionRecord } from '../../src/shared/types';
+import type {
+  DocumentRecord,
+  PropositionRecord,
+  ResultHit,
+  SearchOptions,
+  SectionRecord,
+} from '../../src/shared/types';
 import { assembleContext } from '../../src/shared/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
@@ -31,16 +37,39 @@ function addDoc(index: LibraryIndex, name: string, axis: number | null, sections
   let offset = 0;
   const sectionRecords: SectionRecord[] = [];
   const propositionRecords: PropositionRecord[] = [];
-  const vectors = { doc: axis === null ? null : topic(axis), sections: new Map<string, Float32Array>(), propositions: new Map<string, Float32Array>() };
+  const vectors = {
+    doc: axis === null ? null : topic(axis),
+    sections: new Map<string, Float32Array>(),
+    propositions: new Map<string, Float32Array>(),
+  };
   sections.forEach((s, si) => {
     const sectionId = `${docId}-s${si}`;
     const text = s.propositions.map((p) => p.text).join(' ');
-    const base = { docId, order: si, headingPath: [s.heading], pages: [si + 1], position: 0, tokens: 10, keywords: [], prevId: null, nextId: null };
+    const base = {
+      docId,
+      order: si,
+      headingPath: [s.heading],
+      pages: [si + 1],
+      position: 0,
+      tokens: 10,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+    };
     sectionRecords.push({ ...base, id: sectionId, text, start: offset, end: offset + text.length, embedded: true });
     vectors.sections.set(sectionId, topic(s.propositions[0]!.axis));
     s.propositions.forEach((p, pi) => {
       const id = `${sectionId}-p${pi}`;
-      propositionRecords.push({ ...base, id, sectionId, order: pi, text: p.text, start: offset, end: offset + p.text.length, type: 'fact' });
+      propositionRecords.push({
+        ...base,
+        id,
+        sectionId,
+        order: pi,
+        text: p.text,
+        start: offset,
+        end: offset + p.text.length,
+        type: 'fact',
+      });
       vectors.propositions.set(id, topic(p.axis));
       offset += p.text.length + 1;
     });
@@ -48,7 +77,16 @@ function addDoc(index: LibraryIndex, name: string, axis: number | null, sections
   const doc = { id: docId, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
   index.addDocument(doc, sectionRecords, propositionRecords, vectors);
   const rows = (map: Map<string, Float32Array>) => Float32Array.from([...map.values()].flatMap((v) => [...v]));
-  const record = { modelId: 'test', docId, dims: DIMS, doc: vectors.doc, sectionIds: [...vectors.sections.keys()], sections: rows(vectors.sections), propositionIds: [...vectors.propositions.keys()], propositions: rows(vectors.propositions) };
+  const record = {
+    modelId: 'test',
+    docId,
+    dims: DIMS,
+    doc: vectors.doc,
+    sectionIds: [...vectors.sections.keys()],
+    sections: rows(vectors.sections),
+    propositionIds: [...vectors.propositions.keys()],
+    propositions: rows(vectors.propositions),
+  };
   // Stored as the engine stores them: rows in the propositions' order, without their ids.
   vectorRecords.set(docId, storedVectors(record, storedOrder(sectionRecords, propositionRecords)));
 }
@@ -56,11 +94,24 @@ function addDoc(index: LibraryIndex, name: string, axis: number | null, sections
 function library() {
   const index = new LibraryIndex();
   addDoc(index, 'trains.md', 0, [
-    { heading: 'Timetable', propositions: [{ text: 'The train arrives at the station at noon.', axis: 0 }, { text: 'Sleeper carriages run overnight.', axis: 0 }] },
+    {
+      heading: 'Timetable',
+      propositions: [
+        { text: 'The train arrives at the station at noon.', axis: 0 },
+        { text: 'Sleeper carriages run overnight.', axis: 0 },
+      ],
+    },
     { heading: 'Tickets', propositions: [{ text: 'Keep your ticket until the end of the journey.', axis: 0 }] },
   ]);
-  addDoc(index, 'health.md', 1, [{ heading: 'Treatment', propositions: [{ text: 'The physician prescribed antibiotics for the infection.', axis: 1 }] }]);
-  addDoc(index, 'garden.md', 2, [{ heading: 'Tomatoes', propositions: [{ text: 'Tomatoes grow best in full sun.', axis: 2 }] }]);
+  addDoc(index, 'health.md', 1, [
+    {
+      heading: 'Treatment',
+      propositions: [{ text: 'The physician prescribed antibiotics for the infection.', axis: 1 }],
+    },
+  ]);
+  addDoc(index, 'garden.md', 2, [
+    { heading: 'Tomatoes', propositions: [{ text: 'Tomatoes grow best in full sun.', axis: 2 }] },
+  ]);
   return index;
 }
 
@@ -69,10 +120,38 @@ const opts = (patch: Partial<SearchOptions> = {}): SearchOptions => ({ ...DEFAUL
 describe('LibraryIndex snapshot', () => {
   it('gives back the same index with the stored vectors, each id stored once and a document without vectors among them', () => {
     const index = library();
-    const keywordsOnly = { id: 'notes.md', name: 'notes.md', title: 'notes', keywords: [], summary: '' } as unknown as DocumentRecord;
-    const base = { docId: 'notes.md', order: 0, headingPath: ['Notes'], pages: [], position: 0, tokens: 5, keywords: [], prevId: null, nextId: null };
-    const section: SectionRecord = { ...base, id: 'notes-s0', text: 'Trains leave at dawn.', start: 0, end: 21, embedded: true };
-    index.addDocument(keywordsOnly, [section], [{ ...base, id: 'notes-p0', sectionId: 'notes-s0', text: section.text, start: 0, end: 21, type: 'fact' }], { doc: null, sections: new Map(), propositions: new Map() });
+    const keywordsOnly = {
+      id: 'notes.md',
+      name: 'notes.md',
+      title: 'notes',
+      keywords: [],
+      summary: '',
+    } as unknown as DocumentRecord;
+    const base = {
+      docId: 'notes.md',
+      order: 0,
+      headingPath: ['Notes'],
+      pages: [],
+      position: 0,
+      tokens: 5,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+    };
+    const section: SectionRecord = {
+      ...base,
+      id: 'notes-s0',
+      text: 'Trains leave at dawn.',
+      start: 0,
+      end: 21,
+      embedded: true,
+    };
+    index.addDocument(
+      keywordsOnly,
+      [section],
+      [{ ...base, id: 'notes-p0', sectionId: 'notes-s0', text: section.text, start: 0, end: 21, type: 'fact' }],
+      { doc: null, sections: new Map(), propositions: new Map() },
+    );
     index.removeDocument('garden.md');
 
     const snapshot = structuredClone(index.toSnapshot());
@@ -85,27 +164,43 @@ describe('LibraryIndex snapshot', () => {
     // one section but three for its one proposition. All three are left out.
     expect(vectorRecords.get('trains.md')).not.toHaveProperty('propositionIds');
     expect(vectorRecords.get('trains.md')).not.toHaveProperty('sectionIds');
-    const stale = [{ ...vectorRecords.get('health.md')!, docId: 'notes.md', propositionIds: ['health.md-s0-p0'] }, { ...vectorRecords.get('trains.md')!, docId: 'notes.md', sections: vectorRecords.get('health.md')!.sections }];
+    const stale = [
+      { ...vectorRecords.get('health.md')!, docId: 'notes.md', propositionIds: ['health.md-s0-p0'] },
+      { ...vectorRecords.get('trains.md')!, docId: 'notes.md', sections: vectorRecords.get('health.md')!.sections },
+    ];
     restored.restoreVectors(structuredClone([...vectorRecords.values(), ...stale]));
-    expect(LEVELS.map((level) => restored.vectors![level].size)).toEqual(LEVELS.map((level) => index.vectors![level].size));
+    expect(LEVELS.map((level) => restored.vectors![level].size)).toEqual(
+      LEVELS.map((level) => index.vectors![level].size),
+    );
     expect([...restored.sectionsOfDoc]).toEqual([...index.sectionsOfDoc]);
     expect([...restored.propositionsOfSection]).toEqual([...index.propositionsOfSection]);
     expect(restored.vectors!.proposition.size).toBe(index.vectors!.proposition.size);
-    for (const query of [{ text: 'train station', vector: topic(0) }, { text: 'trains dawn', vector: topic(1) }, { text: 'physician', vector: null }]) {
+    for (const query of [
+      { text: 'train station', vector: topic(0) },
+      { text: 'trains dawn', vector: topic(1) },
+      { text: 'physician', vector: null },
+    ]) {
       const hits = search(restored, query, opts({ minRelevance: undefined }));
-      expect(hits.map((hit) => hit.propositions.map((p) => [p.id, p.score]))).toEqual(search(index, query, opts({ minRelevance: undefined })).map((hit) => hit.propositions.map((p) => [p.id, p.score])));
+      expect(hits.map((hit) => hit.propositions.map((p) => [p.id, p.score]))).toEqual(
+        search(index, query, opts({ minRelevance: undefined })).map((hit) =>
+          hit.propositions.map((p) => [p.id, p.score]),
+        ),
+      );
       expect(hits.length).toBeGreaterThan(0);
     }
   });
 });
 
 describe('search', () => {
-  it.each(['three-stage', 'two-stage', 'flat-child', 'dense'] as const)('%s finds a paraphrase by meaning', (strategy) => {
-    const hits = search(library(), { text: 'doctor gave medicine', vector: topic(1, 0.1) }, opts({ strategy }));
-    expect(hits[0]!.docName).toBe('health.md');
-    expect(hits[0]!.propositions[0]!.text).toContain('antibiotics');
-    expect(hits[0]!.propositions[0]!.scores.dense).toBeGreaterThan(0.9);
-  });
+  it.each(['three-stage', 'two-stage', 'flat-child', 'dense'] as const)(
+    '%s finds a paraphrase by meaning',
+    (strategy) => {
+      const hits = search(library(), { text: 'doctor gave medicine', vector: topic(1, 0.1) }, opts({ strategy }));
+      expect(hits[0]!.docName).toBe('health.md');
+      expect(hits[0]!.propositions[0]!.text).toContain('antibiotics');
+      expect(hits[0]!.propositions[0]!.scores.dense).toBeGreaterThan(0.9);
+    },
+  );
 
   it('bm25 finds exact words and reports raw BM25 scores', () => {
     const hits = search(library(), { text: 'ticket journey', vector: null }, opts({ strategy: 'bm25' }));
@@ -149,7 +244,11 @@ describe('search', () => {
   it('a part that ranks below the parts on either side of it makes their two results one', () => {
     const index = new LibraryIndex();
     const part = (text: string) => ({ heading: 'Cranes', propositions: [{ text, axis: 0 }] });
-    addDoc(index, 'harbour.md', 0, [part('The harbour crane lifts forty tonnes.'), part('Ships of grain came in on Monday; the crane unloaded them.'), part('The harbour crane was repaired in March.')]);
+    addDoc(index, 'harbour.md', 0, [
+      part('The harbour crane lifts forty tonnes.'),
+      part('Ships of grain came in on Monday; the crane unloaded them.'),
+      part('The harbour crane was repaired in March.'),
+    ]);
     const hits = search(index, { text: 'harbour crane', vector: null }, opts());
     expect(hits).toHaveLength(1);
     expect(hits[0]!.parts!.toSorted()).toEqual(['harbour.md-s0', 'harbour.md-s1', 'harbour.md-s2']);
@@ -161,8 +260,13 @@ describe('search', () => {
   it('the escape hatch rescues a document that stage 1 missed', () => {
     const index = new LibraryIndex();
     // More documents than stage 1 keeps, whose summaries match the query better than the one that holds the answer.
-    for (let i = 0; i < STAGE_K.document + 2; i++) addDoc(index, `decoy${i}.md`, 3, [{ heading: 'Decoy', propositions: [{ text: `Decoy text number ${i}.`, axis: 2 }] }]);
-    addDoc(index, 'answer.md', 0, [{ heading: 'Answer', propositions: [{ text: 'The exact answer sentence.', axis: 3 }] }]);
+    for (let i = 0; i < STAGE_K.document + 2; i++)
+      addDoc(index, `decoy${i}.md`, 3, [
+        { heading: 'Decoy', propositions: [{ text: `Decoy text number ${i}.`, axis: 2 }] },
+      ]);
+    addDoc(index, 'answer.md', 0, [
+      { heading: 'Answer', propositions: [{ text: 'The exact answer sentence.', axis: 3 }] },
+    ]);
     const query = { text: 'exact answer', vector: topic(3) };
     const without = search(index, query, opts({ escapeHatch: false, hybrid: false }));
     expect(without.some((h) => h.docName === 'answer.md')).toBe(false);
@@ -190,17 +294,65 @@ describe('search', () => {
 describe('page labels', () => {
   it('gives every passage of a result the labels printed on its pages', () => {
     const index = new LibraryIndex();
-    const base = { docId: 'r', headingPath: ['Quitting R'], position: 0, tokens: 10, keywords: [], prevId: null, nextId: null };
+    const base = {
+      docId: 'r',
+      headingPath: ['Quitting R'],
+      position: 0,
+      tokens: 10,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+    };
     const text = 'To quit R use the q function. It asks whether to save the workspace.';
-    const section: SectionRecord = { ...base, id: 'r-s0', order: 0, text, start: 0, end: text.length, pages: [9, 10], pageLabels: ['3', '4'], embedded: true };
+    const section: SectionRecord = {
+      ...base,
+      id: 'r-s0',
+      order: 0,
+      text,
+      start: 0,
+      end: text.length,
+      pages: [9, 10],
+      pageLabels: ['3', '4'],
+      embedded: true,
+    };
     const props: PropositionRecord[] = [
-      { ...base, id: 'r-p0', sectionId: 'r-s0', order: 0, text: text.slice(0, 29), start: 0, end: 29, pages: [9], pageLabels: ['3'], type: 'procedure' },
-      { ...base, id: 'r-p1', sectionId: 'r-s0', order: 1, text: text.slice(30), start: 30, end: text.length, pages: [10], pageLabels: ['4'], type: 'fact' },
+      {
+        ...base,
+        id: 'r-p0',
+        sectionId: 'r-s0',
+        order: 0,
+        text: text.slice(0, 29),
+        start: 0,
+        end: 29,
+        pages: [9],
+        pageLabels: ['3'],
+        type: 'procedure',
+      },
+      {
+        ...base,
+        id: 'r-p1',
+        sectionId: 'r-s0',
+        order: 1,
+        text: text.slice(30),
+        start: 30,
+        end: text.length,
+        pages: [10],
+        pageLabels: ['4'],
+        type: 'fact',
+      },
     ];
-    index.addDocument({ id: 'r', name: 'r.pdf', title: 'R', keywords: [], summary: '' } as unknown as DocumentRecord, [section], props, { doc: null, sections: new Map(), propositions: new Map() });
+    index.addDocument(
+      { id: 'r', name: 'r.pdf', title: 'R', keywords: [], summary: '' } as unknown as DocumentRecord,
+      [section],
+      props,
+      { doc: null, sections: new Map(), propositions: new Map() },
+    );
     const [hit] = search(index, { text: 'quit R save workspace', vector: null }, opts());
     expect(hit!.pageLabels).toEqual(['3', '4']);
-    expect(Object.fromEntries(hit!.propositions.map((p) => [p.id, p.pageLabels]))).toEqual({ 'r-p0': ['3'], 'r-p1': ['4'] });
+    expect(Object.fromEntries(hit!.propositions.map((p) => [p.id, p.pageLabels]))).toEqual({
+      'r-p0': ['3'],
+      'r-p1': ['4'],
+    });
   });
 });
 
@@ -238,18 +390,37 @@ describe('relevance floor', () => {
 });
 
 describe('fuseScores', () => {
-  const dense = new Map([['a', 0.9], ['b', 0.5], ['c', 0.1]]);
-  const bm25 = new Map([['b', 12], ['c', 2]]);
+  const dense = new Map([
+    ['a', 0.9],
+    ['b', 0.5],
+    ['c', 0.1],
+  ]);
+  const bm25 = new Map([
+    ['b', 12],
+    ['c', 2],
+  ]);
 
   it('weights min-max normalised legs', () => {
-    const fused = fuseScores([{ scores: dense, weight: 0.2 }, { scores: bm25, weight: 0.8 }], 'weighted');
+    const fused = fuseScores(
+      [
+        { scores: dense, weight: 0.2 },
+        { scores: bm25, weight: 0.8 },
+      ],
+      'weighted',
+    );
     expect(fused.get('a')).toBeCloseTo(0.2);
     expect(fused.get('b')).toBeCloseTo(0.2 * 0.5 + 0.8);
     expect(fused.get('c')).toBeCloseTo(0);
   });
 
   it('does reciprocal rank fusion', () => {
-    const fused = fuseScores([{ scores: dense, weight: 1 }, { scores: bm25, weight: 1 }], 'rrf');
+    const fused = fuseScores(
+      [
+        { scores: dense, weight: 1 },
+        { scores: bm25, weight: 1 },
+      ],
+      'rrf',
+    );
     expect(fused.get('b')).toBeCloseTo(1 / 62 + 1 / 61);
     expect(fused.get('a')).toBeCloseTo(1 / 61);
   });
@@ -267,10 +438,27 @@ describe('assembleContext', () => {
     score: 1 / (rank + 1),
     docScores: { fused: 1 },
     sectionScores: { fused: 1 },
-    propositions: props.map(([text, start], i) => ({ id: `${sectionId}-${i}`, text, pages: [3], start, end: start + text.length, type: 'fact', score: 1, scores: { fused: 1 } })),
+    propositions: props.map(([text, start], i) => ({
+      id: `${sectionId}-${i}`,
+      text,
+      pages: [3],
+      start,
+      end: start + text.length,
+      type: 'fact',
+      score: 1,
+      scores: { fused: 1 },
+    })),
   });
   const hits = [
-    hit('b', 'b1', [['Second sentence of b.', 22], ['First sentence of b.', 0]], 0),
+    hit(
+      'b',
+      'b1',
+      [
+        ['Second sentence of b.', 22],
+        ['First sentence of b.', 0],
+      ],
+      0,
+    ),
     hit('a', 'a1', [['Alpha facts are here.', 0]], 1),
     hit('b', 'b2', [['First sentence of b.', 500]], 2),
   ];
@@ -289,7 +477,12 @@ describe('assembleContext', () => {
   });
 
   it('cites the page labels the document prints, for merged pieces too', () => {
-    const labelled = hits.map((h) => ({ ...h, pages: [9], pageLabels: ['3'], propositions: h.propositions.map((p) => ({ ...p, pages: [9], pageLabels: ['3'] })) }));
+    const labelled = hits.map((h) => ({
+      ...h,
+      pages: [9],
+      pageLabels: ['3'],
+      propositions: h.propositions.map((p) => ({ ...p, pages: [9], pageLabels: ['3'] })),
+    }));
     const { prompt } = assembleContext(labelled, { budget: 4000, countTokens });
     expect(prompt).toContain('[1] b (b.md), Part › b1, p. 3');
     expect(prompt).not.toContain('p. 9');
@@ -297,11 +490,15 @@ describe('assembleContext', () => {
 
   it('never exceeds the token budget', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 20, max: 400 }), fc.array(fc.lorem({ maxCount: 30 }), { minLength: 1, maxLength: 20 }), (budget, texts) => {
-        const many = texts.map((t, i) => hit(`d${i % 3}`, `s${i}`, [[t, i * 1000]], i));
-        const context = assembleContext(many, { budget, countTokens });
-        return context.tokens <= budget && countTokens(context.prompt) === context.tokens;
-      }),
+      fc.property(
+        fc.integer({ min: 20, max: 400 }),
+        fc.array(fc.lorem({ maxCount: 30 }), { minLength: 1, maxLength: 20 }),
+        (budget, texts) => {
+          const many = texts.map((t, i) => hit(`d${i % 3}`, `s${i}`, [[t, i * 1000]], i));
+          const context = assembleContext(many, { budget, countTokens });
+          return context.tokens <= budget && countTokens(context.prompt) === context.tokens;
+        },
+      ),
     );
   });
 });

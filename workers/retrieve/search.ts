@@ -36,7 +36,14 @@ interface LevelScores {
 }
 
 /** Scores one level: both legs over `candidates` (or the whole level, keeping the best `k`). */
-function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: SearchOptions, k: number, candidates?: Set<string>): LevelScores {
+function scoreLevel(
+  index: LibraryIndex,
+  level: Level,
+  query: Query,
+  opts: SearchOptions,
+  k: number,
+  candidates?: Set<string>,
+): LevelScores {
   const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
   const useBm25 = opts.strategy === 'bm25' || (opts.hybrid && opts.strategy !== 'dense') || !useDense;
   const dense = new Map<string, number>();
@@ -52,7 +59,13 @@ function scoreLevel(index: LibraryIndex, level: Level, query: Query, opts: Searc
       ? keywords.scoreIds(query.text, candidates, query.related)
       : new Map(keywords.search(query.text, k, undefined, query.related).map(({ id, score }) => [id, score]));
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
-  const fused = fuseScores([{ scores: dense, weight }, { scores: bm25, weight: 1 - weight }], opts.fusion);
+  const fused = fuseScores(
+    [
+      { scores: dense, weight },
+      { scores: bm25, weight: 1 - weight },
+    ],
+    opts.fusion,
+  );
   return { dense, bm25, fused };
 }
 
@@ -63,7 +76,12 @@ function top(scores: Map<string, number>, k: number): Map<string, number> {
 
 const stage = (s: LevelScores, id: string, bm25Max = 0): StageScores => {
   const bm25 = s.bm25.get(id);
-  return { dense: s.dense.get(id), bm25, coverage: bm25 !== undefined && bm25Max > 0 ? Math.min(1, bm25 / bm25Max) : undefined, fused: s.fused.get(id) ?? 0 };
+  return {
+    dense: s.dense.get(id),
+    bm25,
+    coverage: bm25 !== undefined && bm25Max > 0 ? Math.min(1, bm25 / bm25Max) : undefined,
+    fused: s.fused.get(id) ?? 0,
+  };
 };
 
 /** How many weak matches (results under the relevance floor that share a word with the query) are shown. */
@@ -81,7 +99,11 @@ export function search(index: LibraryIndex, query: Query, opts: SearchOptions): 
 }
 
 /** `search`, also saying what passed each stage (so an evaluation can tell where an answer was lost). */
-export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptions): { hits: ResultHit[]; stages: StageTrace; weak: boolean } {
+export function traceSearch(
+  index: LibraryIndex,
+  query: Query,
+  opts: SearchOptions,
+): { hits: ResultHit[]; stages: StageTrace; weak: boolean } {
   const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
   if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages, weak: false };
   const restrict = opts.docIds?.length ? new Set(opts.docIds) : null;
@@ -96,9 +118,23 @@ export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptio
     docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined);
     const topDocs = top(docs.fused, Math.max(STAGE_K.document, Math.ceil(opts.limit / 2)));
     stages.documents = ranking(topDocs);
-    sections = scoreLevel(index, 'section', query, opts, 0, new Set([...topDocs.keys()].flatMap((d) => index.sectionsOfDoc.get(d) ?? [])));
+    sections = scoreLevel(
+      index,
+      'section',
+      query,
+      opts,
+      0,
+      new Set([...topDocs.keys()].flatMap((d) => index.sectionsOfDoc.get(d) ?? [])),
+    );
   } else if (opts.strategy === 'two-stage') {
-    sections = scoreLevel(index, 'section', query, opts, STAGE_K.section * 5, restrict ? sectionsOf(index, restrict) : undefined);
+    sections = scoreLevel(
+      index,
+      'section',
+      query,
+      opts,
+      STAGE_K.section * 5,
+      restrict ? sectionsOf(index, restrict) : undefined,
+    );
   }
   if (sections !== empty) {
     const topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
@@ -120,7 +156,9 @@ export function traceSearch(index: LibraryIndex, query: Query, opts: SearchOptio
       const p = index.propositions.get(id)!;
       const own = props.fused.get(id) ?? 0;
       const score = hierarchical
-        ? LEVEL_MIX.proposition * own + LEVEL_MIX.section * (sections.fused.get(p.sectionId) ?? 0) + LEVEL_MIX.document * (docs.fused.get(p.docId) ?? (opts.strategy === 'two-stage' ? 1 : 0))
+        ? LEVEL_MIX.proposition * own +
+          LEVEL_MIX.section * (sections.fused.get(p.sectionId) ?? 0) +
+          LEVEL_MIX.document * (docs.fused.get(p.docId) ?? (opts.strategy === 'two-stage' ? 1 : 0))
         : own;
       return { id, score };
     })
@@ -150,7 +188,9 @@ function sectionsOf(index: LibraryIndex, docIds: Set<string>): Set<string> {
 function ocrOf(doc: DocMeta, pages: number[]): Pick<ResultHit, 'ocr'> {
   const read = doc.ocr && pages.filter((page) => doc.ocr!.pages.includes(page));
   if (!read?.length) return {};
-  return { ocr: { confidence: doc.ocr!.confidence, doubtful: read.some((page) => doc.ocr!.doubtfulPages.includes(page)) } };
+  return {
+    ocr: { confidence: doc.ocr!.confidence, doubtful: read.some((page) => doc.ocr!.doubtfulPages.includes(page)) },
+  };
 }
 
 /**
@@ -160,7 +200,15 @@ function ocrOf(doc: DocMeta, pages: number[]): Pick<ResultHit, 'ocr'> {
  * heading is not two results in a row and the passage a reader looks for is under the heading
  * that names it.
  */
-function group(index: LibraryIndex, ranked: { id: string; score: number }[], props: LevelScores, sections: LevelScores, docs: LevelScores, limit: number, bm25Max: number): ResultHit[] {
+function group(
+  index: LibraryIndex,
+  ranked: { id: string; score: number }[],
+  props: LevelScores,
+  sections: LevelScores,
+  docs: LevelScores,
+  limit: number,
+  bm25Max: number,
+): ResultHit[] {
   const results: ResultHit[] = [];
   /** Section id → the result showing it (parts of one section share theirs). */
   const hits = new Map<string, ResultHit>();
@@ -207,19 +255,36 @@ function group(index: LibraryIndex, ranked: { id: string; score: number }[], pro
     }
     // Empty when the document's text holds it: `withHitTexts` (hit-texts.ts) fills it in.
     const pageLabels = labelsWithin(p.pages, index.sections.get(p.sectionId)!);
-    const proposition: PropositionHit = { id, text: p.text ?? '', pages: p.pages, ...(pageLabels ? { pageLabels } : {}), start: p.start, end: p.end, type: p.type, score, scores: stage(props, id, bm25Max) };
+    const proposition: PropositionHit = {
+      id,
+      text: p.text ?? '',
+      pages: p.pages,
+      ...(pageLabels ? { pageLabels } : {}),
+      start: p.start,
+      end: p.end,
+      type: p.type,
+      score,
+      scores: stage(props, id, bm25Max),
+    };
     hit.propositions.push(proposition);
   }
   return results;
 }
 
-const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((heading, i) => heading === b[i]);
+const samePath = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((heading, i) => heading === b[i]);
 
 /**
  * The results of the sections just before and after `section` in its document that show the same
  * heading path (other parts of it), best-ranked first.
  */
-function resultsOfNextParts(index: LibraryIndex, section: SectionMeta, headingPath: readonly string[], hits: ReadonlyMap<string, ResultHit>, results: ResultHit[]): ResultHit[] {
+function resultsOfNextParts(
+  index: LibraryIndex,
+  section: SectionMeta,
+  headingPath: readonly string[],
+  hits: ReadonlyMap<string, ResultHit>,
+  results: ResultHit[],
+): ResultHit[] {
   const ids = index.sectionsOfDoc.get(section.docId) ?? [];
   const at = ids.indexOf(section.id);
   const found = new Set<ResultHit>();

@@ -17,7 +17,8 @@ const STOPWORDS = new Set(
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const LATIN = /^[\p{Script=Latin}\p{N}'’]+$/u;
 /** Scripts written without spaces, which need the segmenter's dictionaries to find words. */
-const NEEDS_DICTIONARY = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/u;
+const NEEDS_DICTIONARY =
+  /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/u;
 /**
  * Elsewhere, the words Intl.Segmenter finds (Unicode word boundaries, UAX #29) are runs of letters,
  * marks, digits and underscores, joined across `'` `.` `:` between letters and `'` `.` `,` `;`
@@ -25,7 +26,8 @@ const NEEDS_DICTIONARY = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\
  * 33,389 lines of the eval corpus and is about fifty times faster, which matters because every
  * proposition, section and document of the library goes through here.
  */
-const WORD = /[\p{L}\p{M}\p{Nd}_]+(?:(?:(?<=[\p{L}\p{M}])['’.:·](?=\p{L})|(?<=\p{Nd})['’.,;](?=\p{Nd}))[\p{L}\p{M}\p{Nd}_]+)*/gu;
+const WORD =
+  /[\p{L}\p{M}\p{Nd}_]+(?:(?:(?<=[\p{L}\p{M}])['’.:·](?=\p{L})|(?<=\p{Nd})['’.,;](?=\p{Nd}))[\p{L}\p{M}\p{Nd}_]+)*/gu;
 const HAS_ALNUM = /[\p{L}\p{Nd}]/u;
 
 /**
@@ -39,7 +41,8 @@ function term(segment: string): string {
   let result = terms.get(segment);
   if (result === undefined) {
     const word = segment.replace(/['’]s$/, '').replace(/['’]/g, '');
-    result = !HAS_ALNUM.test(word) || STOPWORDS.has(word) ? '' : LATIN.test(word) && !/\d/.test(word) ? stemmer(word) : word;
+    result =
+      !HAS_ALNUM.test(word) || STOPWORDS.has(word) ? '' : LATIN.test(word) && !/\d/.test(word) ? stemmer(word) : word;
     if (terms.size >= MAX_TERMS) terms.clear();
     terms.set(segment, result);
   }

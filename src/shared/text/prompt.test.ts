@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { ANSWER_INSTRUCTION, buildPrompt, type PromptSource } from './prompt';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const source = (docName: string, text: string, pages: number[] = []): PromptSource => ({ docName, docTitle: docName.replace(/\..*/, ''), headingPath: ['Guide', 'Trains'], pages, text });
+const source = (docName: string, text: string, pages: number[] = []): PromptSource => ({
+  docName,
+  docTitle: docName.replace(/\..*/, ''),
+  headingPath: ['Guide', 'Trains'],
+  pages,
+  text,
+});
 
 describe('buildPrompt', () => {
-  const sources = [source('travel.pdf', 'Trains arrive at noon.', [4]), source('notes.md', 'Buses run every hour on weekdays.'), source('x.md', 'word '.repeat(200))];
+  const sources = [
+    source('travel.pdf', 'Trains arrive at noon.', [4]),
+    source('notes.md', 'Buses run every hour on weekdays.'),
+    source('x.md', 'word '.repeat(200)),
+  ];
 
   it('numbers the sources with title, heading path and page, then asks the question', () => {
     const prompt = buildPrompt('when do trains arrive', sources.slice(0, 2), { budget: 1000, countTokens: words })!;
@@ -30,7 +40,11 @@ describe('buildPrompt', () => {
   });
 
   it('names the earlier question of a follow-up', () => {
-    const prompt = buildPrompt('and buses?', sources.slice(0, 2), { budget: 1000, countTokens: words, previous: 'when do trains arrive' })!;
+    const prompt = buildPrompt('and buses?', sources.slice(0, 2), {
+      budget: 1000,
+      countTokens: words,
+      previous: 'when do trains arrive',
+    })!;
     expect(prompt.user).toContain('Earlier question in this conversation: when do trains arrive\nQuestion: and buses?');
   });
 });

@@ -24,7 +24,9 @@ export interface PromptSource {
 
 /** The citation line of a source: document, heading path, pages (as the document prints them). */
 export function citation(source: PromptSource): string {
-  const where = [source.docTitle && source.docTitle !== source.docName ? `${source.docTitle} (${source.docName})` : source.docName];
+  const where = [
+    source.docTitle && source.docTitle !== source.docName ? `${source.docTitle} (${source.docName})` : source.docName,
+  ];
   if (source.headingPath.length) where.push(source.headingPath.join(' › '));
   if (source.pages.length) where.push(pageReference(source));
   return where.join(', ');
@@ -66,7 +68,8 @@ export interface ContextOptions {
   duplicateOverlap?: number;
 }
 
-const CONTEXT_INSTRUCTION = 'Answer the question using only the sources below. Cite them as [n]. If they do not contain the answer, say so.';
+const CONTEXT_INSTRUCTION =
+  'Answer the question using only the sources below. Cite them as [n]. If they do not contain the answer, say so.';
 
 interface Candidate {
   hit: ResultHit;
@@ -90,7 +93,17 @@ export function assembleContext(hits: ResultHit[], opts: ContextOptions): Assemb
 
 /** Every proposition of every hit, in relevance order (hit rank, then proposition rank). */
 function candidates(hits: ResultHit[]): Candidate[] {
-  return hits.flatMap((hit, rank) => hit.propositions.map((p) => ({ hit, rank, text: p.text, start: p.start, end: p.end, pages: p.pages, ...(p.pageLabels ? { pageLabels: p.pageLabels } : {}) })));
+  return hits.flatMap((hit, rank) =>
+    hit.propositions.map((p) => ({
+      hit,
+      rank,
+      text: p.text,
+      start: p.start,
+      end: p.end,
+      pages: p.pages,
+      ...(p.pageLabels ? { pageLabels: p.pageLabels } : {}),
+    })),
+  );
 }
 
 function dropNearDuplicates(list: Candidate[], threshold: number): Candidate[] {
@@ -114,7 +127,12 @@ function overlap(a: Set<string>, b: Set<string>): number {
 function toPieces(chosen: Candidate[]): ContextPiece[] {
   const docRank = new Map<string, number>();
   for (const c of chosen) if (!docRank.has(c.hit.docId)) docRank.set(c.hit.docId, c.rank);
-  const ordered = [...chosen].sort((a, b) => docRank.get(a.hit.docId)! - docRank.get(b.hit.docId)! || a.hit.docId.localeCompare(b.hit.docId) || a.start - b.start);
+  const ordered = [...chosen].sort(
+    (a, b) =>
+      docRank.get(a.hit.docId)! - docRank.get(b.hit.docId)! ||
+      a.hit.docId.localeCompare(b.hit.docId) ||
+      a.start - b.start,
+  );
   const pieces: (ContextPiece & { sectionId: string; end: number })[] = [];
   for (const c of ordered) {
     const last = pieces.at(-1);
@@ -125,9 +143,27 @@ function toPieces(chosen: Candidate[]): ContextPiece[] {
       Object.assign(last, mergePaged(last, c));
       continue;
     }
-    pieces.push({ n: pieces.length + 1, docName: c.hit.docName, docTitle: c.hit.docTitle, headingPath: c.hit.headingPath, pages: c.pages, ...(c.pageLabels ? { pageLabels: c.pageLabels } : {}), text: c.text, sectionId: c.hit.sectionId, end: c.end });
+    pieces.push({
+      n: pieces.length + 1,
+      docName: c.hit.docName,
+      docTitle: c.hit.docTitle,
+      headingPath: c.hit.headingPath,
+      pages: c.pages,
+      ...(c.pageLabels ? { pageLabels: c.pageLabels } : {}),
+      text: c.text,
+      sectionId: c.hit.sectionId,
+      end: c.end,
+    });
   }
-  return pieces.map(({ n, docName, docTitle, headingPath, pages, pageLabels, text }) => ({ n, docName, docTitle, headingPath, pages, ...(pageLabels ? { pageLabels } : {}), text }));
+  return pieces.map(({ n, docName, docTitle, headingPath, pages, pageLabels, text }) => ({
+    n,
+    docName,
+    docTitle,
+    headingPath,
+    pages,
+    ...(pageLabels ? { pageLabels } : {}),
+    text,
+  }));
 }
 
 function renderContext(pieces: ContextPiece[]): string {
@@ -156,13 +192,21 @@ export const ANSWER_INSTRUCTION =
   'Answer the question using only the numbered sources. After each claim, cite the source it comes from as [n]. ' +
   'If the sources do not contain the answer, say that the documents do not cover it. Be brief.';
 
-function renderPrompt(question: string, sources: PromptSource[], previous?: string | null): { system: string; user: string } {
+function renderPrompt(
+  question: string,
+  sources: PromptSource[],
+  previous?: string | null,
+): { system: string; user: string } {
   const earlier = previous ? `Earlier question in this conversation: ${previous}\n` : '';
   return { system: ANSWER_INSTRUCTION, user: `Sources:\n\n${listSources(sources)}\n\n${earlier}Question: ${question}` };
 }
 
 /** The generator's prompt from `sources` (best first) within `opts.budget`; null when not even one source fits. */
-export function buildPrompt<S extends PromptSource>(question: string, sources: S[], opts: PromptOptions): AnswerPrompt<S> | null {
+export function buildPrompt<S extends PromptSource>(
+  question: string,
+  sources: S[],
+  opts: PromptOptions,
+): AnswerPrompt<S> | null {
   const size = (list: PromptSource[]) => {
     const { system, user } = renderPrompt(question, list, opts.previous);
     return opts.countTokens(system) + opts.countTokens(user);

@@ -11,20 +11,26 @@ export interface Span {
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 // Abbreviations that never end a sentence here. Those used before numbers ("Fig. 3", "No. 5",
 // "pp. 12") need no entry: a piece starting with a digit always joins the one before.
-const ABBREVIATION = /(?:\b(?:e\.g|i\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\.s|u\.k|e\.u|u\.n|ph\.d|m\.d|b\.a|m\.a|a\.m|p\.m)\.|\b\p{Lu}\.)\s*$/iu;
+const ABBREVIATION =
+  /(?:\b(?:e\.g|i\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\.s|u\.k|e\.u|u\.n|ph\.d|m\.d|b\.a|m\.a|a\.m|p\.m)\.|\b\p{Lu}\.)\s*$/iu;
 
 /** Sentence spans of `text[start, end)`, trimmed of surrounding whitespace. */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
   const spans: Span[] = [];
   // Line breaks inside a block are wrapping, not sentence ends (ICU always breaks after one).
-  for (const { segment, index } of segmenter.segment(text.slice(start, end).replace(/[\n\r\f\v\u2028\u2029\u0085]/g, ' '))) {
+  for (const { segment, index } of segmenter.segment(
+    text.slice(start, end).replace(/[\n\r\f\v\u2028\u2029\u0085]/g, ' '),
+  )) {
     const lead = segment.length - segment.trimStart().length;
     const s = start + index + lead;
     const e = start + index + segment.trimEnd().length;
     if (e <= s) continue;
     const previous = spans.at(-1);
     // Join when the previous piece ended on an abbreviation, or this one starts in lower case or with a digit.
-    if (previous && (ABBREVIATION.test(text.slice(previous.start, previous.end)) || /^[\p{Ll}\d(]/u.test(text.slice(s, s + 1)))) {
+    if (
+      previous &&
+      (ABBREVIATION.test(text.slice(previous.start, previous.end)) || /^[\p{Ll}\d(]/u.test(text.slice(s, s + 1)))
+    ) {
       previous.end = e;
     } else spans.push({ start: s, end: e });
   }
