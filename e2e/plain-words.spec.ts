@@ -30,7 +30,7 @@ test('settings explain themselves in plain words, with benchmark figures under D
   // "Not verified" says what it means and what to do.
   await expect(page.getByTestId('generator-pick')).toContainText('not verified');
   await expect(page.getByTestId('generator-unverified')).toContainText(/means/);
-  await expect(page.getByTestId('generator-unverified')).toContainText(/choose None, or another model/);
+  await expect(page.getByTestId('generator-unverified')).toContainText(/choose\s+None,\s+or another model/);
 
   // The figures are still there, under Details.
   const bge = page.locator('[data-testid="model-row"][data-model-id="Xenova/bge-small-en-v1.5"]');
