@@ -159,7 +159,11 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
       );
       for (const { ok } of found) {
         if (!ok) continue;
-        const { _attachments: stubs, ...body } = ok as { _attachments?: Record<string, Record<string, string>> };
+        const { _attachments: stubs, ...body } = ok as {
+          _attachments?: Record<string, Record<string, string>>;
+          _rev?: string;
+          _deleted?: boolean;
+        };
         const attachments: RawDoc['attachments'] = {};
         for (const [name, stub] of Object.entries(stubs ?? {}))
           attachments[name] = { contentType: stub.content_type ?? '', data: Buffer.from(stub.data ?? '', 'base64') };
