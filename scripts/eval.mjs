@@ -18,7 +18,9 @@
  * Question mode (a file shaped like ../shared/eval/questions/paraphrase-qa.json: cases of `doc`,
  * `query`, `expect`, optional `password`, paths relative to the file's ../docs): every file under
  * ../docs is ingested as it is (PDFs through pdf.js), and the last line is
- * {questions, top1, top3, top10, weak_top3, misses: [{query, doc, rank, lost, top, weak}]} where `weak_top3`
+ * {questions, top1, top3, top10, page_top1, page_top3, page_top10, weak_top3, misses: [{query, doc, rank, lost, top,
+ * weak}]} where top1/3/10 judge a result by its whole section (every part, every folded copy) and page_top1/3/10 by
+ * what its card shows before "more passages" (its first three passages), where `weak_top3`
  * counts the answers in the top 3 that were shown only as weak matches (under the relevance floor), and `lost` says at which
  * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
  * --stage-loss adds `stage_loss` {judged, document, section}: the shares of queries whose answering
@@ -263,6 +265,7 @@ async function evaluateQuestions(page, cli, model) {
       [asked, { ...cli.options, strategy }],
     );
     const within = (k) => results.filter((r) => r.rank !== null && r.rank <= k).length;
+    const onPage = (k) => results.filter((r) => r.pageRank !== null && r.pageRank <= k).length;
     const misses = results.filter((r) => r.lost !== null);
     // Answered in the top 3 but not first: where top-1 work would go.
     for (const r of results.filter((r) => r.lost === null && r.rank > 1))
@@ -279,6 +282,9 @@ async function evaluateQuestions(page, cli, model) {
     log(
       `${strategy}: top1 ${within(1)}, top3 ${within(3)} (${weakTop3} as weak matches), top10 ${within(10)} of ${results.length}; lost at ${JSON.stringify(lost)}`,
     );
+    log(
+      `${strategy}, as the page shows it (the first three passages of a card): top1 ${onPage(1)}, top3 ${onPage(3)}, top10 ${onPage(10)} of ${results.length}`,
+    );
     console.log(
       JSON.stringify({
         set: basename(cli.dataset),
@@ -288,6 +294,9 @@ async function evaluateQuestions(page, cli, model) {
         top1: within(1),
         top3: within(3),
         top10: within(10),
+        page_top1: onPage(1),
+        page_top3: onPage(3),
+        page_top10: onPage(10),
         weak_top3: weakTop3,
         lost,
         misses,

@@ -10,6 +10,8 @@ import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;
+/** Passages a result card shows before "more passages" (src/components/ResultCard.svelte). */
+const CARD_PASSAGES = 3;
 
 export interface QuestionCase {
   /** The expected document's file name, as it was ingested. */
@@ -32,6 +34,13 @@ export interface QuestionResult {
   doc: string;
   /** 1-based rank of the first answering result, or null. */
   rank: number | null;
+  /**
+   * The same judged only by what a result card shows before "more passages": its first three
+   * passages, under its own document's name or one of the copies' it names ("Also in"). A long
+   * section's other parts and the rest of its text are not on the card, so this is the page's
+   * figure and `rank` an upper bound of it.
+   */
+  pageRank: number | null;
   /** Set when rank is null or above 3. */
   lost: LossStage | null;
   /** What the top three results were, as "name › heading path". */
@@ -73,10 +82,17 @@ export async function askQuestions(
     };
     const at = hits.slice(0, 10).findIndex((_, i) => answering(i));
     const rank = at < 0 ? null : at + 1;
+    const onCard = (i: number) => {
+      const hit = hits[i]!;
+      const names = [hit.docName, ...(hit.copies ?? []).map((copy) => copy.docName)];
+      return names.includes(c.doc) && hit.propositions.slice(0, CARD_PASSAGES).some((p) => holds(p.text, c.expect));
+    };
+    const onPage = hits.slice(0, 10).findIndex((_, i) => onCard(i));
     out.push({
       query: c.query,
       doc: c.doc,
       rank,
+      pageRank: onPage < 0 ? null : onPage + 1,
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
       weak: !!response.weak,

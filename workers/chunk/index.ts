@@ -16,6 +16,7 @@ import type {
 import { analyze } from '../../src/shared/text/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
+import { contentBlocks } from './navigation';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
 import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
 import { chunkLimits, type ChunkLimits } from '../../src/shared/chunk-sizes';
@@ -40,7 +41,8 @@ export interface AsyncChunkOptions extends ChunkOptions {
 }
 
 /** Chunks a parsed document into the three-level hierarchy (or a Dify mode). */
-export function chunkDocument(parsed: ParsedDocument, docId: string, opts: ChunkOptions): ChunkedDocument {
+export function chunkDocument(whole: ParsedDocument, docId: string, opts: ChunkOptions): ChunkedDocument {
+  const parsed = withoutNavigation(whole);
   const mode = opts.mode ?? 'three-level';
   const limits = chunkLimits(opts.sizes);
   const parents =
@@ -54,15 +56,32 @@ export function chunkDocument(parsed: ParsedDocument, docId: string, opts: Chunk
 
 /** chunkDocument, with sections too long to keep whole cut at topic shifts found by `opts.similarity`. */
 export async function chunkDocumentAsync(
-  parsed: ParsedDocument,
+  whole: ParsedDocument,
   docId: string,
   opts: AsyncChunkOptions,
 ): Promise<ChunkedDocument> {
-  if ((opts.mode ?? 'three-level') !== 'three-level' || !opts.similarity) return chunkDocument(parsed, docId, opts);
+  if ((opts.mode ?? 'three-level') !== 'three-level' || !opts.similarity) return chunkDocument(whole, docId, opts);
+  const parsed = withoutNavigation(whole);
   const limits = chunkLimits(opts.sizes);
   const sections = headingSections(parsed, opts, limits);
   const drops = await topicDrops(sections, parsed.text, opts.similarity, limits.section.max);
   return assembleRecords(parsed, docId, opts, splitHeadingSections(sections, limits, drops), limits);
+}
+
+/**
+ * The document without its tables of contents and indexes (navigation.ts): they are kept out of
+ * every passage. The text keeps its offsets; a navigation block inside a section's span is
+ * blanked out of it, so a section's keywords are not a contents list's either.
+ */
+function withoutNavigation(parsed: ParsedDocument): ParsedDocument {
+  const blocks = contentBlocks(parsed.blocks);
+  if (blocks.length === parsed.blocks.length) return parsed;
+  const kept = new Set(blocks);
+  let text = parsed.text;
+  for (const block of parsed.blocks)
+    if (!kept.has(block))
+      text = text.slice(0, block.start) + ' '.repeat(block.end - block.start) + text.slice(block.end);
+  return { ...parsed, text, blocks };
 }
 
 /**

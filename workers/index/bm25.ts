@@ -234,6 +234,26 @@ export class Bm25Index {
   }
 
   /**
+   * The best score among each group's entries (entries `groupOf` puts in no group are left out):
+   * with sections grouped by their document, a document judged by its best-matching part.
+   */
+  bestOfGroups(
+    query: string,
+    groupOf: (id: string) => string | undefined,
+    related?: RelatedTerms,
+  ): Map<string, number> {
+    const touched = this.accumulate(this.termWeights(query, related));
+    const best = new Map<string, number>();
+    for (const slot of touched) {
+      const score = this.scratch[slot]!;
+      this.scratch[slot] = 0;
+      const group = groupOf(this.ids[slot]!);
+      if (group !== undefined && score > (best.get(group) ?? 0)) best.set(group, score);
+    }
+    return best;
+  }
+
+  /**
    * The whole index as a few flat arrays (bm25-snapshot.ts); `fromSnapshot` rebuilds it without
    * analysing any text. Given `order` (every id of the index), the ids are in that order and left
    * out of the snapshot; given `vocabulary` (every term with postings, among others), terms are

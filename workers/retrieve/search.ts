@@ -55,9 +55,11 @@ function scoreLevel(
   const keywords = index.bm25[level];
   const bm25 = !useBm25
     ? new Map<string, number>()
-    : candidates
-      ? keywords.scoreIds(query.text, candidates, query.related)
-      : new Map(keywords.search(query.text, k, undefined, query.related).map(({ id, score }) => [id, score]));
+    : level === 'document'
+      ? bestParts(index, query, candidates)
+      : candidates
+        ? keywords.scoreIds(query.text, candidates, query.related)
+        : new Map(keywords.search(query.text, k, undefined, query.related).map(({ id, score }) => [id, score]));
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores(
     [
@@ -67,6 +69,20 @@ function scoreLevel(
     opts.fusion,
   );
   return { dense, bm25, fused };
+}
+
+/**
+ * The keyword leg of the document stage: each document scored by its best-matching section, not
+ * by its whole text (DESIGN §5). Over a whole text, a long reference manual holds every word of
+ * almost any question somewhere and outscored the short guide whose one section answers it; its
+ * lead then lifted all its passages over that guide's.
+ */
+function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<string, number> {
+  const docOf = (sectionId: string) => {
+    const docId = index.sections.get(sectionId)?.docId;
+    return docId !== undefined && (!docs || docs.has(docId)) ? docId : undefined;
+  };
+  return index.bm25.section.bestOfGroups(query.text, docOf, query.related);
 }
 
 function top(scores: Map<string, number>, k: number): Map<string, number> {

@@ -1,0 +1,129 @@
+/**
+ * Front and back matter is not content (DESIGN §4): a table of contents, a list of figures or a
+ * back-of-book index names every subject of a document and answers none, yet shares a question's
+ * words with the one passage that does. Such blocks are told by their shape, not by their title:
+ * many short entries, each ending in a page reference.
+ *
+ * - Contents: entries that end in one page number (after a dot leader, or straight after the
+ *   entry's words), the numbers rising through the list.
+ * - Index: terms each followed by a comma and their pages ("caching, 12, 45–47").
+ *
+ * A PDF joins a page's entries into one paragraph, a text file keeps them on lines: both are read
+ * as a run of words, so the shape does not depend on the line breaks.
+ */
+import type { Block } from '../../src/shared/types';
+
+/** A page reference: an arabic number or a lower-case roman one (front matter). */
+const PAGE = /^(?:\d{1,4}|[ivxlc]{1,7})$/;
+/** A page, a page range, each perhaps followed by a comma: an index entry's pages. */
+const PAGES = /^(?:\d{1,4}(?:[–-]\d{1,4})?|[ivxlc]{1,7}),?$/;
+const LEADER = '…';
+const HAS_LETTER = /\p{L}/u;
+/** Words per entry beyond which a run of words is prose that happens to cite pages. */
+const WORDS_PER_ENTRY = 10;
+const MIN_ENTRIES = 3;
+const MIN_BARE_ENTRIES = 5;
+const MIN_INDEX_ENTRIES = 5;
+
+interface Shape {
+  /** Entries of a contents list: words (or a leader) then one page number, then a new entry or the end. */
+  entries: number;
+  /** Of those, how many have a dot leader before their number. */
+  leadered: number;
+  /** Their arabic page numbers, in order. */
+  pages: number[];
+  /** The word just before each entry's number: a contents list's entries have titles of their own. */
+  lastWords: string[];
+  /** Index entries: "term," then pages. */
+  indexEntries: number;
+  words: number;
+  /** Whether the text ends with an entry (nothing after its page number). */
+  endsInEntry: boolean;
+}
+
+function shapeOf(text: string): Shape {
+  const tokens = text
+    .replace(/(?:\s*[.·…_]){4,}\s*|(?:\s+[.·]){2,}\s*/g, ` ${LEADER} `)
+    .split(/\s+/)
+    .filter(Boolean);
+  const shape: Shape = {
+    entries: 0,
+    leadered: 0,
+    pages: [],
+    lastWords: [],
+    indexEntries: 0,
+    words: 0,
+    endsInEntry: false,
+  };
+  tokens.forEach((token, i) => {
+    if (HAS_LETTER.test(token) && !PAGE.test(token)) shape.words++;
+    const before = tokens[i - 1];
+    const after = tokens[i + 1];
+    if (before === undefined) return;
+    if (PAGE.test(token) && (before === LEADER || HAS_LETTER.test(before)) && !/^\p{Ll}/u.test(after ?? 'X')) {
+      shape.entries++;
+      if (before === LEADER) shape.leadered++;
+      else shape.lastWords.push(before.toLowerCase());
+      if (/^\d/.test(token)) shape.pages.push(Number(token));
+      if (after === undefined) shape.endsInEntry = true;
+    }
+    if (HAS_LETTER.test(before) && before.endsWith(',') && PAGES.test(token)) shape.indexEntries++;
+  });
+  return shape;
+}
+
+/** Whether most steps from one page number to the next go forward (a contents list follows the book). */
+function rising(pages: number[]): boolean {
+  if (pages.length < MIN_ENTRIES) return false;
+  let forward = 0;
+  for (let i = 1; i < pages.length; i++) if (pages[i]! >= pages[i - 1]!) forward++;
+  return forward >= 0.8 * (pages.length - 1);
+}
+
+function navigationShape(shape: Shape): boolean {
+  const fewWords = shape.words <= WORDS_PER_ENTRY * shape.entries;
+  const leadered = shape.entries >= MIN_ENTRIES && shape.leadered >= shape.entries / 2;
+  // Without leaders, numbers after words are as often a table's rows ("Size 1 Size 2 Size 3"):
+  // more entries, each with a title of its own, and the pages rising.
+  const bare =
+    shape.entries >= MIN_BARE_ENTRIES &&
+    new Set(shape.lastWords).size >= 0.8 * shape.lastWords.length &&
+    rising(shape.pages);
+  const index = shape.indexEntries >= MIN_INDEX_ENTRIES && shape.words <= 6 * shape.indexEntries;
+  return (fewWords && (leadered || bare)) || index;
+}
+
+/** Whether a text is a table of contents, a list of figures or an index (see above). */
+export function isNavigation(text: string): boolean {
+  return navigationShape(shapeOf(text));
+}
+
+/**
+ * The blocks of a document that are content: navigation blocks left out. A block too short to
+ * show the shape (one contents entry set apart, "1 Introduction 1") goes with its neighbours when
+ * it is all entry and a block beside it is navigation. Headings and code are always kept.
+ */
+export function contentBlocks(blocks: Block[]): Block[] {
+  const candidate = (b: Block) => b.kind !== 'heading' && b.kind !== 'code';
+  const shapes = blocks.map((b) => (candidate(b) ? shapeOf(b.text) : null));
+  const navigation = shapes.map((s) => s !== null && navigationShape(s));
+  const isEntry = (s: Shape | null) =>
+    s !== null && s.entries >= 1 && s.endsInEntry && s.words <= WORDS_PER_ENTRY * s.entries;
+  // Neighbours across headings: a contents list's chapter lines may be set as headings.
+  const neighbour = (i: number, step: number) => {
+    for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (blocks[j]!.kind !== 'heading') return j;
+    return -1;
+  };
+  // Spread along a run of such entries: one chapter line leads to the next.
+  const joined = [...navigation];
+  for (let changed = true; changed;) {
+    changed = false;
+    joined.forEach((nav, i) => {
+      if (!nav && isEntry(shapes[i]!) && [neighbour(i, -1), neighbour(i, 1)].some((j) => j >= 0 && joined[j])) {
+        joined[i] = true;
+        changed = true;
+      }
+    });
+  }
+  return joined.some(Boolean) ? blocks.filter((_, i) => !joined[i]) : blocks;
+}

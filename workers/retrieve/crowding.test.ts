@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { DEFAULT_SEARCH_OPTIONS } from './defaults';
+import { LibraryIndex, search } from './search';
+
+const DIMS = 4;
+/** Every passage the same vector: the dense leg says nothing, so the keyword leg decides. */
+const flat = () => Float32Array.from({ length: DIMS }, () => 0.5);
+
+/** Park–Miller: the same filler every run. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => (state = (state * 16807) % 2147483647) / 2147483647;
+}
+
+function addDoc(index: LibraryIndex, name: string, sections: { heading: string; text: string }[]) {
+  const sectionRecords: SectionRecord[] = [];
+  const propositionRecords: PropositionRecord[] = [];
+  const vectors = {
+    doc: flat(),
+    sections: new Map<string, Float32Array>(),
+    propositions: new Map<string, Float32Array>(),
+  };
+  let offset = 0;
+  sections.forEach((s, order) => {
+    const base = {
+      docId: name,
+      order,
+      headingPath: [name, s.heading],
+      pages: [order + 1],
+      position: order / sections.length,
+      tokens: 40,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+      text: s.text,
+      start: offset,
+      end: offset + s.text.length,
+    };
+    const sectionId = `${name}#s${order}`;
+    sectionRecords.push({ ...base, id: sectionId, embedded: true });
+    propositionRecords.push({ ...base, id: `${sectionId}p`, sectionId, order, type: 'fact' });
+    vectors.sections.set(sectionId, flat());
+    vectors.propositions.set(`${sectionId}p`, flat());
+    offset += s.text.length + 1;
+  });
+  const doc = { id: name, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
+  index.addDocument(doc, sectionRecords, propositionRecords, vectors);
+}
+
+const FILLER = 'option value setting default flag entry field mode level limit list name path file table record'.split(
+  ' ',
+);
+
+/**
+ * A reference manual of 600 sections that names every subject of the library somewhere, once or
+ * twice in a long section, and four short guides that each answer one question in a few words.
+ */
+function library() {
+  const random = seeded(7);
+  const index = new LibraryIndex();
+  const subjects = [
+    'backup',
+    'nightly',
+    'schedule',
+    'archive',
+    'printer',
+    'queue',
+    'certificate',
+    'renew',
+    'firewall',
+    'port',
+  ];
+  addDoc(
+    index,
+    'reference-manual.pdf',
+    Array.from({ length: 600 }, (_, i) => ({
+      heading: `${i + 1} ${FILLER[i % FILLER.length]} reference`,
+      text: Array.from({ length: 60 }, (_, w) =>
+        w % 5 === 2 ? subjects[Math.floor(random() * subjects.length)] : FILLER[Math.floor(random() * FILLER.length)],
+      ).join(' '),
+    })),
+  );
+  addDoc(index, 'backups.md', [
+    {
+      heading: 'Nightly backups',
+      text: 'To schedule a nightly backup, add one cron line that runs the backup script at 2 am.',
+    },
+    { heading: 'Restoring', text: 'Copy the files back from the newest archive, then check their owners.' },
+  ]);
+  addDoc(index, 'printing.md', [
+    {
+      heading: 'The print queue',
+      text: 'A stuck printer queue is cleared with cancel -a, then the printer is enabled again.',
+    },
+  ]);
+  addDoc(index, 'tls.md', [
+    { heading: 'Certificates', text: 'Renew the certificate a week before it expires and reload the web server.' },
+  ]);
+  addDoc(index, 'firewall.md', [
+    {
+      heading: 'Opening a port',
+      text: 'Allow the port in the firewall, then list the rules to check that it is open.',
+    },
+  ]);
+  return index;
+}
+
+describe('a long document does not crowd out short ones (DESIGN §5)', () => {
+  const index = library();
+  const questions: [string, string][] = [
+    ['how do I schedule a nightly backup', 'backups.md'],
+    ['clear a stuck printer queue', 'printing.md'],
+    ['renew a certificate before it expires', 'tls.md'],
+    ['open a port in the firewall', 'firewall.md'],
+  ];
+
+  it.each(questions)('"%s" finds the short guide that answers it first', (question, guide) => {
+    const hits = search(index, { text: question, vector: flat() }, DEFAULT_SEARCH_OPTIONS);
+    expect(hits[0]?.docName).toBe(guide);
+  });
+
+  it('the manual still comes first for what only it holds', () => {
+    const hits = search(index, { text: 'field reference', vector: flat() }, DEFAULT_SEARCH_OPTIONS);
+    expect(hits.slice(0, 3).map((h) => h.docName)).toEqual(Array(3).fill('reference-manual.pdf'));
+  });
+});
