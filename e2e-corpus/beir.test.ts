@@ -43,13 +43,14 @@ describe('QA answer matching', () => {
     expect(containsAnswer(['Normandy'], ['France'])).toBe(false);
   });
 
-  it('counts top-1/3/5 propositions and top-3 sections separately', () => {
-    const result = { propositions: ['a', 'b', 'France'], sectionTexts: ['x'] };
+  it('counts top-1/3/5 propositions, top-3 sections and the extractive answer separately', () => {
+    const result = { propositions: ['a', 'b', 'France'], sectionTexts: ['x'], answer: 'Normandy, in France.' };
     expect(answerShares([result], [['france']])).toEqual({
       top1_proposition: 0,
       top3_propositions: 1,
       top5_propositions: 1,
       top3_sections: 0,
+      extractive_answer: 1,
     });
   });
 });

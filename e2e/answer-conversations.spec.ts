@@ -60,10 +60,17 @@ test('an open conversation reads back as a thread, splits off an unrelated quest
   await expect(turns).toHaveCount(2);
   await expect(turns.nth(0)).toContainText('what did the physician prescribe');
   await expect(turns.nth(0)).toContainText('physician prescribed antibiotics');
+  await expect(turns.nth(0)).toContainText('clinic-notes.md');
+  // The newest turn keeps its question and time; its answer is the one shown below the thread, once.
   await expect(turns.nth(1)).toContainText('how many days must the antibiotics course last');
-  await expect(turns.nth(1)).toContainText('ten days');
   await expect(turns.nth(1).locator('time')).toHaveCount(1);
-  await expect(turns.nth(1)).toContainText('clinic-notes.md');
+  await expect(turns.nth(1)).toHaveAttribute('data-answer-below', 'true');
+  await expect(turns.nth(1)).not.toContainText('ten days');
+  await expect(page.getByTestId('conversation-thread').getByText('ten days')).toHaveCount(0);
+  // Cleared from the search box, the answer is no longer below: the thread shows it in full.
+  await page.getByTestId('search-input').fill('');
+  await expect(turns.nth(1)).toContainText('ten days');
+  await expect(turns.nth(1)).toHaveAttribute('data-answer-below', 'false');
 
   // Nothing in common with the thread (no word, no document): a conversation of its own.
   await searchFor(page, 'when does the train arrive at the station');

@@ -3,13 +3,15 @@
  * The extractive answer on SQuAD (issue 18): the share of questions whose answer text is inside the
  * extractive answer the panel shows, run through the real ingest and search in headless Chromium.
  *
- *   node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P]
+ *   node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P] [--dump FILE]
  *
  * DIR holds articles.jsonl, queries.jsonl and answers.jsonl (as `npm run eval -- --qa`). The last
  * stdout line is {dataset, mode: "answers", model, strategy, questions, answer_in_extractive,
- * answer_in_top3_propositions, mean_answer_words}. Exit code 2 for bad arguments.
+ * answer_in_top3_propositions, mean_answer_words}. --dump FILE also writes each question with its
+ * answers and the search's hits, one JSON line each, so the answer can be studied without searching
+ * again. Exit code 2 for bad arguments.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asMarkdownFile, loadQa } from './lib/beir.mjs';
@@ -17,7 +19,7 @@ import { ingestFiles, runQueries } from './lib/engine-run.mjs';
 import { openHarness } from './lib/harness.mjs';
 import { containsAnswer } from './lib/qa.mjs';
 
-const USAGE = 'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P]';
+const USAGE = 'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P] [--dump FILE]';
 const log = (line) => console.error(line);
 const fail = (message) => {
   console.error(message);
@@ -32,6 +34,7 @@ try {
       strategy: { type: 'string', default: 'three-stage' },
       limit: { type: 'string' },
       port: { type: 'string', default: '0' },
+      dump: { type: 'string' },
     },
   });
 } catch (error) {
@@ -55,8 +58,15 @@ try {
     harness.page,
     questions.map((q) => q.text),
     { limit: 10, strategy },
-    { log, label: `${strategy}: ` },
+    { log, label: `${strategy}: `, keepHits: Boolean(parsed.values.dump) },
   );
+  if (parsed.values.dump)
+    writeFileSync(
+      parsed.values.dump,
+      results
+        .map((r, i) => JSON.stringify({ question: questions[i].text, answers: questions[i].answers, hits: r.hits }))
+        .join('\n') + '\n',
+    );
   const share = (pick) =>
     +(
       results.filter((r, i) => containsAnswer(pick(r), questions[i].answers)).length / Math.max(1, results.length)

@@ -14,7 +14,7 @@
  * one such line per strategy, after a single ingest). --limit keeps the first N queries; the whole
  * corpus is ingested unless --corpus-limit M keeps only the judged documents plus M others.
  * QA mode (SQuAD articles.jsonl/answers.jsonl): the share of questions whose answer text is in the
- * top 1/3/5 propositions and the top 3 sections, per strategy, as one JSON object.
+ * top 1/3/5 propositions, the top 3 sections and the extractive answer, per strategy, as one JSON object.
  * Question mode (a file shaped like ../shared/eval/questions/paraphrase-qa.json: cases of `doc`,
  * `query`, `expect`, optional `password`, paths relative to the file's ../docs): every file under
  * ../docs is ingested as it is (PDFs through pdf.js), and the last line is

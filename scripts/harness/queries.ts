@@ -2,7 +2,7 @@
 import { extractAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
 import { readSections } from '../../src/shared/chunk-text';
-import type { SearchOptions } from '../../src/shared/types';
+import type { ResultHit, SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;
@@ -24,10 +24,16 @@ export interface QueryResult {
   signals: { dense: number | null; coverage: number | null }[];
   /** The extractive answer's sentences, as the answer panel shows them (scripts/eval-answers.mjs). */
   answer: string;
+  /** The hits themselves, when asked for (`keepHits`): to study the answer offline. */
+  hits?: ResultHit[];
 }
 
 /** Searches each text in turn with `options` (merged over the engine's defaults). */
-export async function query(texts: string[], options: Partial<SearchOptions> = {}): Promise<QueryResult[]> {
+export async function query(
+  texts: string[],
+  options: Partial<SearchOptions> = {},
+  { keepHits = false } = {},
+): Promise<QueryResult[]> {
   const out: QueryResult[] = [];
   for (const text of texts) {
     const began = performance.now();
@@ -59,6 +65,7 @@ export async function query(texts: string[], options: Partial<SearchOptions> = {
         dense: h.propositions[0]?.scores.dense ?? null,
         coverage: h.propositions[0]?.scores.coverage ?? null,
       })),
+      ...(keepHits ? { hits } : {}),
     });
   }
   return out;

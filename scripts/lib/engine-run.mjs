@@ -27,11 +27,13 @@ export async function ingestFiles(page, files, { log = () => {}, concurrency = 2
 }
 
 /** Runs `texts` through the engine's search with `options`; resolves to the page's QueryResult per text. */
-export async function runQueries(page, texts, options, { log = () => {}, label = '' } = {}) {
+export async function runQueries(page, texts, options, { log = () => {}, label = '', keepHits = false } = {}) {
   const results = [];
   for (let i = 0; i < texts.length; i += QUERY_BATCH) {
     const batch = texts.slice(i, i + QUERY_BATCH);
-    results.push(...(await page.evaluate(([t, o]) => window.carrel.query(t, o), [batch, options])));
+    results.push(
+      ...(await page.evaluate(([t, o, k]) => window.carrel.query(t, o, { keepHits: k }), [batch, options, keepHits])),
+    );
     if (texts.length > QUERY_BATCH) log(`${label}searched ${results.length} / ${texts.length}`);
   }
   return results;

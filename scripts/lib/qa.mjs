@@ -13,7 +13,8 @@ export function containsAnswer(passages, answers) {
 
 /**
  * Shares of questions (results[i] answers answers[i]) whose answer is in the top 1/3/5
- * propositions and in the top 3 sections, rounded to 4 digits.
+ * propositions, in the top 3 sections and in the extractive answer the panel shows (beside the top
+ * 3 propositions, its ceiling), rounded to 4 digits.
  */
 export function answerShares(results, answers) {
   const share = (pick) =>
@@ -23,5 +24,6 @@ export function answerShares(results, answers) {
     top3_propositions: share((r) => r.propositions.slice(0, 3)),
     top5_propositions: share((r) => r.propositions.slice(0, 5)),
     top3_sections: share((r) => r.sectionTexts.slice(0, 3)),
+    extractive_answer: share((r) => [r.answer]),
   };
 }

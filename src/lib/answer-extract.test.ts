@@ -6,13 +6,13 @@ function passage(id: string, text: string, start: number): PropositionHit {
   return { id, text, pages: [2], start, end: start + text.length, type: 'fact', score: 1, scores: { fused: 1 } };
 }
 
-function hit(docId: string, sectionId: string, passages: PropositionHit[]): ResultHit {
+function hit(docId: string, sectionId: string, passages: PropositionHit[], headingPath = ['Notes']): ResultHit {
   return {
     docId,
     docName: `${docId}.md`,
     docTitle: docId,
     sectionId,
-    headingPath: ['Notes'],
+    headingPath,
     pages: [2],
     score: 1,
     docScores: { fused: 1 },
@@ -75,5 +75,81 @@ describe('extractAnswer', () => {
   it("still answers with the retriever's best passage when no word is shared (a paraphrase)", () => {
     const answer = extractAnswer('doctor gave medicine for the sickness', [clinic, travel]);
     expect(answer.sentences[0]!.text).toContain('physician prescribed antibiotics');
+  });
+
+  it('never takes a heading line, nor glues it to the sentence under it', () => {
+    const guide = hit(
+      'guide',
+      'indent',
+      [passage('g1', 'Formatting rules follow.\n\nIndentation\n\nIndent 2 spaces. No tabs.', 0)],
+      ['Shell Style Guide', 'Formatting', 'Indentation'],
+    );
+    const texts = extractAnswer('how should I indent', [guide]).sentences.map((s) => s.text);
+    expect(texts).toContain('Indent 2 spaces.');
+    expect(texts.some((t) => /^Indentation\b/.test(t))).toBe(false);
+  });
+
+  it('never takes a comment block of code', () => {
+    const script = hit('script', 'config', [
+      passage(
+        's1',
+        '#######################################\n# Get configuration directory.\n# Globals:\n#   SOMEDIR\n#######################################\nget_dir() {\n  echo "${SOMEDIR}"\n}',
+        0,
+      ),
+      passage('s2', 'The configuration directory is read from SOMEDIR when the script starts.', 400),
+    ]);
+    const texts = extractAnswer('how do I get the configuration directory', [script]).sentences.map((s) => s.text);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.join('\n')).not.toMatch(/#/);
+  });
+
+  it('leaves out a line of another section that merely shares one word', () => {
+    const quit = hit(
+      'manual',
+      'using',
+      [passage('m1', 'To quit the program, type q() at the prompt and press Enter.', 100)],
+      ['Manual', 'Using it interactively'],
+    );
+    const appendix = hit(
+      'manual',
+      'sample',
+      [passage('m2', 'The points should now look more evenly spaced over the disc, so clean up the program.', 9000)],
+      ['Manual', 'A sample session'],
+    );
+    // The retriever ranked the appendix first: it still shares only "program" with the question.
+    const texts = extractAnswer('how do I quit the program', [appendix, quit]).sentences.map((s) => s.text);
+    expect(texts).toEqual(['To quit the program, type q() at the prompt and press Enter.']);
+  });
+
+  it('prefers the sentence that holds what the question asks for: a year for "when"', () => {
+    const history = ['Early', 'Later', 'Meanwhile', 'Finally'].map((opening, i) =>
+      hit(`h${i}`, `s${i}`, [
+        passage(
+          `p${i}`,
+          i === 3
+            ? 'The bridge over the river was opened to traffic in 1932.'
+            : `${opening}, the bridge over the river was opened to traffic by the town council.`,
+          0,
+        ),
+      ]),
+    );
+    const texts = extractAnswer('when was the bridge over the river opened', history).sentences.map((s) => s.text);
+    expect(texts).toContain('The bridge over the river was opened to traffic in 1932.');
+  });
+
+  it('prefers an instruction for "how do I": the sentence that opens with the verb asked about', () => {
+    const guide = ['Tabs', 'Editors', 'Fonts', 'Spaces'].map((heading, i) =>
+      hit(`d${i}`, `s${i}`, [
+        passage(
+          `q${i}`,
+          i === 3
+            ? 'Indent code by 2 spaces.'
+            : `Many editors indent code in their own way, as ${heading.toLowerCase()} show.`,
+          0,
+        ),
+      ]),
+    );
+    const answer = extractAnswer('how do I indent code', guide);
+    expect(answer.sentences.map((s) => s.text)).toContain('Indent code by 2 spaces.');
   });
 });

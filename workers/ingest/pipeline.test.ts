@@ -10,6 +10,7 @@ import { readVectors, storedOrder } from '../../src/shared/vector-codec';
 import { AppError } from '../../src/shared/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { pack } from '../embed/document-vectors';
+import { adjacentSimilarity } from '../chunk/topic-similarity';
 import type { Engine } from '../engine/engine';
 import { ingestFile, MAX_FILE_BYTES, type IngestDeps } from './pipeline';
 import { readerDeps, testEngine } from './test-reader';
@@ -199,6 +200,26 @@ describe('ingestFile', () => {
     );
     expect(counts).toEqual([0, 0, 0, 0]);
     expect(await db.documents.get(doc!.id)).toBeUndefined();
+  });
+});
+
+describe('topic shifts in ingest', () => {
+  beforeAll(() => {
+    db = openDb(`pipeline-test-${dbCount++}`);
+    engine = testEngine(db, { 'carrel-glove-50k': embedder });
+  });
+
+  it("cuts a long section where the built-in model's vectors say the topic changes", async () => {
+    // One long paragraph, no block boundary to help: 16 sentences about cats, then 26 about ships.
+    const cats = Array.from({ length: 16 }, (_, i) => `The cat number ${i} sleeps on the warm sofa all day long.`);
+    const ships = Array.from({ length: 26 }, (_, i) => `The ship number ${i} sails across the cold sea every night.`);
+    const text = `# Animals and boats\n\n${[...cats, ...ships].join(' ')}\n`;
+    const similarity = (texts: string[]) => adjacentSimilarity(embedder, texts);
+    const result = await ingestFile({ file: file(text, 'animals.md'), chunkMode: 'three-level' }, deps({ similarity }));
+    const { sections, propositions } = await readChunks(db, result.docId);
+    expect(sections).toHaveLength(2);
+    // The second section's own passages open at the first ship, not at the balanced midpoint.
+    expect(propositions.find((p) => p.sectionId === sections[1]!.id)!.text).toMatch(/^The ship number 0 /);
   });
 });
 

@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
 import type { TokenCounter } from '../embed/embedder';
-import { chunkDocument } from '../chunk/index';
+import { chunkDocumentAsync } from '../chunk/index';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
@@ -39,6 +39,13 @@ export interface IngestDeps {
   /** Hands the chunked document to the engine; resolves once it is stored and searchable (`ingestFile` only). */
   store(request: StoreRequest): Promise<StoreResult>;
   pdfjs(): Promise<typeof import('pdfjs-dist')>;
+  /**
+   * For n consecutive sentences, the n − 1 similarities of each to the next (`adjacentSimilarity`
+   * with the built-in model): long sections are then cut at topic shifts (DESIGN §4) instead of
+   * into balanced parts. The app's reader does not pass it: measured, it was not better
+   * (docs/ingest.md, "Topic shifts").
+   */
+  similarity?: (texts: string[]) => Promise<number[]>;
   /** Reads scanned pages; absent, a PDF without a text layer is refused. */
   ocr?: PdfOptions['ocr'];
   signal: AbortSignal;
@@ -82,11 +89,12 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
 
   deps.progress({ stage: 'chunking', done: 0, total: 1 });
   const countTokens = (await deps.tokenCounter()) ?? approximateTokens;
-  const chunked = chunkDocument(parsed, docId, {
+  const chunked = await chunkDocumentAsync(parsed, docId, {
     countTokens,
     mode: input.chunkMode,
     delimiter: input.delimiter,
     sizes: input.sizes,
+    similarity: deps.similarity,
   });
   if (chunked.propositions.length === 0) {
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);

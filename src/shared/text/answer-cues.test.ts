@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { answerSpans, answerType, fitsType } from './answer-cues';
+
+const spans = (text: string, headings: string[] = []) =>
+  answerSpans(text, headings).map((s) => text.slice(s.start, s.end));
+
+describe('answerType', () => {
+  it('reads the kind of answer from the question words', () => {
+    expect(answerType('Who ruled the island in 1191?')).toBe('person');
+    expect(answerType('When did the first bible appear?')).toBe('time');
+    expect(answerType('In what year was it built?')).toBe('time');
+    expect(answerType('How many spaces should I indent?')).toBe('quantity');
+    expect(answerType('how long did the war last')).toBe('quantity');
+    expect(answerType('how do I quit R')).toBe('procedure');
+    expect(answerType('why does the cache miss')).toBe('reason');
+    expect(answerType('what is a proposition')).toBeNull();
+  });
+});
+
+describe('fitsType', () => {
+  it('wants a name the question does not already say for "who"', () => {
+    expect(fitsType('person', 'The treaty was signed by Rollo and the king.', 'Who signed the treaty?')).toBe(true);
+    expect(fitsType('person', 'Richard signed the treaty.', 'Who did Richard fight?')).toBe(false);
+  });
+
+  it('wants a date for "when" and a number for "how many"', () => {
+    expect(fitsType('time', 'It opened in 1932.', 'when did it open')).toBe(true);
+    expect(fitsType('time', 'It opened to great applause.', 'when did it open')).toBe(false);
+    expect(fitsType('quantity', 'Indent two spaces.', 'how many spaces')).toBe(true);
+  });
+});
+
+describe('answerSpans', () => {
+  it('drops headings, known or standing alone, and never joins them to the text under them', () => {
+    expect(spans('Intro text.\n\nIndentation\n\nIndent 2 spaces. No tabs.')).toEqual([
+      'Intro text.',
+      'Indent 2 spaces. No tabs.',
+    ]);
+    expect(
+      spans('1.5 Using R interactively\nWhen you use the R program it issues a prompt.', ['1.5 Using R interactively']),
+    ).toEqual(['When you use the R program it issues a prompt.']);
+  });
+
+  it('keeps lines a wrapped paragraph is made of', () => {
+    expect(spans('While you should follow the style that is\nalready there, new code is required.')).toEqual([
+      'While you should follow the style that is\nalready there, new code is required.',
+    ]);
+  });
+
+  it('drops comment lines and rules of code', () => {
+    expect(spans('####################\n# Get configuration directory.\n// a note\nget_dir() {\n}')).toEqual([
+      'get_dir() {\n}',
+    ]);
+  });
+
+  it('reads each table row on its own', () => {
+    expect(spans('Section | Contents\nFormatting | Indentation - Line Length')).toEqual([
+      'Section | Contents',
+      'Formatting | Indentation - Line Length',
+    ]);
+  });
+});
