@@ -31,7 +31,7 @@ import { loadLexicon } from './retrieve/lexicon';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
 import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
 import type { SyncStatus } from '../src/shared/sync';
-import { browserPouch } from './engine/replication/pouch';
+import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';
 import { Replication, type StartRequest } from './engine/replication/replication';
 

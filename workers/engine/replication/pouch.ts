@@ -53,8 +53,3 @@ export function isMissing(error: unknown): boolean {
 export function isConflict(error: unknown): boolean {
   return (error as { status?: number } | null)?.status === 409;
 }
-
-/** PouchDB with its IndexedDB and HTTP adapters, loaded when sync first starts (it is not needed before). */
-export async function browserPouch(): Promise<PouchConstructor> {
-  return (await import('pouchdb-browser')).default as unknown as PouchConstructor;
-}
