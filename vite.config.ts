@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contentSecurityPolicy } from './src/shared/csp';
 
 /**
  * Where the page may download models from when the user asks: the Hugging Face hub and its file
@@ -16,26 +17,8 @@ const MODEL_HOSTS = [
   ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean),
 ];
 
-/**
- * No request leaves the origin unasked: scripts, workers, wasm and data all come from 'self'; only
- * a model download the user starts reaches MODEL_HOSTS.
- * 'wasm-unsafe-eval' lets ONNX Runtime and voy compile WebAssembly; no JS eval is allowed.
- * Inline styles stay allowed for Svelte's style: directives (progress bars); no inline script is.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  `connect-src 'self' ${MODEL_HOSTS.join(' ')}`,
-  "frame-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "manifest-src 'self'",
-].join('; ');
+/** The policy itself is src/shared/csp.ts, which the service worker also uses to add the sync origin. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(MODEL_HOSTS);
 
 const SECURITY_HEADERS = {
   // Cross-origin isolation lets ONNX Runtime use threads where the machine has cores to spare.
@@ -130,6 +113,10 @@ export default defineConfig({
     cspMeta(),
     selfHostedAssets(),
     VitePWA({
+      // Our own service worker (workers/sw.ts), for the policy it serves with the sync origin added.
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['icons/favicon.svg'],
@@ -169,7 +156,7 @@ export default defineConfig({
             },
           },
         ],
-        // The service worker answers this POST (below) and hands the files to the page.
+        // The service worker (workers/sw.ts) answers this POST and hands the files to the page.
         share_target: {
           action: '/share',
           method: 'POST',
@@ -215,56 +202,13 @@ export default defineConfig({
           },
         },
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest,gz}'],
         // The WebGPU runtime (27 MB) is fetched only if a model runs on WebGPU; the built-in one never does.
         globIgnores: ['**/*asyncify*', '**/*jsep*', '**/*jspi*'],
         maximumFileSizeToCacheInBytes: 64 * 2 ** 20,
-        clientsClaim: true,
-        navigateFallback: 'index.html',
-        runtimeCaching: [
-          {
-            // Web Share Target: park the shared files in a cache the page empties on /?shared.
-            // Workbox copies this function into the service worker as text, so it must stand alone.
-            urlPattern: ({ url }) => url.pathname === '/share',
-            method: 'POST',
-            handler: async ({ request }) => {
-              const form = await request.formData();
-              const cache = await caches.open('carrel-shared-files');
-              const files = form.getAll('files').filter((entry) => entry instanceof File);
-              const stamp = Date.now();
-              await Promise.all(
-                files.map((file, i) =>
-                  cache.put(
-                    `/shared-files/${stamp}-${i}`,
-                    new Response(file, {
-                      headers: {
-                        'Content-Type': file.type || 'application/octet-stream',
-                        'X-File-Name': encodeURIComponent(file.name),
-                      },
-                    }),
-                  ),
-                ),
-              );
-              return Response.redirect('/?shared', 303);
-            },
-          },
-          {
-            urlPattern: ({ url }) => url.pathname.includes('asyncify'),
-            handler: 'CacheFirst',
-            // GPU_RUNTIME_CACHE (src/shared/gpu-runtime.ts): workers put the build there too. The
-            // server says "Vary: Origin", and a module import sends an Origin that a plain fetch does
-            // not: an entry either one stored must serve the other.
-            options: { cacheName: 'carrel-gpu-runtime', matchOptions: { ignoreVary: true } },
-          },
-          {
-            // Self-hosted model files too large to precache (over 64 MB): kept once first used, so
-            // the model works offline from then on.
-            urlPattern: ({ url }) => url.pathname.startsWith('/models/'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'carrel-self-hosted-models' },
-          },
-        ],
+        // One classic script: no module service workers needed.
+        rollupFormat: 'iife',
       },
     }),
   ],

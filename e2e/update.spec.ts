@@ -9,11 +9,13 @@ test('a newly deployed version is announced, and Reload switches to it', async (
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('A new version of Carrel is ready.')).toHaveCount(0);
 
-  // "Deploy" a new version: the served service worker changes one precache revision (same length,
-  // so the preview server's recorded Content-Length still holds).
+  // "Deploy" a new version: the served service worker changes the manifest's precache revision
+  // (in every entry that lists it: two revisions of one URL stop the worker; same length, so the
+  // preview server's recorded Content-Length still holds).
   const original = readFileSync(SW, 'utf8');
-  const revision = /url:"manifest\.webmanifest",revision:"([0-9a-f])/.exec(original)!;
-  const changed = original.replace(revision[0], revision[0].slice(0, -1) + (revision[1] === '0' ? '1' : '0'));
+  const entry = (revision: string) => `"revision":"${revision}","url":"manifest.webmanifest"`;
+  const revision = /"revision":"([0-9a-f]+)","url":"manifest\.webmanifest"/.exec(original)![1]!;
+  const changed = original.replaceAll(entry(revision), entry((revision[0] === '0' ? '1' : '0') + revision.slice(1)));
   expect(changed).not.toBe(original);
   try {
     writeFileSync(SW, changed);

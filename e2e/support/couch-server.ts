@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 const PROCESS_SCRIPT = fileURLToPath(new URL('./couch-server-process.mjs', import.meta.url));
 /** LevelDB opens in well under a second here; a minute covers a machine busy with six test runs. */
 const START_TIMEOUT_MS = 60_000;
+/** Revisions fetched per _bulk_get by rawDocs: a thousand documents in a handful of requests. */
+const RAW_BATCH = 200;
 
 export interface CouchServerOptions {
   /** 0 (the default) picks a free port once; restart() reuses it. */
@@ -131,9 +133,13 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
     ? { Authorization: `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` }
     : {};
 
-  async function getJson<T>(path: string): Promise<T> {
-    const response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', ...authHeader } });
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  async function requestJson<T>(path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...authHeader },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   }
 
@@ -148,27 +154,29 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
   async function rawDocs(dbName: string): Promise<RawDoc[]> {
     const db = encodeURIComponent(dbName);
     // style=all_docs lists every leaf revision, conflicts and deletions included.
-    const changes = await getJson<{ results: { id: string; changes: { rev: string }[] }[] }>(
+    const changes = await requestJson<{ results: { id: string; changes: { rev: string }[] }[] }>(
       `/${db}/_changes?style=all_docs`,
     );
+    const wanted = changes.results.flatMap(({ id, changes: revs }) => revs.map(({ rev }) => ({ id, rev })));
     const docs: RawDoc[] = [];
-    for (const { id, changes: revs } of changes.results) {
-      const openRevs = encodeURIComponent(JSON.stringify(revs.map((change) => change.rev)));
-      const found = await getJson<{ ok?: Record<string, unknown> }[]>(
-        `/${db}/${encodeURIComponent(id)}?open_revs=${openRevs}&revs=true&attachments=true`,
+    for (let start = 0; start < wanted.length; start += RAW_BATCH) {
+      const found = await requestJson<{ results: { id: string; docs: { ok?: Record<string, unknown> }[] }[] }>(
+        `/${db}/_bulk_get?revs=true&attachments=true`,
+        { docs: wanted.slice(start, start + RAW_BATCH) },
       );
-      for (const { ok } of found) {
-        if (!ok) continue;
-        const { _attachments: stubs, ...body } = ok as {
-          _attachments?: Record<string, Record<string, string>>;
-          _rev?: string;
-          _deleted?: boolean;
-        };
-        const attachments: RawDoc['attachments'] = {};
-        for (const [name, stub] of Object.entries(stubs ?? {}))
-          attachments[name] = { contentType: stub.content_type ?? '', data: Buffer.from(stub.data ?? '', 'base64') };
-        docs.push({ id, rev: String(body._rev), deleted: body._deleted === true, body, attachments });
-      }
+      for (const { id, docs: revisions } of found.results)
+        for (const { ok } of revisions) {
+          if (!ok) continue;
+          const { _attachments: stubs, ...body } = ok as {
+            _attachments?: Record<string, Record<string, string>>;
+            _rev?: string;
+            _deleted?: boolean;
+          };
+          const attachments: RawDoc['attachments'] = {};
+          for (const [name, stub] of Object.entries(stubs ?? {}))
+            attachments[name] = { contentType: stub.content_type ?? '', data: Buffer.from(stub.data ?? '', 'base64') };
+          docs.push({ id, rev: String(body._rev), deleted: body._deleted === true, body, attachments });
+        }
     }
     return docs;
   }
