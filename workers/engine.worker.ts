@@ -201,6 +201,11 @@ const syncApi = {
     return replication.start(request);
   },
 
+  /** Stores the server and device, so that a fresh engine's policy allows the server (see Replication.configure). */
+  syncConfigure(request: Omit<StartRequest, 'passphrase'>) {
+    return replication.configure(request);
+  },
+
   syncPause(_: Record<string, never>) {
     return replication.pause();
   },

@@ -3,7 +3,7 @@
  * status the engine sends (the engine replicates; the page only asks and shows).
  */
 import { liveQuery } from 'dexie';
-import { SYNC_KEY, SYNC_OFF, type SyncSettings, type SyncStatus } from '../shared/sync';
+import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../shared/sync';
 import { db } from './db';
 import { handleError } from './errors';
 import { engine } from './workers';
@@ -19,19 +19,42 @@ class SyncPanel {
   busy = $state(false);
   /** A failure of the call itself (the engine did not answer), as opposed to sync's own errors in `status`. */
   failure = $state('');
-  #watching = false;
+  #watching: AbortController | null = null;
+  #configured = false;
 
   /** Follows the stored configuration and the engine's status (once; again if the engine restarted). */
   follow(): void {
+    if (!this.#configured) {
+      this.#configured = true;
+      liveQuery(() => db.settings.get(SYNC_KEY)).subscribe({
+        next: (record) => (this.settings = (record?.value as SyncSettings | undefined) ?? null),
+      });
+    }
     if (this.#watching) return;
-    this.#watching = true;
-    liveQuery(() => db.settings.get(SYNC_KEY)).subscribe({
-      next: (record) => (this.settings = (record?.value as SyncSettings | undefined) ?? null),
-    });
+    const watching = (this.#watching = new AbortController());
     engine.api
-      .watchSync({}, { timeoutMs: WATCH_TIMEOUT_MS, onProgress: (status) => (this.status = status) })
+      .watchSync(
+        {},
+        { signal: watching.signal, timeoutMs: WATCH_TIMEOUT_MS, onProgress: (status) => (this.status = status) },
+      )
       .catch(() => undefined)
-      .finally(() => (this.#watching = false));
+      .finally(() => {
+        if (this.#watching === watching) this.#watching = null;
+      });
+  }
+
+  /**
+   * Names a new server in the settings, then starts a fresh engine: the service worker serves its
+   * script with that origin allowed (docs/sync.md), which the running engine's policy does not.
+   */
+  async #allow(url: string, device: string): Promise<void> {
+    const origin = syncOrigin(url);
+    if (!origin || (this.settings && syncOrigin(this.settings.url) === origin)) return;
+    await engine.api.syncConfigure({ url, device });
+    this.#watching?.abort();
+    this.#watching = null;
+    await engine.renew();
+    this.follow();
   }
 
   async #run(task: () => Promise<SyncStatus>): Promise<void> {
@@ -49,7 +72,10 @@ class SyncPanel {
   }
 
   start(url: string, passphrase: string, device: string): Promise<void> {
-    return this.#run(() => engine.api.syncStart({ url, passphrase, device }, { timeoutMs: START_TIMEOUT_MS }));
+    return this.#run(async () => {
+      await this.#allow(url, device);
+      return engine.api.syncStart({ url, passphrase, device }, { timeoutMs: START_TIMEOUT_MS });
+    });
   }
 
   pause(): Promise<void> {

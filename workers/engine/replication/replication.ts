@@ -89,6 +89,16 @@ export class Replication {
     return this.status;
   }
 
+  /**
+   * Stores the server and device before any request: the service worker serves this worker's script
+   * with the sync origin in its Content-Security-Policy only once the row names it (the page then
+   * starts a fresh engine, and calls `start`).
+   */
+  async configure({ url, device }: Omit<StartRequest, 'passphrase'>): Promise<void> {
+    const settings = await this.settings();
+    await this.db.settings.put({ key: SYNC_KEY, value: { url, device, enabled: settings?.enabled ?? false } });
+  }
+
   /** Stops sending and receiving; the configuration and the keys stay, so Resume needs no passphrase. */
   async pause(): Promise<SyncStatus> {
     await this.stop();
