@@ -142,3 +142,39 @@ test('a removal on B disappears from A; a wrong passphrase reads nothing and los
   expect(await couch.rawDocs('library')).toEqual(before);
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+test('with the server down, a change waits (said in plain words) and arrives once the server is back', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
+  const [a, b] = await Promise.all(contexts.map((context) => device(context)));
+  await addFiles(a!, [fixture('clinic-notes.md')]);
+  const url = couch.dbUrl('library');
+  for (const [page, name] of [
+    [a!, 'laptop'],
+    [b!, 'phone'],
+  ] as const) {
+    await openSync(page);
+    await startSync(page, url, PASSPHRASE, name);
+  }
+  await expect(b!.getByTestId('doc-row')).toHaveCount(1, { timeout: 60_000 });
+
+  await couch.kill();
+  await a!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  await addFiles(a!, [fixture('moving-notes.md')]);
+  await openSync(a!);
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(a!.getByTestId('sync-error')).toHaveAttribute('data-code', 'unreachable');
+  await expect(a!.getByTestId('sync-status')).not.toHaveAttribute('data-pending', '0');
+  await expect(b!.getByTestId('doc-row')).toHaveCount(1);
+
+  await couch.restart();
+  await expect(b!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 90_000 },
+  );
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await Promise.all(contexts.map((context) => context.close()));
+});

@@ -24,6 +24,12 @@ export interface PouchEvents {
   cancel(): void;
 }
 
+export interface ReplicateOptions {
+  live: boolean;
+  retry: boolean;
+  batch_size?: number;
+}
+
 export interface Replica {
   name: string;
   get(id: string, options?: { rev?: string; conflicts?: boolean }): Promise<PouchDoc>;
@@ -37,7 +43,10 @@ export interface Replica {
     live?: boolean;
   }): Promise<{ results: PouchChange[]; last_seq: number | string }> & PouchEvents;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
-  sync(remote: Replica, options: { live: boolean; retry: boolean; batch_size?: number }): PouchEvents;
+  replicate: {
+    to(remote: Replica, options: ReplicateOptions): PouchEvents;
+    from(remote: Replica, options: ReplicateOptions): PouchEvents;
+  };
   destroy(): Promise<unknown>;
   close(): Promise<unknown>;
 }

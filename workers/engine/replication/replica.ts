@@ -59,6 +59,8 @@ export interface Library {
 export class Reconciler {
   /** Records waiting to be sealed into the copy, and received ones waiting to be written, in the round under way. */
   backlog = { up: 0, down: 0 };
+  /** Records sealed into the copy since the push last caught up (the owner resets it). */
+  unsent = 0;
   /** Documents received by this device since it started (the first sync's progress). */
   received = 0;
   private state: ReplicaState = { seq: 0, known: {} };
@@ -241,7 +243,9 @@ export class Reconciler {
   private async put(id: string, rev: string | undefined, payload: Payload | null): Promise<string | null> {
     try {
       const doc: PouchDoc = payload ? { _id: id, c: await this.sealed(payload) } : { _id: id, _deleted: true };
-      return (await this.local.put(rev ? { ...doc, _rev: rev } : doc)).rev;
+      const written = (await this.local.put(rev ? { ...doc, _rev: rev } : doc)).rev;
+      this.unsent++;
+      return written;
     } catch (error) {
       if (isConflict(error)) return null;
       throw error;

@@ -40,8 +40,13 @@ export class Replication {
   private listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;
   private again = false;
-  private replicating: 'active' | 'idle' | 'connecting' = 'connecting';
+  private replicating: Record<'push' | 'pull', 'active' | 'idle' | 'connecting'> = {
+    push: 'connecting',
+    pull: 'connecting',
+  };
+  private failed: Record<'push' | 'pull', SyncError | null> = { push: null, pull: null };
   private pending = { push: 0, pull: 0 };
+  private roundError: SyncError | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -187,28 +192,46 @@ export class Replication {
     const reconciler = await new Reconciler(local, this.db, keys, this.library).load();
     const firstTotal = reconciler.isFirst ? Math.max(0, (await remote.info()).doc_count - 1) : null;
     this.session = { keys, remote, local, reconciler, live: [], firstTotal };
-    this.replicating = 'connecting';
+    this.replicating = { push: 'connecting', pull: 'connecting' };
+    this.failed = { push: null, pull: null };
+    this.roundError = null;
     this.pending = { push: 0, pull: 0 };
-    const replication = local
-      .sync(remote, { live: true, retry: true, batch_size: BATCH_SIZE })
-      .on('change', (info: { direction: 'push' | 'pull'; change: { pending?: number } }) => {
-        this.pending[info.direction] = info.change.pending ?? 0;
+    // One replication each way: PouchDB's two-way `sync` drops the error of a direction that paused on one.
+    const options = { live: true, retry: true, batch_size: BATCH_SIZE };
+    const push = this.follows('push', local.replicate.to(remote, options));
+    const pull = this.follows('pull', local.replicate.from(remote, options));
+    const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
+    this.session.live.push(push, pull, feed);
+    this.schedule();
+  }
+
+  /** Follows one direction's replication: its state, what it has left, and the error it paused on. */
+  private follows(direction: 'push' | 'pull', replication: PouchEvents): PouchEvents {
+    return replication
+      .on('change', (info: { pending?: number }) => {
+        this.pending[direction] = info.pending ?? 0;
         this.update();
       })
       .on('active', () => {
-        this.replicating = 'active';
-        this.update(null);
+        this.replicating[direction] = 'active';
+        this.failed[direction] = null;
+        this.update();
       })
       .on('paused', (error?: unknown) => {
-        this.replicating = error ? 'connecting' : 'idle';
-        if (!error) this.pending = { push: 0, pull: 0 };
-        this.update(error ? classifySyncError(error) : null);
+        this.replicating[direction] = error ? 'connecting' : 'idle';
+        this.failed[direction] = error ? classifySyncError(error) : null;
+        if (!error) this.pending[direction] = 0;
+        if (!error && direction === 'push' && this.session) this.session.reconciler.unsent = 0;
+        this.update();
       })
-      .on('denied', (error: unknown) => this.update(classifySyncError(error)))
-      .on('error', (error: unknown) => this.update(classifySyncError(error)));
-    const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
-    this.session.live.push(replication, feed);
-    this.schedule();
+      .on('denied', (error: unknown) => {
+        this.failed[direction] = classifySyncError(error);
+        this.update();
+      })
+      .on('error', (error: unknown) => {
+        this.failed[direction] = classifySyncError(error);
+        this.update();
+      });
   }
 
   private async stop(): Promise<void> {
@@ -234,7 +257,7 @@ export class Replication {
         try {
           this.update();
           await session.reconciler.round();
-          if (this.status.error?.code === 'device-full') this.update(null);
+          if (this.roundError) this.update(null);
         } catch (error) {
           this.update(classifySyncError(error));
           return;
@@ -250,14 +273,21 @@ export class Replication {
   private update(error?: SyncError | null): void {
     const session = this.session;
     if (!session) return;
-    const { backlog, received } = session.reconciler;
-    const pendingUp = backlog.up + this.pending.push;
+    const { backlog, received, unsent } = session.reconciler;
+    const pendingUp = backlog.up + unsent + this.pending.push;
     const pendingDown = backlog.down + this.pending.pull;
-    const lastError = error === undefined ? this.status.error : error;
-    const idle = this.replicating === 'idle' && !this.running && pendingUp + pendingDown === 0;
+    // A round's error (the device full) stays until a round succeeds; a direction's until it moves again.
+    if (error !== undefined) this.roundError = error;
+    const lastError = this.roundError ?? this.failed.push ?? this.failed.pull;
+    const idle =
+      this.replicating.push === 'idle' &&
+      this.replicating.pull === 'idle' &&
+      !this.running &&
+      pendingUp + pendingDown === 0;
+    const connecting = this.replicating.push === 'connecting' || this.replicating.pull === 'connecting';
     if (idle && session.firstTotal !== null) session.firstTotal = null;
     this.set({
-      state: lastError ? 'error' : idle ? 'synced' : this.replicating === 'connecting' ? 'connecting' : 'syncing',
+      state: lastError ? 'error' : idle ? 'synced' : connecting ? 'connecting' : 'syncing',
       lastSyncedAt: idle && !lastError ? Date.now() : this.status.lastSyncedAt,
       pendingUp,
       pendingDown,
