@@ -30,11 +30,20 @@ import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
 import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
+import type { SyncStatus } from '../src/shared/sync';
+import { browserPouch } from './engine/replication/browser-pouch';
+import { writeDocumentPayload } from './engine/replication/records';
+import { Replication, type StartRequest } from './engine/replication/replication';
 
 const db = openDb();
 planRuntime(chosenModels(db));
 const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEmbedder });
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
+// Sync applies what arrives through the engine, the one writer of the library.
+const replication = new Replication(db, browserPouch, {
+  receive: (payload) => engine.receive(payload.document.id, () => writeDocumentPayload(db, payload)),
+  remove: (docId) => engine.remove(docId),
+});
 
 /**
  * Documents or settings changed by any tab or worker: noted at once (so a query reads them first),
@@ -46,16 +55,19 @@ const onChange = (() => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (parts: ObservabilitySet) => {
     const changed = changedParts(db.name, parts);
-    if (!changed.documents && !changed.settings) return;
+    const conversations = Object.keys(parts).some((part) => part.startsWith(`idb://${db.name}/conversations/`));
+    if (!changed.documents && !changed.settings && !conversations) return;
     engine.changed(changed);
     timer ??= setTimeout(() => {
       timer = undefined;
       void engine.catchUp();
+      replication.libraryChanged();
     }, THROTTLE_MS);
   };
 })();
 Dexie.on('storagemutated', onChange);
 void engine.start();
+void replication.init();
 
 const api = {
   /**
@@ -183,6 +195,40 @@ const api = {
   },
 };
 
-export type EngineApi = typeof api;
+const syncApi = {
+  /** Starts sync with a server (the first device makes the library's key); answers the status. */
+  syncStart(request: StartRequest) {
+    return replication.start(request);
+  },
 
-expose(api, self);
+  /** Stores the server and device, so that a fresh engine's policy allows the server (see Replication.configure). */
+  syncConfigure(request: Omit<StartRequest, 'passphrase'>) {
+    return replication.configure(request);
+  },
+
+  syncPause(_: Record<string, never>) {
+    return replication.pause();
+  },
+
+  /** Resumes a paused sync; after a reload, with the passphrase. */
+  syncResume({ passphrase }: { passphrase?: string }) {
+    return replication.resume(passphrase);
+  },
+
+  /** Ends sync on this device (the library and the server's copy stay). */
+  syncForget(_: Record<string, never>) {
+    return replication.forget();
+  },
+
+  /** Sends the sync status now and at every change, until the caller aborts. */
+  watchSync(_: Record<string, never>, ctx: CallContext<SyncStatus>): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = replication.watch((status) => ctx.progress(status));
+      ctx.signal.addEventListener('abort', () => (stop(), resolve()), { once: true });
+    });
+  },
+};
+
+export type EngineApi = typeof api & typeof syncApi;
+
+expose({ ...api, ...syncApi }, self);

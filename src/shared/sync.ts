@@ -36,6 +36,8 @@ export interface SyncStatus {
   firstSync: { done: number; total: number } | null;
   /** In plain words, with what to do. */
   error: { code: SyncErrorCode; message: string; action: string } | null;
+  /** Set up before this start, but the keys are kept in the engine's memory only: the passphrase resumes it. */
+  needsPassphrase: boolean;
 }
 
 export const SYNC_OFF: SyncStatus = {
@@ -45,6 +47,7 @@ export const SYNC_OFF: SyncStatus = {
   pendingDown: 0,
   firstSync: null,
   error: null,
+  needsPassphrase: false,
 };
 
 /**

@@ -38,7 +38,7 @@ import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
-import { documentStamp, syncIndex, unpackVectors } from './sync';
+import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
 
 /** How the engine reaches models (the worker passes model-loader's; tests pass their own). */
 export interface ModelAccess {
@@ -331,6 +331,23 @@ export class Engine {
     return { documents: this.indexed.size };
   }
 
+  /**
+   * Stores a document another device sent, through `write` (one transaction, vectors included, so
+   * nothing is embedded here), and indexes it. False when it was stored already.
+   */
+  async receive(docId: string, write: () => Promise<boolean>): Promise<boolean> {
+    await this.start();
+    if (!(await this.writingDocument(docId, write))) return false;
+    await this.exclusive(async () => {
+      if (this.indexed.has(docId)) return;
+      const stamp = await loadDocument(this.db, this.index, docId, this.model.id);
+      if (stamp === null) return;
+      this.indexed.set(docId, stamp);
+      this.scheduleSnapshot();
+    });
+    return true;
+  }
+
   /** Deletes a document and every record of it, and drops it from the index. */
   async remove(docId: string): Promise<void> {
     await this.start();
@@ -353,7 +370,7 @@ export class Engine {
   }
 
   /** Runs `change` to the index after every read of the library under way, and before the next. */
-  private exclusive(change: () => void): Promise<unknown> {
+  private exclusive(change: () => void | Promise<void>): Promise<unknown> {
     this.work = this.work.then(change).catch((error) => console.error('index change failed', error));
     return this.work;
   }

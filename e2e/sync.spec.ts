@@ -1,0 +1,180 @@
+/**
+ * Sync between two devices (two browser contexts, separate storage) through a CouchDB-protocol
+ * server on loopback (e2e/support/couch-server.ts).
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { startCouchServer, type CouchServer } from './support/couch-server';
+import { addFiles, expect, fixture, searchFor, test } from './support';
+
+// A fixed port, so the origin can be allowed before the server starts.
+const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
+const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
+const AUTH = { user: 'carrel', password: 'sync-secret' };
+const PASSPHRASE = 'a long passphrase for the library';
+
+test.use({ allowedOrigins: [COUCH_ORIGIN] });
+
+let couch: CouchServer;
+test.beforeEach(async () => {
+  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
+});
+test.afterEach(async () => {
+  await couch.dispose();
+});
+
+async function openSync(page: Page) {
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+}
+
+async function startSync(page: Page, url: string, passphrase: string, device: string) {
+  await page.getByTestId('sync-url').fill(url);
+  await page.getByTestId('sync-passphrase').fill(passphrase);
+  await page.getByTestId('sync-device').fill(device);
+  await page.getByTestId('sync-start').click();
+}
+
+/**
+ * A device with its own storage, once its service worker controls it: the worker serves the engine
+ * with the sync origin allowed (docs/sync.md).
+ */
+async function device(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  return page;
+}
+
+/** The vectors a device stores for a document named `name` (model, int8 codes) and when the document was added, read from its IndexedDB. */
+function storedVectors(page: Page, name: string) {
+  return page.evaluate(async (fileName) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('carrel');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+      });
+    const doc = (await all<{ id: string; name: string; addedAt: number }>('documents')).find(
+      (d) => d.name === fileName,
+    );
+    const vectors = (
+      await all<{ docId: string; modelId: string; propositions: { codes: Int8Array } }>('vectors')
+    ).filter((v) => v.docId === doc?.id);
+    db.close();
+    return vectors.map((v) => ({ addedAt: doc!.addedAt, modelId: v.modelId, codes: Array.from(v.propositions.codes) }));
+  }, name);
+}
+
+test('a document added on A is searchable on B without B embedding it, and the server sees none of it', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
+  const [a, b] = [await device(contexts[0]!), await device(contexts[1]!)];
+  await addFiles(a, [fixture('clinic-notes.md')]);
+  const url = couch.dbUrl('library');
+
+  await openSync(a);
+  await expect(a.getByTestId('sync-status')).toHaveAttribute('data-state', 'off');
+  await startSync(a, url, PASSPHRASE, 'laptop');
+  await expect(a.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await expect(a.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+
+  await openSync(b);
+  await startSync(b, url, PASSPHRASE, 'phone');
+  await expect(b.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
+  // B stored A's document as A stored it (its time of adding, its vectors byte for byte): B read and embedded nothing.
+  const fromA = await storedVectors(a, 'clinic-notes.md');
+  expect(fromA.length).toBe(1);
+  expect(await storedVectors(b, 'clinic-notes.md')).toEqual(fromA);
+  await b.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  const first = await searchFor(b, 'antibiotics for the bacterial infection');
+  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
+
+  const raw = await couch.rawText('library');
+  expect(raw.length).toBeGreaterThan(1_000);
+  for (const secret of ['clinic-notes', 'Clinic Notes', 'antibiotics', 'Tomatoes', 'physician', 'rural'])
+    expect(raw).not.toContain(secret);
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a removal on B disappears from A; a wrong passphrase reads nothing and loses nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
+  const [a, b, c] = await Promise.all(contexts.map((context) => device(context)));
+  await addFiles(a!, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
+  const url = couch.dbUrl('library');
+  await openSync(a!);
+  await startSync(a!, url, PASSPHRASE, 'laptop');
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await openSync(b!);
+  await startSync(b!, url, PASSPHRASE, 'phone');
+  await expect(b!.getByTestId('doc-row')).toHaveCount(2, { timeout: 60_000 });
+
+  await b!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  await b!.getByRole('button', { name: 'Remove moving-notes.md' }).click();
+  await expect(a!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveCount(0, { timeout: 60_000 });
+  await expect(a!.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveCount(1);
+
+  // C has a library of its own and the wrong passphrase.
+  await addFiles(c!, [fixture('moving-notes.md')]);
+  const before = await couch.rawDocs('library');
+  await openSync(c!);
+  await startSync(c!, url, 'not the passphrase', 'tablet');
+  await expect(c!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(c!.getByTestId('sync-error')).toHaveAttribute('data-code', 'wrong-passphrase');
+  await expect(c!.getByTestId('sync-error')).toContainText('passphrase');
+  await expect(c!.getByTestId('doc-row')).toHaveCount(1);
+  await expect(c!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+  );
+  expect(await couch.rawDocs('library')).toEqual(before);
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('with the server down, a change waits (said in plain words) and arrives once the server is back', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
+  const [a, b] = await Promise.all(contexts.map((context) => device(context)));
+  await addFiles(a!, [fixture('clinic-notes.md')]);
+  const url = couch.dbUrl('library');
+  for (const [page, name] of [
+    [a!, 'laptop'],
+    [b!, 'phone'],
+  ] as const) {
+    await openSync(page);
+    await startSync(page, url, PASSPHRASE, name);
+  }
+  await expect(b!.getByTestId('doc-row')).toHaveCount(1, { timeout: 60_000 });
+
+  await couch.kill();
+  await a!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  await addFiles(a!, [fixture('moving-notes.md')]);
+  await openSync(a!);
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(a!.getByTestId('sync-error')).toHaveAttribute('data-code', 'unreachable');
+  await expect(a!.getByTestId('sync-status')).not.toHaveAttribute('data-pending', '0');
+  await expect(b!.getByTestId('doc-row')).toHaveCount(1);
+
+  await couch.restart();
+  await expect(b!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 90_000 },
+  );
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await Promise.all(contexts.map((context) => context.close()));
+});

@@ -1,0 +1,161 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
+import { CHUNKING_KEY, DEFAULT_CHUNKING } from '../../../src/shared/settings';
+import type { SyncStatus } from '../../../src/shared/sync';
+import { addDocument } from '../library.test-support';
+import type { PouchConstructor, Replica } from './pouch';
+import { writeDocumentPayload } from './records';
+import { Replication } from './replication';
+
+// pouchdb-browser reads `self` when it loads; Node has only globalThis.
+(globalThis as { self?: unknown }).self ??= globalThis;
+const memoryPouch: Promise<PouchConstructor> = (async () => {
+  const { default: PouchDB } = await import('pouchdb-browser');
+  const { default: memory } = await import('pouchdb-adapter-memory');
+  PouchDB.plugin(memory);
+  return PouchDB.defaults({ adapter: 'memory' }) as PouchConstructor;
+})();
+
+let count = 0;
+const devices: Replication[] = [];
+
+afterEach(async () => {
+  for (const device of devices.splice(0)) await device.pause();
+});
+
+/** A device: its own library, its own sealed copy, the one memory "server" of the test. */
+function device(name: string) {
+  const db = openDb(`replication-${name}-${count++}`);
+  const received: string[] = [];
+  const replication = new Replication(
+    db,
+    () => memoryPouch,
+    {
+      receive: async (payload) => {
+        received.push(payload.document.id);
+        return writeDocumentPayload(db, payload);
+      },
+      remove: (docId) => deleteDocument(db, docId),
+    },
+    `copy-${name}-${count}`,
+  );
+  devices.push(replication);
+  const statuses: SyncStatus[] = [];
+  replication.watch((status) => statuses.push(status));
+  return { db, replication, received, statuses };
+}
+
+async function withFile(db: CarrelDb, docId: string, word: string) {
+  await addDocument(db, docId, word);
+  await db.files.put({ docId, blob: new Blob([`${word} original file`], { type: 'text/markdown' }) });
+}
+
+async function server(url: string): Promise<Replica> {
+  return new (await memoryPouch)(url);
+}
+
+const settle = (ms = 20_000) => ({ timeout: ms, interval: 50 });
+
+describe('replication through a CouchDB-protocol database', () => {
+  it('brings a document added on A to B with its vectors and file, sealed on the server', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const b = device('b');
+    await withFile(a.db, 'doc-zebra', 'zebrafish');
+    expect((await a.replication.start({ url, passphrase: 'correct horse', device: 'laptop' })).state).not.toBe('error');
+    expect((await b.replication.start({ url, passphrase: 'correct horse', device: 'phone' })).state).not.toBe('error');
+    await vi.waitFor(async () => expect(await b.db.documents.get('doc-zebra')).toBeTruthy(), settle());
+    expect(b.received).toEqual(['doc-zebra']);
+    const [sent, got] = await Promise.all([a.db, b.db].map((db) => db.vectors.get(['test-model', 'doc-zebra'])));
+    expect(got!.sections.codes).toEqual(sent!.sections.codes);
+    expect(got!.propositions.scales).toEqual(sent!.propositions.scales);
+    expect(await (await b.db.files.get('doc-zebra'))!.blob.text()).toBe('zebrafish original file');
+    expect(await b.db.chunks.get('doc-zebra')).toEqual(await a.db.chunks.get('doc-zebra'));
+
+    const raw = JSON.stringify(
+      (await (await server(url)).changes({ since: 0, include_docs: true })).results.map((change) => change.doc),
+    );
+    for (const secret of ['zebrafish', 'doc-zebra', 'doc-zebra.md', 'test-model', 'Intro'])
+      expect(raw).not.toContain(secret);
+  });
+
+  it('removes on A a document removed on B, and a wrong passphrase reads and writes nothing', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const b = device('b');
+    await withFile(a.db, 'doc-1', 'alpha');
+    await withFile(a.db, 'doc-2', 'beta');
+    await a.replication.start({ url, passphrase: 'pass one', device: 'a' });
+    await b.replication.start({ url, passphrase: 'pass one', device: 'b' });
+    await vi.waitFor(async () => expect(await b.db.documents.count()).toBe(2), settle());
+    await deleteDocument(b.db, 'doc-1');
+    b.replication.libraryChanged();
+    await vi.waitFor(async () => expect(await a.db.documents.get('doc-1')).toBeUndefined(), settle());
+    expect(await a.db.documents.get('doc-2')).toBeTruthy();
+
+    const c = device('c');
+    await withFile(c.db, 'doc-own', 'gamma');
+    const before = (await (await server(url)).info()).doc_count;
+    const status = await c.replication.start({ url, passphrase: 'pass two', device: 'c' });
+    expect(status.state).toBe('error');
+    expect(status.error?.code).toBe('wrong-passphrase');
+    expect(await c.db.documents.count()).toBe(1);
+    expect(c.received).toEqual([]);
+    expect((await (await server(url)).info()).doc_count).toBe(before);
+  });
+
+  it('makes one document of the same file added on both devices', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const b = device('b');
+    await withFile(a.db, 'same', 'delta');
+    await withFile(b.db, 'same', 'delta');
+    await a.replication.start({ url, passphrase: 'p', device: 'a' });
+    await b.replication.start({ url, passphrase: 'p', device: 'b' });
+    await vi.waitFor(async () => {
+      const live = (await (await server(url)).changes({ since: 0, include_docs: true, conflicts: true })).results;
+      const records = live.filter((change) => !change.deleted && change.id !== 'carrel-key-check');
+      expect(records).toHaveLength(1);
+      expect(records[0]!.doc!._conflicts ?? []).toEqual([]);
+    }, settle());
+    expect(await a.db.documents.count()).toBe(1);
+    expect(await b.db.documents.count()).toBe(1);
+  });
+
+  it('merges a conversation changed apart by question, and takes the last writer of a setting', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const b = device('b');
+    const turn = (question: string, askedAt: number) => ({
+      question,
+      answer: { kind: 'extractive' as const, state: 'done' as const, text: `about ${question}` },
+      sources: [],
+      askedAt,
+    });
+    const thread: ConversationRecord = { id: 'c1', title: 'Q1', createdAt: 1, updatedAt: 1, turns: [turn('q1', 1)] };
+    await a.db.conversations.put(thread);
+    await a.replication.start({ url, passphrase: 'p', device: 'a' });
+    await b.replication.start({ url, passphrase: 'p', device: 'b' });
+    await vi.waitFor(async () => expect(await b.db.conversations.get('c1')).toBeTruthy(), settle());
+
+    // Apart: each device asks its own question; A sets the chunking, then B does.
+    await Promise.all([a.replication.pause(), b.replication.pause()]);
+    await a.db.conversations.put({ ...thread, updatedAt: 2, turns: [turn('q1', 1), turn('q2 on a', 2)] });
+    await b.db.conversations.put({ ...thread, updatedAt: 3, turns: [turn('q1', 1), turn('q3 on b', 3)] });
+    await a.db.settings.put({ key: CHUNKING_KEY, value: { ...DEFAULT_CHUNKING, delimiter: 'A' } });
+    await a.replication.resume();
+    await vi.waitFor(() => expect(a.replication.status.state).toBe('synced'), settle());
+    await a.replication.pause();
+    await b.db.settings.put({ key: CHUNKING_KEY, value: { ...DEFAULT_CHUNKING, delimiter: 'B' } });
+    await b.replication.resume();
+    await a.replication.resume();
+    await vi.waitFor(async () => {
+      for (const db of [a.db, b.db]) {
+        const questions = (await db.conversations.get('c1'))!.turns.map((t) => t.question);
+        expect(questions).toEqual(['q1', 'q2 on a', 'q3 on b']);
+        expect(((await db.settings.get(CHUNKING_KEY))!.value as { delimiter: string }).delimiter).toBe('B');
+      }
+    }, settle());
+  });
+});

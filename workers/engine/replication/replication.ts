@@ -1,0 +1,311 @@
+/**
+ * Sync's life in the engine worker: start (check or make the library's key on the server), the
+ * live PouchDB replication of the sealed copy with the server, rounds that keep the copy and the
+ * library equal (replica.ts), pause, resume, forget, and the status the page shows.
+ *
+ * The keys live in this object only: after a reload sync waits, paused, for the passphrase.
+ */
+import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../src/shared/sync';
+import type { CarrelDb } from '../../../src/shared/db';
+import { KEY_CHECK_ID, newKeyCheck, unlock, type KeyCheck, type SyncKeys } from './crypto';
+import { classifySyncError, syncError, type SyncError } from './errors';
+import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';
+import { Reconciler, type Library } from './replica';
+
+/** The sealed copy's IndexedDB name (PouchDB prefixes `_pouch_`). */
+export const LOCAL_COPY = 'carrel-sync';
+/** Records per replication request: a document carries its whole file. */
+const BATCH_SIZE = 10;
+
+export interface StartRequest {
+  url: string;
+  passphrase: string;
+  device: string;
+}
+
+interface Session {
+  keys: SyncKeys;
+  remote: Replica;
+  local: Replica;
+  reconciler: Reconciler;
+  live: PouchEvents[];
+  /** Records on the server when a first sync began (its progress total); null when not a first sync. */
+  firstTotal: number | null;
+}
+
+export class Replication {
+  status: SyncStatus = SYNC_OFF;
+  private session: Session | null = null;
+  private keys: SyncKeys | null = null;
+  private listeners = new Set<(status: SyncStatus) => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private replicating: Record<'push' | 'pull', 'active' | 'idle' | 'connecting'> = {
+    push: 'connecting',
+    pull: 'connecting',
+  };
+  private failed: Record<'push' | 'pull', SyncError | null> = { push: null, pull: null };
+  private pending = { push: 0, pull: 0 };
+  private roundError: SyncError | null = null;
+
+  constructor(
+    private readonly db: CarrelDb,
+    private readonly Pouch: () => Promise<PouchConstructor>,
+    private readonly library: Library,
+    private readonly localName = LOCAL_COPY,
+  ) {}
+
+  /** Reads the stored configuration: sync set up before this start waits, paused, for the passphrase. */
+  async init(): Promise<SyncStatus> {
+    const settings = await this.settings();
+    if (settings && !this.session) this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+    return this.status;
+  }
+
+  /** Follows the status (the listener gets the current one at once); returns the unsubscribe. */
+  watch(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.status);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts sync with a server; a wrong passphrase reads and writes nothing. */
+  async start({ url, passphrase, device }: StartRequest): Promise<SyncStatus> {
+    await this.stop();
+    if (!syncOrigin(url)) return this.fail({ ...syncError('unreachable'), message: 'This is not an http(s) address.' });
+    this.set({ ...SYNC_OFF, state: 'connecting' });
+    const Pouch = await this.Pouch();
+    const remote = new Pouch(url);
+    let keys: SyncKeys | null;
+    let keyCheck: KeyCheck;
+    try {
+      ({ keys, keyCheck } = await this.unlockRemote(remote, passphrase));
+    } catch (error) {
+      await remote.close().catch(() => undefined);
+      return this.fail(classifySyncError(error));
+    }
+    if (!keys) {
+      await remote.close().catch(() => undefined);
+      return this.fail(syncError('wrong-passphrase'));
+    }
+    this.keys = keys;
+    await this.db.settings.put({ key: SYNC_KEY, value: { url, device, enabled: true } satisfies SyncSettings });
+    await this.begin(Pouch, remote, keys, keyCheck);
+    return this.status;
+  }
+
+  /**
+   * Stores the server and device before any request: the service worker serves this worker's script
+   * with the sync origin in its Content-Security-Policy only once the row names it (the page then
+   * starts a fresh engine, and calls `start`).
+   */
+  async configure({ url, device }: Omit<StartRequest, 'passphrase'>): Promise<void> {
+    const settings = await this.settings();
+    await this.db.settings.put({ key: SYNC_KEY, value: { url, device, enabled: settings?.enabled ?? false } });
+  }
+
+  /** Stops sending and receiving; the configuration and the keys stay, so Resume needs no passphrase. */
+  async pause(): Promise<SyncStatus> {
+    await this.stop();
+    const settings = await this.settings();
+    if (settings) await this.db.settings.put({ key: SYNC_KEY, value: { ...settings, enabled: false } });
+    this.set({ ...this.status, state: settings ? 'paused' : 'off', error: null });
+    return this.status;
+  }
+
+  /** Resumes with the keys in memory, or with the passphrase after a reload. */
+  async resume(passphrase?: string): Promise<SyncStatus> {
+    const settings = await this.settings();
+    if (!settings) return this.status;
+    if (passphrase) return this.start({ url: settings.url, device: settings.device, passphrase });
+    if (!this.keys) {
+      this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+      return this.status;
+    }
+    await this.stop();
+    await this.db.settings.put({ key: SYNC_KEY, value: { ...settings, enabled: true } });
+    this.set({ ...SYNC_OFF, state: 'connecting' });
+    const Pouch = await this.Pouch();
+    const remote = new Pouch(settings.url);
+    try {
+      const keyCheck = (await remote.get(KEY_CHECK_ID)) as unknown as KeyCheck;
+      await this.begin(Pouch, remote, this.keys, keyCheck);
+    } catch (error) {
+      await remote.close().catch(() => undefined);
+      return this.fail(classifySyncError(error));
+    }
+    return this.status;
+  }
+
+  /** Ends sync on this device: the sealed copy and the configuration go; the library and the server stay. */
+  async forget(): Promise<SyncStatus> {
+    await this.stop();
+    this.keys = null;
+    const Pouch = await this.Pouch();
+    await new Pouch(this.localName).destroy();
+    await this.db.settings.delete(SYNC_KEY);
+    this.set(SYNC_OFF);
+    return this.status;
+  }
+
+  /** The library changed (a document stored or removed, a conversation, a setting): seal it into the copy. */
+  libraryChanged(): void {
+    if (this.session) this.schedule();
+  }
+
+  private async settings(): Promise<SyncSettings | null> {
+    return ((await this.db.settings.get(SYNC_KEY))?.value as SyncSettings | undefined) ?? null;
+  }
+
+  /** The server's key check opened with `passphrase`, or made by this first device. */
+  private async unlockRemote(
+    remote: Replica,
+    passphrase: string,
+  ): Promise<{ keys: SyncKeys | null; keyCheck: KeyCheck }> {
+    for (;;) {
+      try {
+        const keyCheck = (await remote.get(KEY_CHECK_ID)) as unknown as KeyCheck;
+        return { keys: await unlock(passphrase, keyCheck), keyCheck };
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+      const made = await newKeyCheck(passphrase);
+      try {
+        await remote.put({ _id: KEY_CHECK_ID, ...made.keyCheck });
+        return made;
+      } catch (error) {
+        // Another device made it first: use theirs.
+        if (!isConflict(error)) throw error;
+      }
+    }
+  }
+
+  private async begin(Pouch: PouchConstructor, remote: Replica, keys: SyncKeys, keyCheck: KeyCheck): Promise<void> {
+    let local = new Pouch(this.localName);
+    // A copy sealed for another library (the server was emptied, another passphrase): start it afresh.
+    const mark = await local.get('_local/carrel-key').catch(() => null);
+    if (mark && mark.salt !== keyCheck.salt) {
+      await local.destroy();
+      local = new Pouch(this.localName);
+    }
+    if (!mark || mark.salt !== keyCheck.salt) await local.put({ _id: '_local/carrel-key', salt: keyCheck.salt });
+    const reconciler = await new Reconciler(local, this.db, keys, this.library).load();
+    const firstTotal = reconciler.isFirst ? Math.max(0, (await remote.info()).doc_count - 1) : null;
+    this.session = { keys, remote, local, reconciler, live: [], firstTotal };
+    this.replicating = { push: 'connecting', pull: 'connecting' };
+    this.failed = { push: null, pull: null };
+    this.roundError = null;
+    this.pending = { push: 0, pull: 0 };
+    // One replication each way: PouchDB's two-way `sync` drops the error of a direction that paused on one.
+    const options = { live: true, retry: true, batch_size: BATCH_SIZE };
+    const push = this.follows('push', local.replicate.to(remote, options));
+    const pull = this.follows('pull', local.replicate.from(remote, options));
+    const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
+    this.session.live.push(push, pull, feed);
+    this.schedule();
+  }
+
+  /** Follows one direction's replication: its state, what it has left, and the error it paused on. */
+  private follows(direction: 'push' | 'pull', replication: PouchEvents): PouchEvents {
+    return replication
+      .on('change', (info: { pending?: number }) => {
+        this.pending[direction] = info.pending ?? 0;
+        this.update();
+      })
+      .on('active', () => {
+        this.replicating[direction] = 'active';
+        this.failed[direction] = null;
+        this.update();
+      })
+      .on('paused', (error?: unknown) => {
+        this.replicating[direction] = error ? 'connecting' : 'idle';
+        this.failed[direction] = error ? classifySyncError(error) : null;
+        if (!error) this.pending[direction] = 0;
+        if (!error && direction === 'push' && this.session) this.session.reconciler.unsent = 0;
+        this.update();
+      })
+      .on('denied', (error: unknown) => {
+        this.failed[direction] = classifySyncError(error);
+        this.update();
+      })
+      .on('error', (error: unknown) => {
+        this.failed[direction] = classifySyncError(error);
+        this.update();
+      });
+  }
+
+  private async stop(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.session = null;
+    for (const live of session.live) live.cancel();
+    await this.running?.catch(() => undefined);
+    await Promise.all([session.local.close(), session.remote.close()].map((closed) => closed.catch(() => undefined)));
+  }
+
+  /** Runs a round now, or once more after the one under way. */
+  private schedule(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        const session = this.session;
+        if (!session) return;
+        try {
+          this.update();
+          await session.reconciler.round();
+          if (this.roundError) this.update(null);
+        } catch (error) {
+          this.update(classifySyncError(error));
+          return;
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+      this.update();
+    });
+  }
+
+  /** Works out the status from the replication's state and the round's backlog; `error` replaces the last one. */
+  private update(error?: SyncError | null): void {
+    const session = this.session;
+    if (!session) return;
+    const { backlog, received, unsent } = session.reconciler;
+    const pendingUp = backlog.up + unsent + this.pending.push;
+    const pendingDown = backlog.down + this.pending.pull;
+    // A round's error (the device full) stays until a round succeeds; a direction's until it moves again.
+    if (error !== undefined) this.roundError = error;
+    const lastError = this.roundError ?? this.failed.push ?? this.failed.pull;
+    const idle =
+      this.replicating.push === 'idle' &&
+      this.replicating.pull === 'idle' &&
+      !this.running &&
+      pendingUp + pendingDown === 0;
+    const connecting = this.replicating.push === 'connecting' || this.replicating.pull === 'connecting';
+    if (idle && session.firstTotal !== null) session.firstTotal = null;
+    this.set({
+      state: lastError ? 'error' : idle ? 'synced' : connecting ? 'connecting' : 'syncing',
+      lastSyncedAt: idle && !lastError ? Date.now() : this.status.lastSyncedAt,
+      pendingUp,
+      pendingDown,
+      firstSync: session.firstTotal
+        ? { done: Math.min(received, session.firstTotal), total: session.firstTotal }
+        : null,
+      error: lastError,
+      needsPassphrase: false,
+    });
+  }
+
+  private fail(error: SyncError): SyncStatus {
+    this.set({ ...SYNC_OFF, state: 'error', error });
+    return this.status;
+  }
+
+  private set(status: SyncStatus): void {
+    this.status = status;
+    for (const listener of this.listeners) listener(status);
+  }
+}
