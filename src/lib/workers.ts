@@ -1,6 +1,7 @@
-/** The two worker owners, and reading a file through both. Workers start lazily on the first call. */
+/** The worker owners, and reading a file through two of them. Workers start lazily on the first call. */
 import type { EngineApi } from '../../workers/engine.worker';
 import type { IngestApi } from '../../workers/ingest.worker';
+import type { ViewApi } from '../../workers/view.worker';
 import type { IngestInput, IngestProgress, IngestResult, ReadOutcome } from '../shared/ingest';
 import { WorkerOwner, type CallOptions } from './worker-owner';
 
@@ -12,6 +13,12 @@ export const engine = new WorkerOwner<EngineApi>(
 export const ingester = new WorkerOwner<IngestApi>(
   'file reader',
   () => new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), { type: 'module', name: 'ingest' }),
+);
+
+/** Converts originals for the viewer, off the page: the page only draws what it answers. */
+export const viewConverter = new WorkerOwner<ViewApi>(
+  'viewer',
+  () => new Worker(new URL('../../workers/view.worker.ts', import.meta.url), { type: 'module', name: 'view' }),
 );
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
-import { AppError } from './types';
+import { AppError } from '../../src/shared/types';
 
 export interface EpubBook {
   title: string;
