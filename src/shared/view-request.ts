@@ -1,5 +1,7 @@
 /** What the page asks the viewer's worker to draw (workers/view.worker.ts). */
 export interface ViewRequest {
+  /** The document's id: the worker keeps the last few conversions by it. */
+  docId: string;
   kind: 'markdown' | 'html' | 'docx' | 'epub' | 'odt' | 'odp' | 'pptx';
   /** The stored file, or for Markdown kept only as text, that text. */
   source: Blob | string;

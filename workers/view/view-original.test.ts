@@ -65,6 +65,7 @@ describe('viewOriginal', () => {
       { bullets: ['Bicycles are parked in the yard behind the building.'] },
     ]);
     const { nodes, marked } = await viewOriginal({
+      docId: 'd',
       kind: 'docx',
       source: new Blob([new Uint8Array(docx)]),
       name: 'handbook.docx',
@@ -81,6 +82,7 @@ describe('viewOriginal', () => {
     const source =
       '# Boats\n\nThe *ferry* leaves at [noon](https://example.org).\n\n<div onclick="x()">Raw <b>bold</b></div>\n';
     const { nodes, marked } = await viewOriginal({
+      docId: 'd',
       kind: 'markdown',
       source,
       name: 'boats.md',
@@ -96,6 +98,7 @@ describe('viewOriginal', () => {
     const source = 'Intro line.\n\nThe `q()` function quits.\n';
     const start = source.indexOf('function');
     const { nodes, marked } = await viewOriginal({
+      docId: 'd',
       kind: 'markdown',
       source,
       name: 'r.md',
@@ -103,5 +106,20 @@ describe('viewOriginal', () => {
     });
     expect(marked).toBe(true);
     expect(show(nodes)).toBe('<p>Intro line.</p><p>The <code>q()</code> [function quits].</p>');
+  });
+
+  it('converts a document once for several passages, marking each in a fresh copy', async () => {
+    const ask = (html: string, text: string) =>
+      viewOriginal({
+        docId: 'same',
+        kind: 'html',
+        source: new Blob([html]),
+        name: 'a.html',
+        passage: { start: 0, end: 0, text },
+      });
+    await ask('<p>First words. Second words.</p>', 'First words');
+    // The same document asked again: its stored conversion is used, and the earlier mark is gone.
+    const again = await ask('<p>Something else.</p>', 'Second words');
+    expect(show(again.nodes)).toBe('<p>First words. [Second words].</p>');
   });
 });
