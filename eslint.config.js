@@ -34,6 +34,13 @@ export default ts.config(
               message:
                 'The page talks to workers by message (src/lib/workers.ts); move shared pure code to src/shared.',
             },
+            {
+              // Converting a document is seconds of work on a long file: the page would freeze meanwhile.
+              group: ['mammoth', 'jszip', 'htmlparser2', 'mdast-*', 'micromark-*'],
+              allowTypeImports: true,
+              message:
+                'Documents are converted in a worker (workers/view.worker.ts for the viewer); the page only draws the result.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 /**
  * Passages are text, never markup: every document of ../shared/eval/docs, read by the app's real
- * ingest worker, is stored as a reader sees it. Markdown keeps no heading hashes, list stars, code
+ * file reader, is stored as a reader sees it. Markdown keeps no heading hashes, list stars, code
  * fences, anchors or comments; HTML keeps no tags or comments; no passage holds a glyph that would
  * show as a box (a control or private-use character, a replacement character, an unmapped ligature).
  */

@@ -28,7 +28,7 @@ export const test = base.extend<object, { harness: Page }>({
 
 export { expect };
 
-/** What Carrel makes of `path` (relative to ../shared/eval/docs/), through the real ingest worker. */
+/** What Carrel makes of `path` (relative to ../shared/eval/docs/), through the real file reader. */
 export function chunk(page: Page, path: string, password?: string): Promise<ChunkReport | ChunkFailure> {
   const bytes = readFileSync(`${EVAL_DIR}docs/${path}`).toString('base64');
   const name = path.split('/').pop()!;

@@ -1,6 +1,6 @@
 /**
  * Office and e-book files made at test time by pandoc from ../shared/eval Markdown documents
- * (nothing from the corpus is copied into the repo): each goes through the real ingest worker and
+ * (nothing from the corpus is copied into the repo): each goes through the real file reader and
  * must keep the source's headings as heading paths and the DESIGN §4 size bounds.
  */
 import { execFileSync } from 'node:child_process';

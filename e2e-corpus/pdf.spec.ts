@@ -1,4 +1,4 @@
-/** Golden facts about the PDFs of ../shared/eval/docs/pdf, read by the app's ingest worker (pdf.js inside it). */
+/** Golden facts about the PDFs of ../shared/eval/docs/pdf, read by the app's file reader (pdf.js inside it). */
 import { chunk, chunkOk, expect, expectSizesWithinBounds, propositions, test } from './harness';
 import type { ChunkReport } from '../scripts/harness/chunk-file';
 

@@ -57,8 +57,12 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
 
 test('a PDF passage opens on its page with the words boxed, online and offline', async ({ page, context }) => {
   const blocked: string[] = [];
+  const fakeWorker: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    // pdf.js says this when its worker cannot start and it parses on the page instead (the file
+    // reader runs pdf.js in-thread on purpose: it is a worker already).
+    if (/fake worker/i.test(message.text()) && !message.worker()) fakeWorker.push(message.text());
   });
   await page.goto('/');
   await addFiles(page, [generated('travel-guide.pdf')]);
@@ -87,6 +91,9 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
     return false;
   });
   expect(inked).toBe(true);
+  // pdf.js parsed the file in its own worker, off the page.
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/pdf\.worker/));
+  expect(fakeWorker).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);

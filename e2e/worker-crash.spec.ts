@@ -8,7 +8,7 @@ test('the file reader crashing mid-file fails that file only; a new reader takes
   page,
 }) => {
   await page.goto('/');
-  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('reader.worker'));
   await page.getByTestId('file-input').setInputFiles([
     // Twice the other tests' size, so that the engine is still embedding it when the crash lands on a busy machine too.
     { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(800)) },
@@ -56,7 +56,7 @@ test('a file already with the engine is still stored when the file reader crashe
   page,
 }) => {
   await page.goto('/');
-  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('reader.worker'));
   await page.getByTestId('file-input').setInputFiles([
     { name: 'embedded.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
     // Big enough to be still being read when the reader crashes.

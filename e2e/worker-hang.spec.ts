@@ -12,7 +12,7 @@ test('a file reader that stops answering fails its file only; a fresh reader tak
 }) => {
   await page.addInitScript((ms) => ((window as { carrelStallMs?: number }).carrelStallMs = ms), STALL_MS);
   await page.goto('/');
-  const firstReader = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  const firstReader = page.waitForEvent('worker', (worker) => worker.url().includes('reader.worker'));
   await page.getByTestId('file-input').setInputFiles([
     {
       name: 'before.txt',
@@ -35,7 +35,7 @@ test('a file reader that stops answering fails its file only; a fresh reader tak
   });
   const freshReader = page.waitForEvent(
     'worker',
-    (worker) => worker !== reader && worker.url().includes('ingest.worker'),
+    (worker) => worker !== reader && worker.url().includes('reader.worker'),
   );
   await page.getByTestId('file-input').setInputFiles([
     {
@@ -84,7 +84,7 @@ test('a file that makes no progress is flagged as stuck, and Retry reads it agai
   // Flagged after 3 s without progress; the watchdog that would give the file up is kept out of the way.
   await page.addInitScript(() => Object.assign(window, { carrelStuckMs: 3_000, carrelStallMs: 10 * 60_000 }));
   await page.goto('/');
-  const firstReader = page.waitForEvent('worker', (worker) => worker.url().includes('ingest.worker'));
+  const firstReader = page.waitForEvent('worker', (worker) => worker.url().includes('reader.worker'));
   await page.getByTestId('file-input').setInputFiles([
     {
       name: 'before.txt',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Shows what Carrel makes of one file (DESIGN §9), through the app's real ingest worker in
+ * Shows what Carrel makes of one file (DESIGN §9), through the app's real file reader in
  * headless Chromium (pdf.js does not run on Node 20):
  *   npm run chunk -- FILE [--json] [--password P] [--mode three-level|paragraph|full-doc]
  * --json prints {title, tokens, sections: [{headingPath, tokens, pages, text, propositions:

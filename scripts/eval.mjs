@@ -2,7 +2,7 @@
 /**
  * Retrieval evaluation on the real engine in headless Chromium (DESIGN §9). Every corpus entry
  * becomes one Markdown file (`<_id>.md`, the title as its heading) that goes through the app's
- * ingest worker into IndexedDB; queries go through the engine worker's `search`.
+ * file reader into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
  *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--no-escape-hatch] [--no-floor]

@@ -25,6 +25,7 @@ import {
   tryEmbedder,
   unloadEmbedder,
 } from './model-loader';
+import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';
@@ -137,6 +138,16 @@ const api = {
   /** Deletes a model's record and vectors; false when search uses it or a switch goes to it. */
   removeModel({ id }: { id: string }) {
     return removeModel(db, id);
+  },
+
+  /** The whole library as one backup file (encrypted when given a passphrase), and the name to save it under. */
+  async exportBackup({ passphrase }: { passphrase?: string }) {
+    return { blob: await exportLibrary(db, passphrase), name: backupFileName() };
+  },
+
+  /** Whether a backup file needs a passphrase (throws on a foreign, damaged or newer file). */
+  backupIsEncrypted({ file }: { file: Blob }) {
+    return backupIsEncrypted(file);
   },
 
   /** Adds a backup's documents that are not stored yet, and indexes them. */

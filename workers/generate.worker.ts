@@ -3,14 +3,13 @@
  * The answer generator's own worker, so search and ingest stay responsive while it writes.
  * Terminating it (Settings → Answers → None) frees the model's memory.
  */
+import type { Device } from '../src/shared/gpu';
 import type { GeneratorDtype } from '../src/shared/generators';
 import { expose, type CallContext } from '../src/shared/rpc';
 import { loadGenerator, type LoadedGenerator } from './generate/load-generator';
 import { streamAnswer, type ChatMessage } from './generate/stream-answer';
 
 let loaded: { modelId: string; promise: Promise<LoadedGenerator> } | null = null;
-
-type Device = 'webgpu' | 'wasm';
 
 /** A model-loading event from Transformers.js, passed through unchanged. */
 export type LoadProgress = { type: 'load'; event: unknown };

@@ -9,7 +9,7 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../src/shared/db';
-import { gpuSupport } from '../src/shared/gpu';
+import { gpuSupport, type Device } from '../src/shared/gpu';
 import { keepForOffline } from '../src/shared/gpu-runtime';
 import { BUILTIN_MODEL, MODEL_CACHE, type ModelInfo } from '../src/shared/models';
 import {
@@ -21,7 +21,6 @@ import {
 } from './embed/embedder';
 import { withWasmFallback } from './embed/fallback';
 
-export type Device = 'wasm' | 'webgpu';
 type Build = 'plain' | 'gpu';
 
 /**

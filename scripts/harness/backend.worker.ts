@@ -5,7 +5,8 @@
  */
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import { expose } from '../../src/shared/rpc';
-import { createOn, type Device } from '../../workers/model-loader';
+import type { Device } from '../../src/shared/gpu';
+import { createOn } from '../../workers/model-loader';
 
 const api = {
   async embed({ device, texts }: { device: Device; texts: string[] }) {

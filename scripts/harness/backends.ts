@@ -6,7 +6,7 @@
  */
 import { WorkerOwner } from '../../src/lib/worker-owner';
 import { gpuSupport } from '../../src/shared/gpu';
-import type { Device } from '../../workers/model-loader';
+import type { Device } from '../../src/shared/gpu';
 import type { BackendApi } from './backend.worker';
 
 export type BackendResult = { model_load_ms: number; propositions_per_s: number; adapter?: string } | { error: string };

@@ -1,5 +1,5 @@
 /**
- * `npm run chunk` in the page: one file through the real ingest worker (detect → parse, pdf.js in
+ * `npm run chunk` in the page: one file through the real file reader (detect → parse, pdf.js in
  * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
  */
 import { readChunks } from '../../src/shared/chunk-text';

@@ -3,6 +3,7 @@
  * the WebGPU adapter when there is one, each in a fresh generate.worker: load time, time to first
  * token and tokens per second over one answer.
  */
+import type { Device } from '../../src/shared/gpu';
 import type { GenerateApi } from '../../workers/generate.worker';
 import { WorkerOwner } from '../../src/lib/worker-owner';
 import { generatorDtype } from '../../src/shared/generators';
@@ -22,7 +23,7 @@ const MESSAGES = [
 
 async function measure(
   modelId: string,
-  device: 'wasm' | 'webgpu',
+  device: Device,
   shaderF16: boolean,
   maxNewTokens: number,
 ): Promise<GenerationResult> {

@@ -1,5 +1,5 @@
 /**
- * The harness page: Carrel's real workers (ingest.worker and engine.worker behind the app's
+ * The harness page: Carrel's real workers (reader.worker and engine.worker behind the app's
  * WorkerOwner) driven from Node through Playwright by `npm run chunk`, `npm run eval` and the corpus
  * tests. Nothing here re-implements the pipeline; it only feeds it and reads back.
  */

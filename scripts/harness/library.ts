@@ -3,7 +3,7 @@
  * to the file reader, which hands each one to the engine to embed, store and index.
  */
 import Dexie from 'dexie';
-import { engine, ingest as readFile, ingester } from '../../src/lib/workers';
+import { engine, ingest as readFile, fileReader } from '../../src/lib/workers';
 import { DB_NAME } from '../../src/shared/db';
 import { AppError } from '../../src/shared/types';
 import { closePageDb } from './page-db';
@@ -35,7 +35,7 @@ export interface IngestReport {
 }
 
 /**
- * Ingests `docs` through the ingest worker with up to `concurrency` files in flight (the worker
+ * Ingests `docs` through the file reader with up to `concurrency` files in flight (the worker
  * interleaves them at its awaits), then waits until the engine has indexed them.
  */
 export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Promise<IngestReport> {
@@ -64,7 +64,7 @@ export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Pr
 
 /** Empties the library: stops both workers and deletes the database; the next call starts fresh workers. */
 export async function reset(): Promise<void> {
-  ingester.restart();
+  fileReader.restart();
   engine.restart();
   closePageDb();
   await Dexie.delete(DB_NAME);

@@ -1,4 +1,5 @@
 /** App-wide status: offline readiness, updates, connectivity, the model, and app-level errors. */
+import type { Device } from '../shared/gpu';
 import { registerSW } from 'virtual:pwa-register';
 import { BUILTIN_MODEL } from '../shared/models';
 import { handleError } from './errors';
@@ -22,7 +23,7 @@ class AppStatus {
   modelState = $state<'loading' | 'ready' | 'failed'>('loading');
   modelMessage = $state('Loading the built-in model…');
   /** The backend the active model runs on, once it has loaded. */
-  device = $state<'wasm' | 'webgpu' | null>(null);
+  device = $state<Device | null>(null);
   errors = $state.raw<{ id: number; message: string }[]>([]);
   #nextError = 1;
   #update: ((reload?: boolean) => Promise<void>) | null = null;

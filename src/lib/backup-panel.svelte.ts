@@ -1,11 +1,11 @@
 /** State of the backup section: export, import (asking for a passphrase when the file needs one). */
-import { backupFileName, backupIsEncrypted, exportLibrary } from '../shared/backup';
-import { db } from './db';
 import { handleError } from './errors';
 import { engine } from './workers';
 
 /** A backup of thousands of documents takes minutes to check and write. */
 const IMPORT_TIMEOUT_MS = 60 * 60_000;
+/** Reading every record and file of such a library into one file takes minutes too. */
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
 
 class BackupPanel {
   busy = $state(false);
@@ -33,8 +33,12 @@ class BackupPanel {
   /** Downloads the whole library as `carrel-library-YYYY-MM-DD.carrel`, encrypted when given a passphrase. */
   export(passphrase: string): Promise<boolean> {
     return this.#run(async () => {
-      const name = backupFileName();
-      download(await exportLibrary(db, passphrase || undefined), name);
+      // The engine reads and encodes the library; the page only hands the finished file to the browser.
+      const { blob, name } = await engine.api.exportBackup(
+        { passphrase: passphrase || undefined },
+        { timeoutMs: EXPORT_TIMEOUT_MS },
+      );
+      download(blob, name);
       return passphrase
         ? `Exported the library to ${name}, encrypted with your passphrase.`
         : `Exported the library to ${name}.`;
@@ -46,7 +50,7 @@ class BackupPanel {
     this.pending = null;
     let encrypted = false;
     const readable = await this.#run(async () => {
-      encrypted = await backupIsEncrypted(file);
+      encrypted = await engine.api.backupIsEncrypted({ file }, { timeoutMs: IMPORT_TIMEOUT_MS });
       return encrypted ? `${file.name} is encrypted: enter its passphrase to import it.` : '';
     });
     if (!readable) return;

@@ -11,7 +11,7 @@
 import type { IngestProgress, IngestResult } from '../shared/ingest';
 import type { JobRecord } from '../shared/db';
 import { handleError, isAbort, type UserMessage } from './errors';
-import { engine, ingester, readFile, storeHandedOver } from './workers';
+import { engine, fileReader, readFile, storeHandedOver } from './workers';
 import { stageOf } from './doc-rows';
 import { chunking } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
@@ -255,7 +255,7 @@ export class IngestQueue {
     if (job.state === 'reading' || job.state === 'embedding') {
       job.stopping = 'retry';
       job.controller.abort();
-      (job.state === 'reading' ? ingester : engine).restart();
+      (job.state === 'reading' ? fileReader : engine).restart();
       return;
     }
     job.handOver?.close();

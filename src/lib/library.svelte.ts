@@ -43,7 +43,12 @@ class Library {
     return this.#docs.list;
   }
 
-  constructor() {
+  #started = false;
+
+  /** Reads the stored documents, takes over files a closed tab left half-read, then reads outdated documents again. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
     this.#docs.start();
     void this.queue.start().then(() => this.#readOutdatedAgain());
   }

@@ -54,7 +54,7 @@ export class QueuedFile implements JobRow {
   /** When the file last changed state or reported progress (the stuck check reads it). */
   lastChangeAt = Date.now();
   /**
-   * When the file was handed to the ingest worker (to recognise its stored document). Not reactive:
+   * When the file was handed to the file reader (to recognise its stored document). Not reactive:
    * it is set together with its state, and the list reads it only when the stored documents change.
    */
   startedAt?: number;

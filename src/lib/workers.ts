@@ -1,6 +1,7 @@
-/** The two worker owners, and reading a file through both. Workers start lazily on the first call. */
+/** The worker owners, and reading a file through two of them. Workers start lazily on the first call. */
 import type { EngineApi } from '../../workers/engine.worker';
-import type { IngestApi } from '../../workers/ingest.worker';
+import type { ReaderApi } from '../../workers/reader.worker';
+import type { ViewApi } from '../../workers/view.worker';
 import type { IngestInput, IngestProgress, IngestResult, ReadOutcome } from '../shared/ingest';
 import { WorkerOwner, type CallOptions } from './worker-owner';
 
@@ -9,9 +10,15 @@ export const engine = new WorkerOwner<EngineApi>(
   () => new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
 );
 
-export const ingester = new WorkerOwner<IngestApi>(
+export const fileReader = new WorkerOwner<ReaderApi>(
   'file reader',
-  () => new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), { type: 'module', name: 'ingest' }),
+  () => new Worker(new URL('../../workers/reader.worker.ts', import.meta.url), { type: 'module', name: 'reader' }),
+);
+
+/** Converts originals for the viewer, off the page: the page only draws what it answers. */
+export const viewConverter = new WorkerOwner<ViewApi>(
+  'viewer',
+  () => new Worker(new URL('../../workers/view.worker.ts', import.meta.url), { type: 'module', name: 'view' }),
 );
 
 /**
@@ -24,7 +31,7 @@ export function readFile(
   handOver: MessagePort,
   options: CallOptions<IngestProgress> = {},
 ): Promise<ReadOutcome> {
-  return ingester.api.read({ ...input, engine: handOver }, { ...options, transfer: [handOver] });
+  return fileReader.api.read({ ...input, engine: handOver }, { ...options, transfer: [handOver] });
 }
 
 /** Has the engine embed, store and index what a reader handed over on `port`; answers the stored document. */

@@ -4,6 +4,7 @@
  * sizes are estimates from parameter count × 4-bit weights (marked `verified: false`); licences and
  * context lengths are the model cards' as recalled, to be checked before relying on them.
  */
+import type { Device } from './gpu';
 
 export type GeneratorDtype = 'q4f16' | 'q4' | 'q8';
 
@@ -115,7 +116,7 @@ export function customGenerator(id: string): GeneratorInfo {
 }
 
 /** 4-bit weights: with fp16 activations on WebGPU when the adapter has `shader-f16`, else q4 (WASM q4 kernels are the fastest CPU path). */
-export function generatorDtype(device: 'wasm' | 'webgpu', shaderF16: boolean): GeneratorDtype {
+export function generatorDtype(device: Device, shaderF16: boolean): GeneratorDtype {
   return device === 'webgpu' && shaderF16 ? 'q4f16' : 'q4';
 }
 

@@ -2,6 +2,9 @@
  * What WebGPU this browser offers, asked once per page or worker: a real adapter (`navigator.gpu`
  * alone is not enough: it exists where no adapter does) and whether it has `shader-f16`.
  */
+/** Where a model runs: on the graphics card, or on the processor through WebAssembly. */
+export type Device = 'wasm' | 'webgpu';
+
 export interface GpuSupport {
   adapter: boolean;
   shaderF16: boolean;

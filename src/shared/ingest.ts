@@ -1,5 +1,5 @@
 /**
- * The ingest worker's side of the boundary, typed once for every side: what it is given to read a
+ * The file reader's side of the boundary, typed once for every side: what it is given to read a
  * file, the progress it reports while reading, and what it answers; what it hands the engine to
  * embed and store; and the progress of a model switch, which re-embeds the library.
  */

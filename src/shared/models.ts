@@ -3,6 +3,7 @@
  * and a catalogue of transformer models downloaded on demand (from the Hugging Face hub, a mirror,
  * or the deployment's own /models/ folder).
  */
+import type { Device } from './gpu';
 
 export interface ModelInfo {
   id: string;
@@ -55,7 +56,7 @@ export const ALL_MODEL_FILES = [...modelFiles('q8'), WEIGHTS_FILE.fp16, WEIGHTS_
  * when the adapter has `shader-f16`, else fp32 (WebGPU has no int8 matrix kernels, so q8 weights
  * would run those nodes on the CPU).
  */
-export function dtypeFor(device: 'wasm' | 'webgpu', shaderF16: boolean): Dtype {
+export function dtypeFor(device: Device, shaderF16: boolean): Dtype {
   if (device === 'wasm') return 'q8';
   return shaderF16 ? 'fp16' : 'fp32';
 }

@@ -1,5 +1,5 @@
 /**
- * TIFF pages (scanners and fax programs write multi-page TIFFs), for the ingest worker (OCR) and
+ * TIFF pages (scanners and fax programs write multi-page TIFFs), for the file reader (OCR) and
  * the viewer (browsers do not draw TIFF). UTIF decodes them: uncompressed, CCITT fax, LZW,
  * PackBits, Deflate and JPEG. It is loaded only when a TIFF is opened.
  */

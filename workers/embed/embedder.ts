@@ -2,6 +2,7 @@
  * Text → vectors through Transformers.js. Mean-pooled and L2-normalised; a text with no known word
  * gives null, never a NaN vector. Works in a worker (WASM/WebGPU) and in Node (CPU) for tests.
  */
+import type { Device } from '../../src/shared/gpu';
 import { AutoTokenizer, env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 
 /** Where Transformers.js looks for a file before fetching it (keys are the same-origin paths). */
@@ -14,7 +15,7 @@ export interface EmbedderOptions {
   modelId: string;
   /** Where model folders live: a URL in the browser, a directory path in Node. Default '/models/'. */
   modelBaseUrl?: string;
-  device: 'wasm' | 'webgpu' | 'cpu';
+  device: Device | 'cpu';
   dtype?: 'q8' | 'fp32' | 'fp16';
   /** Downloaded model files, looked up before the network. */
   cache?: ModelCache;

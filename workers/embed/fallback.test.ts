@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Device } from '../../src/shared/gpu';
 import type { Embedder } from './embedder';
 import { withWasmFallback } from './fallback';
 
 /** An embedder that answers with its device's marker, or fails when told to. */
-function fake(device: 'webgpu' | 'wasm', failing: { embed?: boolean } = {}): Embedder & { disposed: boolean } {
+function fake(device: Device, failing: { embed?: boolean } = {}): Embedder & { disposed: boolean } {
   return {
     modelId: 'm',
     dims: 1,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportLibrary, importLibrary } from '../../src/shared/backup';
+import { exportLibrary, importLibrary } from './backup';
 import {
   ACTIVE_MODEL_KEY,
   MODEL_MIRROR_KEY,

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { RangeSet } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { exportLibrary } from '../../src/shared/backup';
+import { exportLibrary } from './backup';
 import { openDb, type CarrelDb } from '../../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import { changedParts, Engine, type ModelAccess } from './engine';

@@ -13,7 +13,7 @@
  * a document, and when another tab changes the documents or the active model (`changed`, from
  * Dexie's cross-context events). Only then is IndexedDB read.
  */
-import { importLibrary, type ImportSummary } from '../../src/shared/backup';
+import { importLibrary, type ImportSummary } from './backup';
 import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
 import type { CallContext } from '../../src/shared/rpc';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exportLibrary } from '../../src/shared/backup';
+import { exportLibrary } from './backup';
 import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, openDb, type CarrelDb } from '../../src/shared/db';
 import { customModel, type ModelInfo } from '../../src/shared/models';

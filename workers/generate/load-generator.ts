@@ -7,13 +7,13 @@ import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { env, pipeline, type TextGenerationPipeline } from '@huggingface/transformers';
 import { generatorDtype, type GeneratorDtype } from '../../src/shared/generators';
-import { gpuSupport } from '../../src/shared/gpu';
+import { gpuSupport, type Device } from '../../src/shared/gpu';
 import { keepForOffline } from '../../src/shared/gpu-runtime';
 import { MODEL_CACHE } from '../../src/shared/models';
 
 export interface LoadedGenerator {
   pipeline: TextGenerationPipeline;
-  device: 'webgpu' | 'wasm';
+  device: Device;
   dtype: GeneratorDtype;
 }
 
@@ -39,7 +39,7 @@ function configure(): void {
 
 async function loadOn(
   modelId: string,
-  device: 'webgpu' | 'wasm',
+  device: Device,
   dtype: GeneratorDtype,
   onProgress?: (event: unknown) => void,
 ): Promise<LoadedGenerator> {
@@ -61,7 +61,7 @@ export async function loadGenerator(
   modelId: string,
   dtype: GeneratorDtype,
   onProgress?: (event: unknown) => void,
-  device?: 'webgpu' | 'wasm',
+  device?: Device,
 ): Promise<LoadedGenerator> {
   configure();
   // The bench measures each backend on its own, without the fallback.

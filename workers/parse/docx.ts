@@ -1,9 +1,9 @@
 /**
  * Word documents (.docx): checked as an archive before anything is unpacked (workers/parse/zip-limits.ts),
- * then converted to HTML by mammoth (src/shared/docx-html.ts) and read by the HTML parser, so
+ * then converted to HTML by mammoth (docx-html.ts) and read by the HTML parser, so
  * headings, lists and tables follow the same rules as a web page's.
  */
-import { docxToHtml } from '../../src/shared/docx-html';
+import { docxToHtml } from './docx-html';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory } from './zip-limits';

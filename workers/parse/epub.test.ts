@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeZip } from '../../scripts/lib/docx-fixture';
 import { epubParts, makeEpub, type EpubChapter } from '../../scripts/lib/epub-fixture';
-import { resolveInside } from '../../src/shared/epub-html';
+import { resolveInside } from './epub-html';
 import { AppError } from '../../src/shared/types';
 import { sectionsByHeading } from '../chunk/sections';
 import { parseEpub } from './epub';

@@ -1,9 +1,9 @@
 /**
  * EPUB books: checked as an archive before anything is unpacked (workers/parse/zip-limits.ts),
- * then made into one HTML document in reading order (src/shared/epub-html.ts) and read by the
+ * then made into one HTML document in reading order (epub-html.ts) and read by the
  * HTML parser: one document per book, chapters and their headings as its sections.
  */
-import { epubToHtml } from '../../src/shared/epub-html';
+import { epubToHtml } from './epub-html';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory } from './zip-limits';

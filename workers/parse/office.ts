@@ -1,10 +1,10 @@
 /**
  * OpenDocument text and presentations (.odt, .odp) and PowerPoint (.pptx): checked as an archive
  * before anything is unpacked (workers/parse/zip-limits.ts), then made into HTML
- * (src/shared/office-html.ts) and read by the HTML parser, so headings, lists and tables follow the
+ * (office-html.ts) and read by the HTML parser, so headings, lists and tables follow the
  * same rules as a web page's.
  */
-import { pptxToHtml, readOdf } from '../../src/shared/office-html';
+import { pptxToHtml, readOdf } from './office-html';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory, type ZipEntry } from './zip-limits';

@@ -1,5 +1,5 @@
 /**
- * PDF → blocks with pdf.js (run inside the ingest worker). Headings come from the outline when
+ * PDF → blocks with pdf.js (run inside the file reader). Headings come from the outline when
  * its titles are found on their pages, else from font sizes above the body size. Every block keeps
  * its 1-based physical pages; printed page labels are kept where the PDF has them.
  */

@@ -1,5 +1,5 @@
 /**
- * Word (.docx) → HTML through mammoth, the same way for indexing (ingest worker) and for showing
+ * Word (.docx) → HTML through mammoth, the same way for indexing (file reader) and for showing
  * the original (the viewer), so passages found in one are found in the other. Word's heading
  * styles become h1–h6, lists ul/ol, tables tables, footnotes an ordered list at the end. Images
  * keep only their description: nothing embedded is decoded, nothing linked is fetched, and

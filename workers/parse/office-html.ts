@@ -1,6 +1,6 @@
 /**
  * OpenDocument text (.odt) and presentations (.odp), and PowerPoint (.pptx) → HTML, the same way
- * for indexing (ingest worker) and for showing the original (the viewer). Only the XML parts that
+ * for indexing (file reader) and for showing the original (the viewer). Only the XML parts that
  * hold text are read: images and media are never decoded, links never fetched, macros never run.
  * XML that declares entities (which could expand a small file enormously or point at other files)
  * is refused; the XML reader (htmlparser2 in XML mode) expands none and fetches nothing either way.
@@ -8,7 +8,7 @@
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
 import { resolveInside, xmlTags } from './epub-html';
-import { AppError } from './types';
+import { AppError } from '../../src/shared/types';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const folderOf = (path: string) => path.split('/').slice(0, -1).join('/');

@@ -47,6 +47,6 @@ const api = {
   },
 };
 
-export type IngestApi = typeof api;
+export type ReaderApi = typeof api;
 
 expose(api, self);

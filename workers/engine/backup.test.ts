@@ -1,12 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { putChunks, readChunks } from './chunk-text';
-import { readStoredChunks } from './stored-chunk';
-import { openDb, type CarrelDb } from './db';
-import { storedText } from './text-codec';
-import { decodeRows, readVectors, storedVectors } from './vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
+import { putChunks, readChunks } from '../../src/shared/chunk-text';
+import { readStoredChunks } from '../../src/shared/stored-chunk';
+import { openDb, type CarrelDb } from '../../src/shared/db';
+import { storedText } from '../../src/shared/text-codec';
+import { decodeRows, readVectors, storedVectors } from '../../src/shared/vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
 
 let dbCount = 0;

@@ -3,7 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { eachChunks, putChunks } from './chunk-text';
+import { eachChunks, putChunks } from '../../src/shared/chunk-text';
 import {
   documentTables,
   type CarrelDb,
@@ -13,10 +13,10 @@ import {
   type StoredVectorRecord,
   type TextRecord,
   type VectorRecord,
-} from './db';
-import { readText, storedText } from './text-codec';
-import { storedVectors } from './vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from './types';
+} from '../../src/shared/db';
+import { readText, storedText } from '../../src/shared/text-codec';
+import { storedVectors } from '../../src/shared/vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
 /**
@@ -167,7 +167,8 @@ export async function exportLibrary(db: CarrelDb, passphrase?: string): Promise<
     encryption,
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
-  return new Blob([concat([MAGIC_BYTES, uint32(headerBytes.byteLength), headerBytes, payload])], {
+  // The Blob takes the parts as they are: no second copy of the payload.
+  return new Blob([MAGIC_BYTES, uint32(headerBytes.byteLength), headerBytes, payload], {
     type: 'application/octet-stream',
   });
 }

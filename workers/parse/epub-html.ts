@@ -1,5 +1,5 @@
 /**
- * An EPUB 2 or 3 book → one HTML document, the same way for indexing (ingest worker) and for
+ * An EPUB 2 or 3 book → one HTML document, the same way for indexing (file reader) and for
  * showing the original (the viewer): its chapters in the spine's reading order, each under its
  * title from the navigation document (EPUB 3 nav, or EPUB 2 NCX) when the chapter has no heading
  * of its own. XML is read with htmlparser2 in XML mode, which expands no entity a file declares
@@ -7,7 +7,7 @@
  */
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
-import { AppError } from './types';
+import { AppError } from '../../src/shared/types';
 
 export interface EpubBook {
   title: string;
