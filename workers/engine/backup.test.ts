@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { putChunks, readChunks } from '../../src/shared/chunk-text';
 import { readStoredChunks } from '../../src/shared/stored-chunk';
 import { openDb, type CarrelDb } from '../../src/shared/db';
+import { SYNC_KEY } from '../../src/shared/sync';
 import { storedText } from '../../src/shared/text-codec';
 import { decodeRows, readVectors, storedVectors } from '../../src/shared/vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
@@ -215,6 +216,17 @@ describe('backup', () => {
     expect(await dump(target)).toEqual(once);
     expect(once.documents.map((d) => d.id)).toEqual(['doc-a', 'doc-b', 'doc-c']);
     expect(await target.settings.get('chunkMode')).toEqual({ key: 'chunkMode', value: { mode: 'full-doc' } });
+  });
+
+  it("leaves out the sync server's address, which may carry its login", async () => {
+    await source.settings.put({
+      key: SYNC_KEY,
+      value: { url: 'https://me:secret@couch.example/carrel', device: 'laptop', enabled: true },
+    });
+    const target = fresh();
+    await importLibrary(target, await exportLibrary(source));
+    expect(await target.settings.get(SYNC_KEY)).toBeUndefined();
+    expect(await target.settings.get('chunkMode')).toBeDefined();
   });
 
   it('refuses a corrupted file and writes nothing', async () => {

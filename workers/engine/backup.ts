@@ -14,6 +14,7 @@ import {
   type TextRecord,
   type VectorRecord,
 } from '../../src/shared/db';
+import { SYNC_KEY } from '../../src/shared/sync';
 import { readText, storedText } from '../../src/shared/text-codec';
 import { storedVectors } from '../../src/shared/vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
@@ -71,7 +72,8 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
       sections,
       propositions,
       vectors: await db.vectors.toArray(),
-      settings: await db.settings.toArray(),
+      // The sync server's address may carry its login: it stays on this device.
+      settings: (await db.settings.toArray()).filter((setting) => setting.key !== SYNC_KEY),
       conversations: await db.conversations.toArray(),
     };
   });
@@ -290,7 +292,8 @@ export async function importLibrary(
     if (wasAdded) added++;
   }
   await db.transaction('rw', db.settings, db.conversations, async () => {
-    for (const setting of records.settings) if (!(await db.settings.get(setting.key))) await db.settings.add(setting);
+    for (const setting of records.settings)
+      if (setting.key !== SYNC_KEY && !(await db.settings.get(setting.key))) await db.settings.add(setting);
     for (const conversation of records.conversations)
       if (!(await db.conversations.get(conversation.id))) await db.conversations.add(conversation);
   });
