@@ -5,7 +5,14 @@ describe('readOutdated', () => {
   it('finds Markdown read as source slices (no recipe) outdated, and nothing read the current way', () => {
     expect(readOutdated({ kind: 'markdown' })).toBe(true);
     expect(readOutdated({ kind: 'markdown', readRecipe: readRecipe('markdown') })).toBe(false);
-    expect(readOutdated({ kind: 'pdf' })).toBe(false);
+    expect(readOutdated({ kind: 'text' })).toBe(false);
     expect(readOutdated({ kind: 'html', readRecipe: 1 })).toBe(false);
+  });
+
+  it('finds PDF, Word and OpenDocument files read before contents pages were left out outdated', () => {
+    for (const kind of ['pdf', 'docx', 'odt'] as const) {
+      expect(readOutdated({ kind })).toBe(true);
+      expect(readOutdated({ kind, readRecipe: readRecipe(kind) })).toBe(false);
+    }
   });
 });

@@ -5,10 +5,12 @@
  *
  * markdown 2: passages are the text a reader sees, without heading hashes, list stars, fences,
  * anchors or comments (before: slices of the Markdown source).
+ * pdf, docx, odt 2: contents and index pages (entries ending in page numbers) are no longer passages
+ * (workers/chunk/navigation.ts); these are the formats that print them.
  */
 import type { DocumentRecord, SourceKind } from './types';
 
-const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2 };
+const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2, pdf: 2, docx: 2, odt: 2 };
 
 /** The reading a document of this kind gets now. */
 export function readRecipe(kind: SourceKind): number {
