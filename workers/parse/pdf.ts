@@ -9,7 +9,7 @@ import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { pageWords, type PageReader } from './ocr';
 import { assemble, buildDrafts } from './pdf-headings';
 import { itemsToLines, removeFurniture, type Line, type TextItemLike } from './pdf-lines';
-import { loadPdf, pdfError, type PdfDocument, type PdfJs } from './pdf-loader';
+import { loadPdf, pdfError, type PdfDocument, type PdfJs, type PdfPage } from './pdf-loader';
 import { hasImage, letterCount, OCR_BELOW_LETTERS, ocrSummary, readScannedPage } from './pdf-ocr';
 import { outlineHeadings } from './pdf-outline';
 
@@ -48,47 +48,87 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
   }
 }
 
+/** What OCR made of a PDF's scanned pages, gathered page by page. */
+interface ScanReport {
+  tried: number;
+  scanned: { page: number; confidence: number }[];
+  failed: number[];
+  words: NonNullable<ParsedDocument['ocrWords']>;
+}
+
 async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   const pages: Line[][] = [];
-  const scanned: { page: number; confidence: number }[] = [];
-  const ocrWords: NonNullable<ParsedDocument['ocrWords']> = {};
-  const failed: number[] = [];
-  let tried = 0;
+  const scans: ScanReport = { tried: 0, scanned: [], failed: [], words: {} };
   for (let p = 1; p <= doc.numPages; p++) {
     opts.signal?.throwIfAborted();
-    const page = await doc.getPage(p);
-    const content = await page.getTextContent();
-    let items: TextItemLike[] = content.items.filter((i): i is TextItemLike & typeof i => 'str' in i);
-    let ocr = false;
-    if (
-      opts.ocr &&
-      letterCount(items.map((i) => i.str).join('')) < OCR_BELOW_LETTERS &&
-      (await hasImage(page, opts.pdfjs))
-    ) {
-      ocr = true;
-      tried++;
-      opts.onPage?.(p - 1, doc.numPages, true);
-      try {
-        const read = await readScannedPage(page, opts.ocr);
-        // A page with a little real text (a title over a photo) keeps it unless OCR read more.
-        if (letterCount(read.items.map((i) => i.str).join('')) > letterCount(items.map((i) => i.str).join(''))) {
-          items = read.items;
-          scanned.push({ page: p, confidence: read.confidence });
-          ocrWords[p] = pageWords(read.items);
-        }
-      } catch (error) {
-        // One unreadable page does not lose the others; the document says which pages failed. A
-        // language not on the device fails every page: the file says so, to be retried.
-        opts.signal?.throwIfAborted();
-        if (error instanceof AppError && error.code === 'OCR_LANGUAGE_MISSING') throw error;
-        console.warn(`OCR failed on page ${p} of ${fileName}`, error);
-        failed.push(p);
-      }
-    }
-    pages.push(itemsToLines(items, p));
-    page.cleanup();
-    opts.onPage?.(p, doc.numPages, ocr);
+    pages.push(await readPage(doc, p, fileName, opts, scans));
   }
+  requireText(pages, doc.numPages, scans, fileName);
+  const labels = await doc.getPageLabels().catch(() => null);
+  const outline = await outlineHeadings(doc);
+  const drafts = buildDrafts(removeFurniture(pages), outline);
+  const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
+  const parsed = assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
+  const { scanned, failed, words } = scans;
+  return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed), ocrWords: words } : parsed;
+}
+
+/** One page's lines, from its text layer or, when the page is a scan, from OCR (noted in `scans`). */
+async function readPage(
+  doc: PdfDocument,
+  p: number,
+  fileName: string,
+  opts: PdfOptions,
+  scans: ScanReport,
+): Promise<Line[]> {
+  const page = await doc.getPage(p);
+  const content = await page.getTextContent();
+  let items: TextItemLike[] = content.items.filter((i): i is TextItemLike & typeof i => 'str' in i);
+  let ocr = false;
+  if (opts.ocr && textLetters(items) < OCR_BELOW_LETTERS && (await hasImage(page, opts.pdfjs))) {
+    ocr = true;
+    scans.tried++;
+    opts.onPage?.(p - 1, doc.numPages, true);
+    items = await readScan(page, p, items, fileName, opts, scans);
+  }
+  const lines = itemsToLines(items, p);
+  page.cleanup();
+  opts.onPage?.(p, doc.numPages, ocr);
+  return lines;
+}
+
+const textLetters = (items: TextItemLike[]) => letterCount(items.map((i) => i.str).join(''));
+
+/** The scanned page's words read by OCR, or its own text items when OCR read less or failed. */
+async function readScan(
+  page: PdfPage,
+  p: number,
+  items: TextItemLike[],
+  fileName: string,
+  opts: PdfOptions,
+  scans: ScanReport,
+): Promise<TextItemLike[]> {
+  try {
+    const read = await readScannedPage(page, opts.ocr!);
+    // A page with a little real text (a title over a photo) keeps it unless OCR read more.
+    if (textLetters(read.items) <= textLetters(items)) return items;
+    scans.scanned.push({ page: p, confidence: read.confidence });
+    scans.words[p] = pageWords(read.items);
+    return read.items;
+  } catch (error) {
+    // One unreadable page does not lose the others; the document says which pages failed. A
+    // language not on the device fails every page: the file says so, to be retried.
+    opts.signal?.throwIfAborted();
+    if (error instanceof AppError && error.code === 'OCR_LANGUAGE_MISSING') throw error;
+    console.warn(`OCR failed on page ${p} of ${fileName}`, error);
+    scans.failed.push(p);
+    return items;
+  }
+}
+
+/** Refuses a PDF that leaves nothing to search: no text layer, and OCR absent, failing or finding nothing. */
+function requireText(pages: Line[][], pageCount: number, scans: ScanReport, fileName: string): void {
+  const { tried, scanned, failed } = scans;
   // OCR debris on scanned pages ("sw | \ +") is not a text layer either.
   const letters = letterCount(
     pages
@@ -96,7 +136,7 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
       .map((l) => l.text)
       .join(''),
   );
-  if (tried && !scanned.length && letters < 40 * doc.numPages) {
+  if (tried && !scanned.length && letters < 40 * pageCount) {
     const them = tried === 1 ? 'it' : 'them';
     const why = failed.length
       ? `OCR failed on ${failed.length === tried ? them : `${failed.length} of them`}`
@@ -106,17 +146,11 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
       `“${fileName}” is a scan (${tried} ${tried === 1 ? 'page' : 'pages'} without a text layer), and ${why}.`,
     );
   }
-  if (letters < 40 * doc.numPages && !scanned.length) {
+  if (letters < 40 * pageCount && !scanned.length) {
     // Without OCR (the command-line chunker can run without it) the UI's action says what to do.
     throw new AppError(
       'PDF_NO_TEXT',
-      `“${fileName}” has no text layer (${letters} letters on ${doc.numPages} pages): it looks like a scan, so there is nothing to search.`,
+      `“${fileName}” has no text layer (${letters} letters on ${pageCount} pages): it looks like a scan, so there is nothing to search.`,
     );
   }
-  const labels = await doc.getPageLabels().catch(() => null);
-  const outline = await outlineHeadings(doc);
-  const drafts = buildDrafts(removeFurniture(pages), outline);
-  const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: string } | undefined;
-  const parsed = assemble(drafts, doc.numPages, labels, info?.Title?.trim() || '', fileName);
-  return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed), ocrWords } : parsed;
 }
