@@ -3,7 +3,7 @@
  * Navigation, scripts, styles and page furniture are dropped; text becomes headings, paragraphs,
  * list items, code, tables and quotes. The document text is the blocks joined by blank lines.
  */
-import { Parser } from 'htmlparser2';
+import { Parser, type Handler } from 'htmlparser2';
 import type { Block, BlockKind, ParsedDocument } from '../../src/shared/types';
 import { titleFromFileName } from './title';
 
@@ -78,133 +78,166 @@ interface Current {
   alts: string[];
 }
 
+interface Table {
+  /** Depth of the outermost <table>; tables inside it are read as its cells' text. */
+  depth: number;
+  rows: string[];
+  cells: string[];
+}
+
 /** Parses an HTML page into blocks, with its title. */
 export function parseHtml(html: string, fileName: string): ParsedDocument {
-  const drafts: Draft[] = [];
-  const stack: string[] = [];
-  let skipDepth = 0;
-  let title = '';
-  let titleDone = false;
-  let inTitle = false;
-  let current: Current | null = null;
-  let pre: { owner: number; prose: boolean } | null = null;
-  let proseDocument = false;
-  let table: { depth: number; rows: string[]; cells: string[] } | null = null;
+  const reader = new BlockReader();
+  const parser = new Parser(reader, { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true });
+  parser.write(html);
+  parser.end();
+  reader.flush();
+  const drafts = reader.proseDocument ? reader.drafts.flatMap(proseParagraphs) : reader.drafts;
+  return assemble(drafts, reader.title, fileName);
+}
 
-  const flush = () => {
-    const block = current;
-    current = null;
+/**
+ * htmlparser2's event handler: keeps the element stack and the one block being filled, and turns
+ * each finished block into a draft. Furniture is skipped whole by counting the depth inside it.
+ */
+class BlockReader implements Partial<Handler> {
+  readonly drafts: Draft[] = [];
+  title = '';
+  /** An RFC page (headings as spans in <pre>): its <pre> text is prose. */
+  proseDocument = false;
+  private readonly stack: string[] = [];
+  private skipDepth = 0;
+  private titleDone = false;
+  private inTitle = false;
+  private current: Current | null = null;
+  private pre: { owner: number; prose: boolean } | null = null;
+  private table: Table | null = null;
+
+  onopentag(name: string, attributes: Record<string, string>) {
+    const cls = attributes.class ?? '';
+    const inArticle = this.stack.includes('article') || this.stack.includes('main');
+    this.stack.push(name);
+    const depth = this.stack.length;
+    if (this.skipDepth || this.skips(name, attributes, inArticle)) return void this.skipDepth++;
+    if (name === 'title' && !this.titleDone) return void (this.inTitle = true);
+    if (this.pre && name === 'span' && PRE_HEADING.test(cls)) {
+      this.pre.prose = this.proseDocument = true;
+      return this.open('heading', depth, Number(PRE_HEADING.exec(cls)![1]));
+    }
+    const heading = HEADING.exec(name);
+    if (heading) return this.open('heading', depth, Number(heading[1]));
+    if (name === 'img') return this.image(attributes.alt);
+    if (name === 'table' || this.table) return this.openInTable(name, depth);
+    if (name === 'br') return this.lineBreak();
+    const kind = BLOCK_KIND[name];
+    if (kind) return this.openBlock(name, kind, depth, cls);
+    if (BREAKS.has(name) && this.current?.owner === -1) this.flush();
+  }
+
+  ontext(text: string) {
+    if (this.skipDepth) return;
+    if (this.inTitle) return void (this.title += text);
+    if (this.table) {
+      if (this.table.cells.length) this.table.cells[this.table.cells.length - 1] += text;
+      return;
+    }
+    if (!this.current) {
+      if (!text.trim()) return;
+      this.current = this.pre
+        ? { kind: 'code', parts: [], owner: this.pre.owner, alts: [] }
+        : { kind: 'paragraph', parts: [], owner: -1, alts: [] };
+    }
+    this.current.parts.push(text);
+  }
+
+  onclosetag(name: string) {
+    const depth = this.stack.length;
+    this.stack.pop();
+    if (this.skipDepth) return void this.skipDepth--;
+    if (name === 'title' && this.inTitle) return void ((this.inTitle = false), (this.titleDone = true));
+    if (this.table) return this.closeInTable(name, depth);
+    if (this.current && this.current.owner === depth) this.flush();
+    else if (BREAKS.has(name) && this.current?.owner === -1) this.flush();
+    if (this.pre && this.pre.owner === depth) {
+      this.flush();
+      this.pre = null;
+    }
+  }
+
+  /** Ends the open block, keeping it as a draft if it has any text. */
+  flush() {
+    const block = this.current;
+    this.current = null;
     if (!block) return;
     const joined = block.parts.join('');
     let text: string;
     if (block.kind === 'code') text = joined.replace(/^\n+|\s+$/g, '');
     else text = joined.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
     if (!text && block.kind === 'heading') text = block.alts.join(' ').replace(/\s+/g, ' ').trim();
-    if (text) drafts.push({ kind: block.kind, level: block.level, text, prose: block.kind === 'code' && pre?.prose });
-  };
-  const open = (kind: BlockKind, owner: number, level?: number) => {
-    flush();
-    current = { kind, level, parts: [], owner, alts: [] };
-  };
-
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const cls = attributes.class ?? '';
-        const inArticle = stack.includes('article') || stack.includes('main');
-        stack.push(name);
-        const depth = stack.length;
-        if (skipDepth) return void skipDepth++;
-        const furniture =
-          SKIP.has(name) ||
-          (name === 'header' && !inArticle) ||
-          FURNITURE.test(`${cls} ${attributes.id ?? ''} ${attributes.role === 'navigation' ? 'nav' : ''}`);
-        // An illustration's caption set inside a chapter heading is not part of its title.
-        const caption = current?.kind === 'heading' && /(?:^|\s)caption(?:\s|$)/.test(cls);
-        if (furniture || caption || (pre && PRE_FURNITURE.test(cls))) return void skipDepth++;
-        if (name === 'title' && !titleDone) return void (inTitle = true);
-        if (pre && name === 'span' && PRE_HEADING.test(cls)) {
-          pre.prose = proseDocument = true;
-          return open('heading', depth, Number(PRE_HEADING.exec(cls)![1]));
-        }
-        const heading = HEADING.exec(name);
-        if (heading) return open('heading', depth, Number(heading[1]));
-        if (name === 'img' && current?.kind === 'heading' && attributes.alt)
-          return void current.alts.push(attributes.alt);
-        // A drop capital drawn as an image ("M" + "R. BENNET was…") is the paragraph's first letter.
-        if (name === 'img' && current && current.kind !== 'code' && /^\p{L}{1,2}$/u.test(attributes.alt ?? ''))
-          return void current.parts.push(attributes.alt!);
-        if (name === 'table') {
-          if (table) return;
-          flush();
-          return void (table = { depth, rows: [], cells: [] });
-        }
-        if (table) return void ((name === 'td' || name === 'th') && table.cells.push(''));
-        if (name === 'br') return lineBreak();
-        const kind = BLOCK_KIND[name];
-        if (kind) {
-          const cur = current as Current | null;
-          // Paragraphs inside a list item or a quote belong to it.
-          if (name === 'p' && cur && cur.owner >= 0 && (cur.kind === 'list-item' || cur.kind === 'quote'))
-            return void cur.parts.push('\n');
-          if (name === 'pre') pre = { owner: depth, prose: proseDocument && /newpage/.test(cls) };
-          return open(kind, depth);
-        }
-        if (BREAKS.has(name) && current?.owner === -1) flush();
-      },
-      ontext(text) {
-        if (skipDepth) return;
-        if (inTitle) return void (title += text);
-        if (table) {
-          if (table.cells.length) table.cells[table.cells.length - 1] += text;
-          return;
-        }
-        if (!current) {
-          if (!text.trim()) return;
-          current = pre
-            ? { kind: 'code', parts: [], owner: pre.owner, alts: [] }
-            : { kind: 'paragraph', parts: [], owner: -1, alts: [] };
-        }
-        current.parts.push(text);
-      },
-      onclosetag(name) {
-        const depth = stack.length;
-        stack.pop();
-        if (skipDepth) return void skipDepth--;
-        if (name === 'title' && inTitle) return void ((inTitle = false), (titleDone = true));
-        if (table) {
-          if (name === 'tr') {
-            const row = table.cells.map((c) => c.replace(/\s+/g, ' ').trim()).join(' | ');
-            if (row.replace(/[|\s]/g, '')) table.rows.push(row);
-            table.cells = [];
-          }
-          if (name === 'table' && depth === table.depth) {
-            if (table.rows.length) drafts.push({ kind: 'table', text: table.rows.join('\n') });
-            table = null;
-          }
-          return;
-        }
-        if (current && current.owner === depth) flush();
-        else if (BREAKS.has(name) && current?.owner === -1) flush();
-        if (pre && pre.owner === depth) {
-          flush();
-          pre = null;
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
-  );
-
-  function lineBreak() {
-    if (!current) return;
-    if (current.owner === -1) return flush();
-    current.parts.push('\n');
+    if (text)
+      this.drafts.push({ kind: block.kind, level: block.level, text, prose: block.kind === 'code' && this.pre?.prose });
   }
 
-  parser.write(html);
-  parser.end();
-  flush();
-  return assemble(proseDocument ? drafts.flatMap(proseParagraphs) : drafts, title, fileName);
+  /** Furniture, a caption inside a heading, or an RFC page's running header: skipped with all inside it. */
+  private skips(name: string, attributes: Record<string, string>, inArticle: boolean): boolean {
+    const cls = attributes.class ?? '';
+    const furniture =
+      SKIP.has(name) ||
+      (name === 'header' && !inArticle) ||
+      FURNITURE.test(`${cls} ${attributes.id ?? ''} ${attributes.role === 'navigation' ? 'nav' : ''}`);
+    // An illustration's caption set inside a chapter heading is not part of its title.
+    const caption = this.current?.kind === 'heading' && /(?:^|\s)caption(?:\s|$)/.test(cls);
+    return furniture || caption || (!!this.pre && PRE_FURNITURE.test(cls));
+  }
+
+  private open(kind: BlockKind, owner: number, level?: number) {
+    this.flush();
+    this.current = { kind, level, parts: [], owner, alts: [] };
+  }
+
+  private openBlock(name: string, kind: BlockKind, depth: number, cls: string) {
+    const cur = this.current;
+    // Paragraphs inside a list item or a quote belong to it.
+    if (name === 'p' && cur && cur.owner >= 0 && (cur.kind === 'list-item' || cur.kind === 'quote'))
+      return void cur.parts.push('\n');
+    if (name === 'pre') this.pre = { owner: depth, prose: this.proseDocument && /newpage/.test(cls) };
+    this.open(kind, depth);
+  }
+
+  private image(alt: string | undefined) {
+    const cur = this.current;
+    if (cur?.kind === 'heading' && alt) return void cur.alts.push(alt);
+    // A drop capital drawn as an image ("M" + "R. BENNET was…") is the paragraph's first letter.
+    if (cur && cur.kind !== 'code' && /^\p{L}{1,2}$/u.test(alt ?? '')) cur.parts.push(alt!);
+  }
+
+  private lineBreak() {
+    if (!this.current) return;
+    if (this.current.owner === -1) return this.flush();
+    this.current.parts.push('\n');
+  }
+
+  /** A table's rows become one block, its cells joined by " | "; nested tables add to their cells. */
+  private openInTable(name: string, depth: number) {
+    if (name === 'table') {
+      if (this.table) return;
+      this.flush();
+      this.table = { depth, rows: [], cells: [] };
+    } else if (name === 'td' || name === 'th') this.table!.cells.push('');
+  }
+
+  private closeInTable(name: string, depth: number) {
+    const table = this.table!;
+    if (name === 'tr') {
+      const row = table.cells.map((c) => c.replace(/\s+/g, ' ').trim()).join(' | ');
+      if (row.replace(/[|\s]/g, '')) table.rows.push(row);
+      table.cells = [];
+    }
+    if (name === 'table' && depth === table.depth) {
+      if (table.rows.length) this.drafts.push({ kind: 'table', text: table.rows.join('\n') });
+      this.table = null;
+    }
+  }
 }
 
 /** The text of an RFC-style <pre> page as paragraphs (blank-line separated, common indent removed). */

@@ -7,7 +7,8 @@
 import { isTiff, tiffPages, type TiffPage } from '../../src/shared/tiff';
 import { AppError, type ParsedDocument } from '../../src/shared/types';
 import { pageItems, pageWords, type OcrPage, type PageReader } from './ocr';
-import { assemble, buildDrafts, letterCount, ocrSummary } from './pdf';
+import { assemble, buildDrafts } from './pdf-headings';
+import { letterCount, ocrSummary } from './pdf-ocr';
 import { itemsToLines, removeFurniture } from './pdf-lines';
 
 /** Largest image read: 50 million pixels (a 300 dpi A3 scan is 25 million; a phone photo 12–48). */

@@ -1,8 +1,9 @@
 /** Heading paths of PDFs, from lines as pdf-lines makes them: outline entries at every depth, numbered body-size headings, footnote marks. */
 import { describe, expect, it } from 'vitest';
 import { sectionsByHeading } from '../chunk/sections';
-import { assemble, buildDrafts, type OutlineHeading } from './pdf';
+import { assemble, buildDrafts } from './pdf-headings';
 import type { Line } from './pdf-lines';
+import type { OutlineHeading } from './pdf-outline';
 import { SectionNumbers } from './section-numbers';
 
 const BODY = 10;
