@@ -3,6 +3,8 @@
  * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
  *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] (0 = none) [-- --port 4193] (0 = any free port)
  *                 [-- --queue-files 50] (0 = none: files per minute through the app's ingest queue)
+ *                 [-- --sync-docs 1000] [-- --sync-bytes 254000] (0 docs = none: first sync to an empty device, a change's delay)
+ *                 [-- --sync-only] (the sync figures alone)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -13,6 +15,7 @@ import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
 import { workerMemoryMb } from './lib/worker-memory.mjs';
 import { queueBench } from './lib/queue-bench.mjs';
+import { syncBench } from './lib/sync-bench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -23,12 +26,35 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '50' },
     port: { type: 'string', default: '4193' },
     'queue-files': { type: 'string' },
+    'sync-docs': { type: 'string' },
+    // About the text of R-intro.pdf (pdftotext prints 254,512 bytes).
+    'sync-bytes': { type: 'string' },
+    'sync-only': { type: 'boolean', default: false },
   },
 });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
 // 1 000 000 is not run by default (`--sizes 1000000`): it takes many minutes here.
 const sizes = values.sizes ? values.sizes.split(',').map(Number) : values.quick ? [1000] : [1000, 10000, 100000];
 const log = (line) => console.error(line);
+const syncDocs = Number(values['sync-docs'] ?? (values.quick ? 20 : 1000));
+const syncBytes = Number(values['sync-bytes'] ?? (values.quick ? 20_000 : 254_000));
+
+/** The sync figures; a failure is printed and fails the run, never left out quietly. */
+async function syncFigures(rebuild) {
+  if (syncDocs <= 0) return null;
+  try {
+    return await syncBench({ count: syncDocs, bytes: syncBytes, rebuild, log });
+  } catch (error) {
+    const message = String(error instanceof Error ? error.message : error).split('\n')[0];
+    log(`sync: FAILED: ${message}`);
+    process.exitCode = 1;
+    return { documents: syncDocs, failed: message };
+  }
+}
+if (values['sync-only']) {
+  console.log(JSON.stringify({ sync: await syncFigures(!values.quick) }));
+  process.exit();
+}
 
 // --enable-unsafe-webgpu: WebGPU wherever an adapter exists (Chromium's software one without a GPU).
 const { page, close } = await openHarness({ log, port: Number(values.port), chromiumArgs: ['--enable-unsafe-webgpu'] });
@@ -198,6 +224,8 @@ try {
   // Through the whole app (its own build and browser): 50 mixed files dropped at once, then 50 added one by one.
   const queueFiles = Number(values['queue-files'] ?? (values.quick ? 6 : 50));
   out.ingest_queue = queueFiles > 0 ? await queueBench({ count: queueFiles, rebuild: !values.quick, log }) : null;
+  // Two devices through a CouchDB-protocol server on loopback (the queue bench built the app already).
+  out.sync = await syncFigures(!values.quick && queueFiles <= 0);
   console.log(JSON.stringify(out));
 } finally {
   await close();

@@ -1,0 +1,79 @@
+/**
+ * A thousand documents on A reach an empty B through a CouchDB-protocol server: all of them
+ * ready and found on B by their own words, and the server holding none of those words.
+ * A's library is one synthetic document added through the app and copied in its IndexedDB
+ * (scripts/lib/sync-seed.mjs says why). `SYNC_DOCS=N` runs it with another count.
+ */
+import { writeFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { copyDocument, markerWord, readyCount, syntheticManual } from '../scripts/lib/sync-seed.mjs';
+import { startCouchServer, type CouchServer } from './support/couch-server';
+import { addFiles, expect, generated, searchFor, test } from './support';
+
+const COUNT = Number(process.env.SYNC_DOCS ?? 1000);
+const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1101;
+const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
+const AUTH = { user: 'carrel', password: 'sync-secret' };
+const PASSPHRASE = 'a long passphrase for the library';
+
+test.use({ allowedOrigins: [COUCH_ORIGIN], trace: 'off' });
+
+let couch: CouchServer;
+test.beforeEach(async () => {
+  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
+});
+test.afterEach(async () => {
+  await couch.dispose();
+});
+
+async function device(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  return page;
+}
+
+async function startSync(page: Page, name: string) {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('sync-url').fill(couch.dbUrl('library'));
+  await page.getByTestId('sync-passphrase').fill(PASSPHRASE);
+  await page.getByTestId('sync-device').fill(name);
+  await page.getByTestId('sync-start').click();
+}
+
+test(`${COUNT} documents on A arrive on an empty B, each found by its words, none of them on the server`, async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(Math.max(300_000, COUNT * 600));
+  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
+  const [a, b] = await Promise.all(contexts.map((context) => device(context)));
+  const template = generated('sync-template.md');
+  writeFileSync(template, syntheticManual(4_000, markerWord(0)));
+  await addFiles(a!, [template]);
+  await expect(a!.locator('[data-testid="doc-row"][data-name="sync-template.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
+  await copyDocument(a!, { name: 'sync-template.md', count: COUNT - 1, prefix: 'manual' });
+  expect(await readyCount(a!)).toBe(COUNT);
+
+  await startSync(a!, 'laptop');
+  await startSync(b!, 'phone');
+  await expect.poll(() => readyCount(b!), { timeout: COUNT * 500, intervals: [2_000] }).toBe(COUNT);
+  await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 60_000 });
+
+  // A sample of the copies, each found on B by its own word, and that word nowhere on the server.
+  const sample = [1, 2, Math.floor(COUNT / 3), Math.floor((2 * COUNT) / 3), COUNT - 1];
+  await b!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  for (const i of sample) {
+    const first = await searchFor(b!, markerWord(i));
+    await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', `manual-${i}.md`);
+  }
+  const raw = await couch.rawText('library');
+  expect(raw.length).toBeGreaterThan(COUNT * 1_000);
+  for (const secret of [...sample.map(markerWord), 'manual-', 'sync-template', 'residuals', 'reshapes'])
+    expect(raw).not.toContain(secret);
+  await Promise.all(contexts.map((context) => context.close()));
+});
