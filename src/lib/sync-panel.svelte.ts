@@ -5,6 +5,7 @@
 import { liveQuery } from 'dexie';
 import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../shared/sync';
 import { db } from './db';
+import { AppError } from '../shared/types';
 import { handleError } from './errors';
 import { engine } from './workers';
 
@@ -35,9 +36,19 @@ class SyncPanel {
     engine.api
       .watchSync(
         {},
-        { signal: watching.signal, timeoutMs: WATCH_TIMEOUT_MS, onProgress: (status) => (this.status = status) },
+        {
+          signal: watching.signal,
+          timeoutMs: WATCH_TIMEOUT_MS,
+          feed: true,
+          onProgress: (status) => (this.status = status),
+        },
       )
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        if (this.#watching !== watching) return;
+        this.#watching = null;
+        // The engine was replaced (a model that needs WebGPU, say): follow the fresh one.
+        if (error instanceof AppError && error.code === 'WORKER_RENEWED') this.follow();
+      })
       .finally(() => {
         if (this.#watching === watching) this.#watching = null;
       });

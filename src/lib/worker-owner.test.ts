@@ -86,3 +86,38 @@ describe('WorkerOwner watchdog', () => {
     expect(workers[0]!.terminated).toBe(false);
   });
 });
+
+describe('WorkerOwner renew', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for calls under way, not for a feed: the feed ends with WORKER_RENEWED and the next call gets a fresh worker', async () => {
+    const { owner, workers } = ownerOf((id, reply) => {
+      // 'watch' is a feed (it reports and never answers); 'work' answers after 2 s.
+      if (id === 1) reply({ type: 'progress', id, event: 'synced' });
+      else setTimeout(() => reply({ type: 'result', id, value: 'done' }), 2_000);
+    });
+    const seen: unknown[] = [];
+    const feed = owner.call('watch', {}, { feed: true, timeoutMs: 2 ** 31 - 1, onProgress: (e) => seen.push(e) });
+    const ended = expect(feed).rejects.toMatchObject({ code: 'WORKER_RENEWED' });
+    await vi.advanceTimersByTimeAsync(10);
+    const work = owner.call('work', {});
+    await vi.advanceTimersByTimeAsync(10);
+
+    let renewed = false;
+    const renew = owner.renew().then(() => (renewed = true));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(renewed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await renew;
+    await expect(work).resolves.toBe('done');
+    await ended;
+    expect(seen).toEqual(['synced']);
+    expect(workers[0]!.terminated).toBe(true);
+
+    const next = owner.call('work', {});
+    await vi.advanceTimersByTimeAsync(2_100);
+    await expect(next).resolves.toBe('done');
+    expect(workers).toHaveLength(2);
+  });
+});

@@ -18,6 +18,11 @@ export interface CallOptions<P = unknown> {
   stallMs?: number;
   /** Objects moved to the worker instead of copied (a MessagePort must be). */
   transfer?: Transferable[];
+  /**
+   * A call that lasts until its caller aborts it (a status feed). `renew` does not wait for it: it
+   * ends with WORKER_RENEWED when the worker is replaced, and its caller follows the new worker.
+   */
+  feed?: boolean;
 }
 
 /** The main thread's view of a worker API: same names, promises, call options whose `onProgress` gets the method's progress type. */
@@ -124,10 +129,15 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     this.worker?.terminate();
     this.worker = null;
     this.ready = null;
+    // What is left are feeds, which never end by themselves.
+    const renewed = new AppError('WORKER_RENEWED', `The ${this.name} was replaced by a fresh one.`);
+    for (const pending of this.pending.values()) pending.reject(renewed);
+    this.pending.clear();
   }
 
   call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
     const call = this.send(method, arg, options);
+    if (options.feed) return call;
     this.running.add(call);
     const forget = () => this.running.delete(call);
     call.then(forget, forget);

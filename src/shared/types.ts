@@ -147,6 +147,7 @@ export type ErrorCode =
   | 'MODEL_UNAVAILABLE'
   | 'MODEL_DOWNLOAD'
   | 'WORKER_CRASHED'
+  | 'WORKER_RENEWED'
   | 'TIMEOUT'
   | 'ABORTED'
   | 'BACKUP_CORRUPT'
