@@ -15,6 +15,7 @@ import {
   type VectorRecord,
 } from '../../src/shared/db';
 import { SYNC_KEY } from '../../src/shared/sync';
+import { pack, unpack } from './pack';
 import { readText, storedText } from '../../src/shared/text-codec';
 import { storedVectors } from '../../src/shared/vector-codec';
 import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
@@ -79,75 +80,9 @@ async function readLibrary(db: CarrelDb): Promise<LibraryRecords> {
   });
 }
 
-/** Replaces typed arrays and Blobs by references into one binary area. */
-async function encodeRecords(records: LibraryRecords): Promise<Uint8Array<ArrayBuffer>> {
-  const parts: Uint8Array[] = [];
-  let offset = 0;
-  const append = (bytes: Uint8Array) => {
-    // Float32 views need 4-byte alignment when read back.
-    const pad = (4 - (offset % 4)) % 4;
-    if (pad) parts.push(new Uint8Array(pad));
-    offset += pad;
-    parts.push(bytes);
-    const at = offset;
-    offset += bytes.byteLength;
-    return at;
-  };
-  const walk = async (value: unknown): Promise<unknown> => {
-    if (value instanceof Float32Array) {
-      return {
-        $f32: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))),
-        length: value.length,
-      };
-    }
-    if (value instanceof Int8Array) {
-      return {
-        $i8: append(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))),
-        length: value.length,
-      };
-    }
-    if (value instanceof Blob) {
-      const bytes = new Uint8Array(await value.arrayBuffer());
-      return { $blob: append(bytes), length: bytes.byteLength, type: value.type };
-    }
-    if (Array.isArray(value)) return Promise.all(value.map(walk));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) out[key] = await walk(field);
-      return out;
-    }
-    return value;
-  };
-  const manifest = encoder.encode(JSON.stringify(await walk(records)));
-  const binary = concat(parts);
-  return concat([uint32(manifest.byteLength), manifest, binary]);
-}
-
-function decodeRecords(payload: Uint8Array): LibraryRecords {
-  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
-  const length = view.getUint32(0, true);
-  const manifest = JSON.parse(decoder.decode(payload.subarray(4, 4 + length))) as unknown;
-  // Copy so the binary area starts on a 4-byte boundary of its own buffer.
-  const binary = payload.slice(4 + length);
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value && typeof value === 'object') {
-      const ref = value as { $f32?: number; $i8?: number; $blob?: number; length: number; type?: string };
-      if (typeof ref.$f32 === 'number')
-        return new Float32Array(binary.buffer.slice(ref.$f32, ref.$f32 + ref.length * 4));
-      if (typeof ref.$i8 === 'number') return new Int8Array(binary.buffer.slice(ref.$i8, ref.$i8 + ref.length));
-      if (typeof ref.$blob === 'number')
-        return new Blob([binary.slice(ref.$blob, ref.$blob + ref.length)], { type: ref.type });
-      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field)]));
-    }
-    return value;
-  };
-  return walk(manifest) as LibraryRecords;
-}
-
 /** Serialises the whole library (not snapshots, jobs or models: those are rebuilt) into one file. */
 export async function exportLibrary(db: CarrelDb, passphrase?: string): Promise<Blob> {
-  let payload = await encodeRecords(await readLibrary(db));
+  let payload = await pack(await readLibrary(db));
   let encryption: BackupHeader['encryption'];
   if (passphrase) {
     const salt = crypto.getRandomValues(new Uint8Array(16));
@@ -227,7 +162,7 @@ export async function readBackup(file: Blob, passphrase?: string): Promise<Libra
     }
   }
   try {
-    return migrate(header.version, decodeRecords(plain));
+    return migrate(header.version, unpack(plain) as LibraryRecords);
   } catch {
     throw new AppError('BACKUP_CORRUPT', 'This backup is damaged: its contents cannot be read.');
   }
@@ -325,16 +260,6 @@ function uint32(value: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(4);
   new DataView(bytes.buffer).setUint32(0, value, true);
   return bytes;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }
 
 function toBase64(bytes: Uint8Array): string {

@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/db';
 import type { ChunksRecord } from '../../../src/shared/stored-chunk';
 import type { DocumentRecord } from '../../../src/shared/types';
+import { pack, unpack } from '../pack';
 
 export interface DocumentPayload {
   kind: 'document';
@@ -38,76 +39,11 @@ export interface SettingPayload {
 
 export type Payload = DocumentPayload | ConversationPayload | SettingPayload;
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-type Ref = { $bin: number; length: number; as: 'u8' | 'i8' | 'f32' | 'blob'; type?: string };
-
 /** Packs a payload into bytes (typed arrays and Blobs into one binary area). */
-export async function packPayload(payload: Payload): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let offset = 0;
-  const append = (bytes: Uint8Array) => {
-    // Float32 views need 4-byte alignment when read back.
-    const pad = (4 - (offset % 4)) % 4;
-    if (pad) parts.push(new Uint8Array(pad));
-    offset += pad;
-    parts.push(bytes);
-    const at = offset;
-    offset += bytes.byteLength;
-    return at;
-  };
-  const bytesOf = (view: ArrayBufferView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  const walk = async (value: unknown): Promise<unknown> => {
-    if (value instanceof Uint8Array) return { $bin: append(bytesOf(value)), length: value.length, as: 'u8' };
-    if (value instanceof Int8Array) return { $bin: append(bytesOf(value)), length: value.length, as: 'i8' };
-    if (value instanceof Float32Array) return { $bin: append(bytesOf(value)), length: value.length, as: 'f32' };
-    if (value instanceof Blob) {
-      const bytes = new Uint8Array(await value.arrayBuffer());
-      return { $bin: append(bytes), length: bytes.byteLength, as: 'blob', type: value.type };
-    }
-    if (Array.isArray(value)) return Promise.all(value.map(walk));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) out[key] = await walk(field);
-      return out;
-    }
-    return value;
-  };
-  const manifest = encoder.encode(JSON.stringify(await walk(payload)));
-  const out = new Uint8Array(4 + manifest.byteLength + offset);
-  new DataView(out.buffer).setUint32(0, manifest.byteLength, true);
-  out.set(manifest, 4);
-  let at = 4 + manifest.byteLength;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
+export const packPayload = (payload: Payload): Promise<Uint8Array> => pack(payload);
 
 /** Reads what `packPayload` made. */
-export function unpackPayload(bytes: Uint8Array): Payload {
-  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
-  const manifest = JSON.parse(decoder.decode(bytes.subarray(4, 4 + length))) as unknown;
-  // A copy of its own, so the binary area starts on a 4-byte boundary.
-  const binary = bytes.slice(4 + length).buffer;
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value && typeof value === 'object') {
-      const ref = value as Partial<Ref>;
-      if (typeof ref.$bin === 'number' && typeof ref.length === 'number') {
-        const at = ref.$bin;
-        if (ref.as === 'f32') return new Float32Array(binary.slice(at, at + ref.length * 4));
-        if (ref.as === 'i8') return new Int8Array(binary.slice(at, at + ref.length));
-        if (ref.as === 'blob') return new Blob([binary.slice(at, at + ref.length)], { type: ref.type ?? '' });
-        return new Uint8Array(binary.slice(at, at + ref.length));
-      }
-      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field)]));
-    }
-    return value;
-  };
-  return walk(manifest) as Payload;
-}
+export const unpackPayload = (bytes: Uint8Array): Payload => unpack(bytes) as Payload;
 
 /** Reads one document's every record in one read transaction; null when it is not a ready document. */
 export async function readDocumentPayload(db: CarrelDb, docId: string): Promise<DocumentPayload | null> {
