@@ -3,7 +3,7 @@
  * (DESIGN §8): the DOM is built element by element with createElement and text nodes, never
  * innerHTML. Links open outside the app; images show their alt text and load nothing.
  */
-import { HTML_KEEP, type ViewNode } from '../shared/view-nodes';
+import { HEADING_TAGS, HTML_KEEP, type ViewNode } from '../shared/view-nodes';
 
 export interface Rendered {
   root: HTMLElement;
@@ -11,27 +11,10 @@ export interface Rendered {
   marks: HTMLElement[];
 }
 
+/** Elements inside which a wrapper must be inline. */
 const INLINE_CONTEXT = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'li',
-  'dt',
-  'dd',
-  'td',
-  'th',
-  'caption',
-  'figcaption',
-  'em',
-  'strong',
-  'a',
-  'span',
-  'code',
-  'pre',
+  ...HEADING_TAGS,
+  ...'p li dt dd td th caption figcaption em strong a span code pre'.split(' '),
 ]);
 
 /**

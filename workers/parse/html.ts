@@ -4,28 +4,13 @@
  * list items, code, tables and quotes. The document text is the blocks joined by blank lines.
  */
 import { Parser, type Handler } from 'htmlparser2';
-import type { Block, BlockKind, ParsedDocument } from '../../src/shared/types';
+import type { BlockKind, ParsedDocument } from '../../src/shared/types';
+import { NOT_TEXT } from '../../src/shared/view-nodes';
 import { titleFromFileName } from './title';
+import { joinBlocks } from './blocks';
 
-const SKIP = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'nav',
-  'footer',
-  'aside',
-  'form',
-  'button',
-  'select',
-  'iframe',
-  'object',
-  'canvas',
-  'video',
-  'audio',
-]);
+/** Skipped with all inside them; the viewer drops the same (and the head). */
+const SKIP = new Set(NOT_TEXT);
 const HEADING = /^h([1-6])$/;
 /** Page furniture marked by class or id: navigation bars, breadcrumbs, menus, sidebars, page numbers. */
 const FURNITURE =
@@ -263,20 +248,7 @@ function dedent(text: string): string {
 }
 
 function assemble(drafts: Draft[], title: string, fileName: string): ParsedDocument {
-  const blocks: Block[] = [];
-  let text = '';
-  for (const draft of drafts) {
-    if (text) text += '\n\n';
-    const start = text.length;
-    text += draft.text;
-    blocks.push({
-      kind: draft.kind,
-      text: draft.text,
-      start,
-      end: text.length,
-      ...(draft.level ? { level: draft.level } : {}),
-    });
-  }
+  const { text, blocks } = joinBlocks(drafts);
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return {
     kind: 'html',

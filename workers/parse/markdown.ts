@@ -10,9 +10,10 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import type { Block, BlockKind, ParsedDocument } from '../../src/shared/types';
+import type { BlockKind, ParsedDocument } from '../../src/shared/types';
 import { parseHtml } from './html';
 import { titleFromFileName } from './title';
+import { joinBlocks } from './blocks';
 
 interface Draft {
   kind: BlockKind;
@@ -31,21 +32,7 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
     node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : [],
   )[0];
   const drafts = tree.children.flatMap(blockDrafts);
-  const blocks: Block[] = [];
-  let text = '';
-  for (const draft of drafts) {
-    if (text) text += '\n\n';
-    const start = text.length;
-    text += draft.text;
-    blocks.push({
-      kind: draft.kind,
-      text: draft.text,
-      start,
-      end: text.length,
-      ...(draft.level ? { level: draft.level } : {}),
-      ...(draft.lang ? { lang: draft.lang } : {}),
-    });
-  }
+  const { text, blocks } = joinBlocks(drafts);
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return { kind: 'markdown', title: frontTitle?.trim() || firstH1 || titleFromFileName(fileName), text, blocks };
 }

@@ -9,6 +9,7 @@ import { bodySize, joinLine, type Line } from './pdf-lines';
 import { outlineMatcher, type OutlineHeading } from './pdf-outline';
 import { SectionNumbers } from './section-numbers';
 import { titleFromFileName } from './title';
+import { joinBlocks } from './blocks';
 
 export interface Draft {
   kind: Block['kind'];
@@ -153,18 +154,13 @@ export function assemble(
   metaTitle: string,
   fileName: string,
 ): ParsedDocument {
-  const blocks: Block[] = [];
-  let text = '';
-  for (const draft of drafts) {
-    if (text) text += '\n\n';
-    const start = text.length;
-    text += draft.text;
-    const pages = [...draft.pages].sort((a, b) => a - b);
-    const block: Block = { kind: draft.kind, text: draft.text, start, end: text.length, pages };
-    if (draft.level) block.level = draft.level;
-    if (labels) block.pageLabels = pages.map((p) => labels[p - 1] ?? String(p));
-    blocks.push(block);
-  }
+  const { text, blocks } = joinBlocks(
+    drafts.map((draft) => {
+      const pages = [...draft.pages].sort((a, b) => a - b);
+      const pageLabels = labels ? pages.map((p) => labels[p - 1] ?? String(p)) : undefined;
+      return { kind: draft.kind, text: draft.text, level: draft.level, pages, pageLabels };
+    }),
+  );
   // A title has a word in it: a first "heading" of scraps ("ha te 1]", OCR reading a picture) or a bare number is not one.
   const firstHeading = blocks.find((b) => b.kind === 'heading' && /\p{L}{3,}/u.test(b.text))?.text;
   const title =
