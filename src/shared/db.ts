@@ -118,18 +118,21 @@ export type CarrelDb = Dexie & {
 
 export const DB_NAME = 'carrel';
 
+/** The tables of the first version; a released version's layout never changes. */
+export const FIRST_TABLES = {
+  documents: 'id, status, addedAt, name',
+  files: 'docId',
+  texts: 'docId',
+  sections: 'id, docId',
+  propositions: 'id, docId, sectionId',
+  vectors: '[modelId+docId], docId, modelId',
+  settings: 'key',
+};
+
 /** Opens (or creates) the library database. Each context (tab, worker) opens its own connection. */
 export function openDb(name = DB_NAME): CarrelDb {
   const db = new Dexie(name) as CarrelDb;
-  db.version(1).stores({
-    documents: 'id, status, addedAt, name',
-    files: 'docId',
-    texts: 'docId',
-    sections: 'id, docId',
-    propositions: 'id, docId, sectionId',
-    vectors: '[modelId+docId], docId, modelId',
-    settings: 'key',
-  });
+  db.version(1).stores(FIRST_TABLES);
   // v2: index snapshots, the persisted ingest queue, installed models.
   db.version(2).stores({
     snapshots: 'key',

@@ -4,18 +4,11 @@
  * Only the table layouts are here; the layouts after version 3 did not change.
  */
 import Dexie from 'dexie';
+import { FIRST_TABLES } from './db';
 
 export function oldLibrary(name: string, version: number): Dexie {
   const old = new Dexie(name);
-  old.version(1).stores({
-    documents: 'id, status, addedAt, name',
-    files: 'docId',
-    texts: 'docId',
-    sections: 'id, docId',
-    propositions: 'id, docId, sectionId',
-    vectors: '[modelId+docId], docId, modelId',
-    settings: 'key',
-  });
+  old.version(1).stores(FIRST_TABLES);
   old.version(2).stores({ snapshots: 'key', jobs: 'key, addedAt', models: 'id' });
   old.version(3).stores({ conversations: 'id, updatedAt' });
   if (version > 3) old.version(version).stores({});
