@@ -11,7 +11,7 @@ import type { Embedder } from '../../workers/embed/embedder';
 import { FlatIndex } from '../../workers/index/flat-index';
 import { Int8FlatIndex } from '../../workers/index/int8-index';
 import type { VectorIndex } from '../../workers/index/vector-index';
-import { VoyIndex } from '../../workers/index/voy-index';
+import { VoyIndex } from './voy-index';
 import { loadEmbedder } from '../../workers/model-loader';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { LibraryIndex, search } from '../../workers/retrieve/search';

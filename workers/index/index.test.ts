@@ -5,7 +5,7 @@ import { Bm25Index } from './bm25';
 import { topK } from './top-k';
 import { FlatIndex } from './flat-index';
 import { Int8FlatIndex } from './int8-index';
-import { VoyIndex } from './voy-index';
+import { VoyIndex } from '../../scripts/harness/voy-index';
 import { encodeRows } from '../../src/shared/vector-codec';
 
 function randomUnitVectors(n: number, dims: number, seed = 1): Float32Array {

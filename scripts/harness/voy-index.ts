@@ -1,12 +1,13 @@
 /**
- * voy-search (a WASM k-d tree) behind the VectorIndex interface, with its quirks guarded:
+ * For the bench only, as the baseline the flat indexes are measured against: voy-search (a WASM
+ * k-d tree) behind the VectorIndex interface, with its quirks guarded:
  * it returns no scores (we rescore exactly), pads every vector to 768 dims, panics on 33+ identical
  * vectors (we insert each distinct vector once), and needs the original vector to remove one
  * (we keep them). Its JSON is never persisted: Dexie holds the vectors.
  */
 import { Voy } from 'voy-search';
-import { FNV_OFFSET, fnvStep } from './fnv';
-import type { VectorIndex } from './vector-index';
+import { FNV_OFFSET, fnvStep } from '../../workers/index/fnv';
+import type { VectorIndex } from '../../workers/index/vector-index';
 
 const VOY_DIMS = 768;
 
