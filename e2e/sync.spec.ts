@@ -161,6 +161,12 @@ test('with the server down, a change waits (said in plain words) and arrives onc
   await expect(b!.getByTestId('doc-row')).toHaveCount(1, { timeout: 60_000 });
 
   await couch.kill();
+  // B has nothing to send: its wait for the server's changes breaks, and it says so rather than "up to date".
+  await expect(b!.getByTestId('sync-error')).toHaveAttribute('data-code', 'unreachable', { timeout: 60_000 });
+  await expect(b!.getByTestId('sync-error')).toContainText('cannot be reached');
+  await expect(b!.getByTestId('sync-error')).toContainText('tries again by itself');
+  await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error');
+  await expect(b!.getByTestId('sync-pause')).toHaveText('Pause');
   await a!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
   await addFiles(a!, [fixture('moving-notes.md')]);
   await openSync(a!);
@@ -176,5 +182,42 @@ test('with the server down, a change waits (said in plain words) and arrives onc
     { timeout: 90_000 },
   );
   await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  for (const page of [a!, b!]) await expect(page.getByTestId('sync-error')).toHaveCount(0);
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a start with the server down says it cannot be reached and what to do; once it is up, starting again syncs', async ({
+  browser,
+  baseURL,
+}) => {
+  await couch.stop();
+  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
+  const [a, b] = await Promise.all(contexts.map((context) => device(context)));
+  await addFiles(a!, [fixture('clinic-notes.md')]);
+  const url = couch.dbUrl('library');
+
+  await openSync(b!);
+  await startSync(b!, url, PASSPHRASE, 'phone');
+  await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  const error = b!.getByTestId('sync-error');
+  await expect(error).toHaveAttribute('data-code', 'unreachable');
+  await expect(error).toContainText('cannot be reached');
+  await expect(error).toContainText('that the server is running, then try again');
+  // Nothing runs in the background: the panel offers to resume, not to pause.
+  await expect(b!.getByTestId('sync-pause')).toHaveText('Resume');
+
+  await couch.restart();
+  await openSync(a!);
+  await startSync(a!, url, PASSPHRASE, 'laptop');
+  await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  // The passphrase is still in the field: starting again is one press.
+  await b!.getByTestId('sync-start').click();
+  await expect(b!.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
+  await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
+  await expect(error).toHaveCount(0);
   await Promise.all(contexts.map((context) => context.close()));
 });
