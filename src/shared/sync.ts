@@ -38,6 +38,8 @@ export interface SyncStatus {
   error: { code: SyncErrorCode; message: string; action: string } | null;
   /** Set up before this start, but the keys are kept in the engine's memory only: the passphrase resumes it. */
   needsPassphrase: boolean;
+  /** Replication is under way: after an error it tries again by itself (Pause stops it). */
+  running: boolean;
 }
 
 export const SYNC_OFF: SyncStatus = {
@@ -48,6 +50,7 @@ export const SYNC_OFF: SyncStatus = {
   firstSync: null,
   error: null,
   needsPassphrase: false,
+  running: false,
 };
 
 /**

@@ -22,7 +22,8 @@ const WORDS: Record<SyncErrorCode, Omit<SyncError, 'code'>> = {
   },
   'device-full': {
     message: 'This browser has no more storage space for what sync receives.',
-    action: 'Free some space: remove documents you no longer need, then press Resume.',
+    action:
+      'Free some space on this device, then press Resume; what sync received is kept. Removing a document here removes it from your other devices too.',
   },
   unknown: {
     message: 'Sync stopped on an unexpected error.',
@@ -33,6 +34,18 @@ const WORDS: Record<SyncErrorCode, Omit<SyncError, 'code'>> = {
 /** The error for a code. */
 export function syncError(code: SyncErrorCode): SyncError {
   return { code, ...WORDS[code] };
+}
+
+/**
+ * The error of a start or resume that did not reach the server: nothing runs afterwards, so nothing
+ * tries again by itself, and the person is told to.
+ */
+export function notStarted(error: SyncError): SyncError {
+  if (error.code !== 'unreachable') return error;
+  return {
+    ...error,
+    action: 'Check the address, your connection and that the server is running, then try again.',
+  };
 }
 
 /** Sorts what PouchDB, fetch or IndexedDB threw into one of the codes the page explains. */

@@ -28,6 +28,8 @@ export interface ReplicateOptions {
   live: boolean;
   retry: boolean;
   batch_size?: number;
+  /** The wait before the next try, from the last one (0 at first), while `retry` is on. */
+  back_off_function?: (previous: number) => number;
 }
 
 export interface Replica {

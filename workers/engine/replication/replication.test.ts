@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
 import { CHUNKING_KEY, DEFAULT_CHUNKING } from '../../../src/shared/settings';
-import type { SyncStatus } from '../../../src/shared/sync';
+import { SYNC_KEY, type SyncStatus } from '../../../src/shared/sync';
 import { addDocument } from '../library.test-support';
 import type { PouchConstructor, Replica } from './pouch';
 import { writeDocumentPayload } from './records';
@@ -24,15 +24,29 @@ afterEach(async () => {
   for (const device of devices.splice(0)) await device.pause();
 });
 
+/**
+ * PouchDB whose server is down: its HTTP adapter for URLs, over a fetch that fails as Chromium's does
+ * when the connection is refused; the memory adapter for the device's own copy.
+ */
+const serverDown: Promise<PouchConstructor> = (async () => {
+  const { default: PouchDB } = await import('pouchdb-browser');
+  const Memory = await memoryPouch;
+  const refused = () => Promise.reject(new TypeError('Failed to fetch'));
+  return function (name: string, options?: Record<string, unknown>) {
+    return name.startsWith('http') ? new PouchDB(name, { fetch: refused }) : new Memory(name, options);
+  } as unknown as PouchConstructor;
+})();
+
 /** A device: its own library, its own sealed copy, the one memory "server" of the test. */
-function device(name: string) {
+function device(name: string, Pouch = memoryPouch, storage = { full: false }) {
   const db = openDb(`replication-${name}-${count++}`);
   const received: string[] = [];
   const replication = new Replication(
     db,
-    () => memoryPouch,
+    () => Pouch,
     {
       receive: async (payload) => {
+        if (storage.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         received.push(payload.document.id);
         return writeDocumentPayload(db, payload);
       },
@@ -78,6 +92,48 @@ describe('replication through a CouchDB-protocol database', () => {
     );
     for (const secret of ['zebrafish', 'doc-zebra', 'doc-zebra.md', 'test-model', 'Intro'])
       expect(raw).not.toContain(secret);
+  });
+
+  it('says the server cannot be reached when a start finds none, even while the stored setup is still read', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a', serverDown);
+    // As the page leaves it before it starts a fresh engine for the new server.
+    await a.db.settings.put({ key: SYNC_KEY, value: { url, device: 'laptop', enabled: false } });
+    // The engine worker reads the stored setup as it loads, while the page's start is already on its way.
+    const loading = a.replication.init();
+    const status = await a.replication.start({ url, passphrase: 'p', device: 'laptop' });
+    await loading;
+    expect(status.state).toBe('error');
+    expect(status.error?.code).toBe('unreachable');
+    expect(status.error?.action).toContain('try again');
+    expect(status.running).toBe(false);
+    expect(a.replication.status).toEqual(status);
+    expect(a.statuses.at(-1)).toEqual(status);
+  });
+
+  it('stops when the device is full, keeps what it wrote, and goes on from there on Resume', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const storage = { full: false };
+    const b = device('b', memoryPouch, storage);
+    await withFile(a.db, 'doc-1', 'alpha');
+    await a.replication.start({ url, passphrase: 'p', device: 'a' });
+    await b.replication.start({ url, passphrase: 'p', device: 'b' });
+    await vi.waitFor(async () => expect(await b.db.documents.get('doc-1')).toBeTruthy(), settle());
+
+    storage.full = true;
+    await withFile(a.db, 'doc-2', 'beta');
+    a.replication.libraryChanged();
+    await vi.waitFor(() => expect(b.replication.status.error?.code).toBe('device-full'), settle());
+    expect(b.replication.status).toMatchObject({ state: 'error', running: false });
+    expect(b.received).toEqual(['doc-1']);
+    expect(await b.db.documents.get('doc-2')).toBeUndefined();
+
+    storage.full = false;
+    await b.replication.resume();
+    await vi.waitFor(async () => expect(await b.db.documents.get('doc-2')).toBeTruthy(), settle());
+    await vi.waitFor(() => expect(b.replication.status).toMatchObject({ state: 'synced', error: null }), settle());
+    expect(b.received).toEqual(['doc-1', 'doc-2']);
   });
 
   it('removes on A a document removed on B, and a wrong passphrase reads and writes nothing', async () => {

@@ -8,7 +8,7 @@
 import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../src/shared/sync';
 import type { CarrelDb } from '../../../src/shared/db';
 import { KEY_CHECK_ID, newKeyCheck, unlock, type KeyCheck, type SyncKeys } from './crypto';
-import { classifySyncError, syncError, type SyncError } from './errors';
+import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';
 import { Reconciler, type Library } from './replica';
 
@@ -16,6 +16,11 @@ import { Reconciler, type Library } from './replica';
 export const LOCAL_COPY = 'carrel-sync';
 /** Records per replication request: a document carries its whole file. */
 const BATCH_SIZE = 10;
+/**
+ * The longest wait between two tries while the server cannot be reached. PouchDB's own backoff grows
+ * to 10 minutes, so a server back after an hour's outage would be seen that late.
+ */
+const RETRY_MAX_MS = 30_000;
 
 export interface StartRequest {
   url: string;
@@ -47,6 +52,8 @@ export class Replication {
   private failed: Record<'push' | 'pull', SyncError | null> = { push: null, pull: null };
   private pending = { push: 0, pull: 0 };
   private roundError: SyncError | null = null;
+  /** The stored configuration's first reading (init), which every other call waits for. */
+  private loaded: Promise<void> | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -55,10 +62,22 @@ export class Replication {
     private readonly localName = LOCAL_COPY,
   ) {}
 
-  /** Reads the stored configuration: sync set up before this start waits, paused, for the passphrase. */
+  /**
+   * Reads the stored configuration once: sync set up before this start waits, paused, for the
+   * passphrase. Every call below waits for it first, so that this reading, slow while the worker
+   * starts, never lands after a call's own status (a start that failed at once showed "paused").
+   */
   async init(): Promise<SyncStatus> {
-    const settings = await this.settings();
-    if (settings && !this.session) this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+    this.loaded ??= this.settings().then(
+      (settings) => {
+        if (settings && !this.session) this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+      },
+      (error: unknown) => {
+        this.loaded = null;
+        throw error;
+      },
+    );
+    await this.loaded;
     return this.status;
   }
 
@@ -71,8 +90,10 @@ export class Replication {
 
   /** Starts sync with a server; a wrong passphrase reads and writes nothing. */
   async start({ url, passphrase, device }: StartRequest): Promise<SyncStatus> {
+    await this.init();
     await this.stop();
-    if (!syncOrigin(url)) return this.fail({ ...syncError('unreachable'), message: 'This is not an http(s) address.' });
+    if (!syncOrigin(url))
+      return this.fail(notStarted({ ...syncError('unreachable'), message: 'This is not an http(s) address.' }));
     this.set({ ...SYNC_OFF, state: 'connecting' });
     const Pouch = await this.Pouch();
     const remote = new Pouch(url);
@@ -82,7 +103,7 @@ export class Replication {
       ({ keys, keyCheck } = await this.unlockRemote(remote, passphrase));
     } catch (error) {
       await remote.close().catch(() => undefined);
-      return this.fail(classifySyncError(error));
+      return this.fail(notStarted(classifySyncError(error)));
     }
     if (!keys) {
       await remote.close().catch(() => undefined);
@@ -100,21 +121,24 @@ export class Replication {
    * starts a fresh engine, and calls `start`).
    */
   async configure({ url, device }: Omit<StartRequest, 'passphrase'>): Promise<void> {
+    await this.init();
     const settings = await this.settings();
     await this.db.settings.put({ key: SYNC_KEY, value: { url, device, enabled: settings?.enabled ?? false } });
   }
 
   /** Stops sending and receiving; the configuration and the keys stay, so Resume needs no passphrase. */
   async pause(): Promise<SyncStatus> {
+    await this.init();
     await this.stop();
     const settings = await this.settings();
     if (settings) await this.db.settings.put({ key: SYNC_KEY, value: { ...settings, enabled: false } });
-    this.set({ ...this.status, state: settings ? 'paused' : 'off', error: null });
+    this.set({ ...this.status, state: settings ? 'paused' : 'off', error: null, running: false });
     return this.status;
   }
 
   /** Resumes with the keys in memory, or with the passphrase after a reload. */
   async resume(passphrase?: string): Promise<SyncStatus> {
+    await this.init();
     const settings = await this.settings();
     if (!settings) return this.status;
     if (passphrase) return this.start({ url: settings.url, device: settings.device, passphrase });
@@ -132,13 +156,14 @@ export class Replication {
       await this.begin(Pouch, remote, this.keys, keyCheck);
     } catch (error) {
       await remote.close().catch(() => undefined);
-      return this.fail(classifySyncError(error));
+      return this.fail(notStarted(classifySyncError(error)));
     }
     return this.status;
   }
 
   /** Ends sync on this device: the sealed copy and the configuration go; the library and the server stay. */
   async forget(): Promise<SyncStatus> {
+    await this.init();
     await this.stop();
     this.keys = null;
     const Pouch = await this.Pouch();
@@ -197,7 +222,12 @@ export class Replication {
     this.roundError = null;
     this.pending = { push: 0, pull: 0 };
     // One replication each way: PouchDB's two-way `sync` drops the error of a direction that paused on one.
-    const options = { live: true, retry: true, batch_size: BATCH_SIZE };
+    const options = {
+      live: true,
+      retry: true,
+      batch_size: BATCH_SIZE,
+      back_off_function: (previous: number) => Math.min(RETRY_MAX_MS, previous ? previous * 2 : 1_000),
+    };
     const push = this.follows('push', local.replicate.to(remote, options));
     const pull = this.follows('pull', local.replicate.from(remote, options));
     const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
@@ -286,7 +316,7 @@ export class Replication {
       pendingUp + pendingDown === 0;
     const connecting = this.replicating.push === 'connecting' || this.replicating.pull === 'connecting';
     if (idle && session.firstTotal !== null) session.firstTotal = null;
-    this.set({
+    const status: SyncStatus = {
       state: lastError ? 'error' : idle ? 'synced' : connecting ? 'connecting' : 'syncing',
       lastSyncedAt: idle && !lastError ? Date.now() : this.status.lastSyncedAt,
       pendingUp,
@@ -296,7 +326,13 @@ export class Replication {
         : null,
       error: lastError,
       needsPassphrase: false,
-    });
+      running: true,
+    };
+    if (lastError?.code !== 'device-full') return this.set(status);
+    // A full device stops sync: trying again would fetch the same records again and again, into no room.
+    // What was written stays; Resume goes on from there once there is room.
+    this.set({ ...status, running: false });
+    void this.stop();
   }
 
   private fail(error: SyncError): SyncStatus {
