@@ -5,16 +5,16 @@
  * (scripts/lib/sync-seed.mjs says why). `SYNC_DOCS=N` runs it with another count.
  */
 import { writeFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { copyDocument, markerWord, readyCount, syntheticManual } from '../scripts/lib/sync-seed.mjs';
 import { startCouchServer, type CouchServer } from './support/couch-server';
+import { AUTH, PASSPHRASE, device } from './support/sync-devices';
 import { addFiles, expect, generated, searchFor, test } from './support';
 
 const COUNT = Number(process.env.SYNC_DOCS ?? 1000);
+// Beside the one the other sync specs use.
 const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1101;
 const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
-const AUTH = { user: 'carrel', password: 'sync-secret' };
-const PASSPHRASE = 'a long passphrase for the library';
 
 test.use({ allowedOrigins: [COUCH_ORIGIN], trace: 'off' });
 
@@ -25,13 +25,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await couch.dispose();
 });
-
-async function device(context: BrowserContext) {
-  const page = await context.newPage();
-  await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  return page;
-}
 
 async function startSync(page: Page, name: string) {
   await page.getByTestId('settings-button').click();
