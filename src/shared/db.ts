@@ -53,6 +53,8 @@ export interface ConversationRecord {
 export interface SettingRecord {
   key: string;
   value: unknown;
+  /** When a person chose it (ms): sync's last writer is the one who chose last, not the first to sync. */
+  chosenAt?: number;
 }
 
 /** A serialised in-memory index, so start-up neither re-embeds nor re-tokenises. */

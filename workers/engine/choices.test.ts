@@ -48,11 +48,14 @@ describe('settings chosen in the page', () => {
       key: CHUNKING_KEY,
       value: { mode: 'paragraph', delimiter: '---', sizes: { section: 600, proposition: 120 } },
     };
+    const before = Date.now();
     await saveSetting(db, chunking);
     await saveSetting(db, { key: OCR_LANGUAGE_KEY, value: 'deu' });
+    // When it was chosen goes with it: sync's last writer is the one who chose last.
+    expect((await db.settings.get(CHUNKING_KEY))?.chosenAt).toBeGreaterThanOrEqual(before);
     const restored = openDb(`choices-${count++}`);
     await importLibrary(restored, await exportLibrary(db));
-    expect(await restored.settings.get(CHUNKING_KEY)).toEqual(chunking);
+    expect(await restored.settings.get(CHUNKING_KEY)).toEqual({ ...chunking, chosenAt: expect.any(Number) });
     expect((await restored.settings.get(OCR_LANGUAGE_KEY))?.value).toBe('deu');
   });
 

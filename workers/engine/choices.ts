@@ -16,7 +16,7 @@ function checkKey(key: string): void {
 /** Stores one chosen setting. */
 export async function saveSetting(db: CarrelDb, setting: ChosenSetting): Promise<void> {
   checkKey(setting.key);
-  await db.settings.put(setting);
+  await db.settings.put({ ...setting, chosenAt: Date.now() });
 }
 
 /**
@@ -29,7 +29,7 @@ export async function adoptSettings(db: CarrelDb, settings: ChosenSetting[]): Pr
     const adopted: string[] = [];
     for (const setting of settings) {
       if (await db.settings.get(setting.key)) continue;
-      await db.settings.add(setting);
+      await db.settings.add({ ...setting, chosenAt: Date.now() });
       adopted.push(setting.key);
     }
     return adopted;

@@ -212,14 +212,16 @@ export class Reconciler {
     const latest = latestSetting(settings);
     if (!SYNCED_SETTING_KEYS.includes(latest.key)) return;
     const known = this.state.known[doc._id];
-    const here = (await this.db.settings.get(latest.key))?.value;
-    // This device wrote the setting after every copy that arrived: it stays, and goes out again.
+    const row = await this.db.settings.get(latest.key);
+    const here = row?.value;
+    // This device's value was chosen after every copy that arrived (sent already or not): it stays, and goes out again.
+    const hereAt = row?.chosenAt ?? known?.at;
     const winner: SettingPayload =
-      known?.at !== undefined && known.at > latest.at && here !== undefined
-        ? { ...latest, value: here, at: known.at }
+      hereAt !== undefined && hereAt > latest.at && here !== undefined
+        ? { ...latest, value: here, at: hereAt }
         : latest;
     if (winner === latest && JSON.stringify(here) !== JSON.stringify(latest.value))
-      await this.db.settings.put({ key: latest.key, value: latest.value });
+      await this.db.settings.put({ key: latest.key, value: latest.value, chosenAt: latest.at });
     const rev = await this.resolve(doc, settings.length > 1 || winner !== latest ? winner : null);
     this.state.known[doc._id] = {
       kind: 'setting',
@@ -302,14 +304,16 @@ export class Reconciler {
 
   private async sendSettings(): Promise<void> {
     for (const key of SYNCED_SETTING_KEYS) {
-      const value = (await this.db.settings.get(key))?.value;
+      const row = await this.db.settings.get(key);
+      const value = row?.value;
       if (value === undefined) continue;
       const id = await this.serverId('setting', key);
       const hash = await hashOf(value);
       const known = this.state.known[id];
       if (known?.hash === hash) continue;
-      // Stamped when this device first saw the value, even offline: the last writer wins when devices meet.
-      const at = Date.now();
+      // When the person chose it, even offline (or, for a value older than that stamp, when sync first saw it):
+      // the last writer wins when devices meet.
+      const at = row!.chosenAt ?? Date.now();
       const payload: SettingPayload = { kind: 'setting', key, value, at };
       // A copy arrived since this device last looked: this device's change is newer still.
       const rev = (await this.put(id, known?.rev, payload)) ?? (await this.put(id, await this.currentRev(id), payload));

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
-import { CHUNKING_KEY, DEFAULT_CHUNKING } from '../../../src/shared/settings';
+import { CHUNKING_KEY, DEFAULT_CHUNKING, OCR_LANGUAGE_KEY } from '../../../src/shared/settings';
 import { SYNC_KEY, type SyncStatus } from '../../../src/shared/sync';
 import { addDocument } from '../library.test-support';
 import type { PouchConstructor, Replica } from './pouch';
@@ -211,6 +211,40 @@ describe('replication through a CouchDB-protocol database', () => {
         const questions = (await db.conversations.get('c1'))!.turns.map((t) => t.question);
         expect(questions).toEqual(['q1', 'q2 on a', 'q3 on b']);
         expect(((await db.settings.get(CHUNKING_KEY))!.value as { delimiter: string }).delimiter).toBe('B');
+      }
+    }, settle());
+  });
+
+  it('takes the setting chosen last, not the one that reached the server last', async () => {
+    const url = `http://server.test/lib-${count}`;
+    const a = device('a');
+    const b = device('b');
+    await a.replication.start({ url, passphrase: 'p', device: 'a' });
+    await b.replication.start({ url, passphrase: 'p', device: 'b' });
+    await vi.waitFor(
+      () => expect([a, b].map((d) => d.replication.status.state)).toEqual(['synced', 'synced']),
+      settle(),
+    );
+
+    // Apart: B chooses a chunking after A did; A chooses an OCR language after B did. B comes back first.
+    await Promise.all([a.replication.pause(), b.replication.pause()]);
+    const now = Date.now();
+    const chunking = (delimiter: string) => ({ ...DEFAULT_CHUNKING, delimiter });
+    await a.db.settings.bulkPut([
+      { key: CHUNKING_KEY, value: chunking('A'), chosenAt: now - 60_000 },
+      { key: OCR_LANGUAGE_KEY, value: 'deu', chosenAt: now },
+    ]);
+    await b.db.settings.bulkPut([
+      { key: CHUNKING_KEY, value: chunking('B'), chosenAt: now },
+      { key: OCR_LANGUAGE_KEY, value: 'fra', chosenAt: now - 60_000 },
+    ]);
+    await b.replication.resume();
+    await vi.waitFor(() => expect(b.replication.status.state).toBe('synced'), settle());
+    await a.replication.resume();
+    await vi.waitFor(async () => {
+      for (const db of [a.db, b.db]) {
+        expect(((await db.settings.get(CHUNKING_KEY))!.value as { delimiter: string }).delimiter).toBe('B');
+        expect((await db.settings.get(OCR_LANGUAGE_KEY))!.value).toBe('deu');
       }
     }, settle());
   });
