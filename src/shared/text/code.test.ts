@@ -16,6 +16,7 @@ describe('codeSpans', () => {
     ]);
     expect(code('Join them with path.join(dir, name) first.')).toEqual(['path.join(dir, name)']);
     expect(code('The document(s) list the item(s) taking time T(n) = O(n2) for f(x).')).toEqual([]);
+    expect(code('Use $(command) instead of backticks; prefer "${var}" over "$var".')).toEqual(['$(command)', '${var}']);
     expect(code('Indent 2 spaces. No tabs (see below) are used; the rest is {mostly} prose.')).toEqual([]);
   });
 

@@ -4,8 +4,9 @@
  * had them. So code is told by its shape, the same for every format:
  * - a whole line: a command after a prompt (`$ cd work`, `> q()`, `>>> import os`), a line that is
  *   one call or assignment (`plot(x, y)`, `x <- c(1, 2)`, `FOO=bar`), a statement ending in `;`,
- *   `{` or `}`, a shell keyword line (`if [[ … ]]; then`, `fi`, `done`), or one holding `$(`, `${` or `[[`;
- * - inside a sentence: a call (`q()`, `help(solve)`, `path.join(a, b)`).
+ *   `{` or `}`, a shell keyword line (`if [[ … ]]; then`, `fi`, `done`), or one holding `$(`, `${` or
+ *   `[[` that does not read as a sentence;
+ * - inside a sentence: a call (`q()`, `help(solve)`, `path.join(a, b)`) or a substitution (`$(date)`, `${var}`).
  * Plurals written "word(s)" and one-letter maths ("T(n)", "f(x)") stay prose.
  */
 import type { Span } from './sentences';
@@ -19,12 +20,19 @@ const ASSIGNMENT = new RegExp(
   String.raw`^(?:(?:const|let|var|local|export|readonly|declare)\s+)?${IDENTIFIER}(?:\[[^\]\n]*\])?(?:\s*(?:<-|:=|\+=|-=)\s*|=(?!=)|\s+=\s+)\S`,
 );
 const STATEMENT_END = /(?:;|\{|\}|\\)$|^\}/;
-const SHELL =
-  /^(?:if \[|for \w+ in\b|while \[|case \S+ in$|function \w+\s*(?:\(|\{)|fi$|done$|esac$|then$|do$|else$)|\$\(|\$\{|\[\[ /;
-/** Four words in a row with single spaces and no symbol between them: a sentence, whatever it ends with. */
-const PROSE = /(?:\b[A-Za-z]+[,]? ){3}[A-Za-z]+\b/;
-/** A call inside prose: a name of two or more characters (or any name with nothing passed), then its arguments. */
-const INLINE_CALL = new RegExp(String.raw`(?<![\w.$])${IDENTIFIER}${ARGUMENTS}`, 'g');
+const SHELL = /^(?:if \[|for \w+ in\b|while \[|case \S+ in$|function \w+\s*(?:\(|\{)|fi$|done$|esac$|then$|do$|else$)/;
+/** Substitutions and tests of the shell: code, but a sentence may name them too. */
+const SHELL_CONSTRUCT = /\$\(|\$\{|\[\[ /;
+/**
+ * What reads as a sentence, whatever symbols it holds: four words in a row with single spaces, three
+ * lower-case ones, or a full stop after a word at its end ("Use $(command) instead of backticks.").
+ */
+const PROSE = /(?:\b[A-Za-z]+,? ){3}[A-Za-z]+\b|\b[a-z]+ [a-z]+ [a-z]+\b|\s\S*[\p{L}"')]\.$/u;
+/**
+ * Inside prose: a call, a name of two or more characters (or any name with nothing passed) then its
+ * arguments; or a shell substitution, `$(command)` or `${var}`.
+ */
+const INLINE_CODE = new RegExp(String.raw`(?<![\w.$])${IDENTIFIER}${ARGUMENTS}|\$\([^()\n]*\)|\$\{[^{}\n]*\}`, 'g');
 /** "word(s)", "item(es)", "a(n)": plurals and articles, not calls. */
 const NOT_A_CALL = /^[A-Za-z]+\((?:s|es|n|ies)\)$/i;
 
@@ -33,10 +41,11 @@ function isCodeLine(line: string): boolean {
   if (!line) return false;
   if (PROMPT.test(line) || CALL_LINE.test(line) || SHELL.test(line)) return true;
   if (PROSE.test(line)) return false;
-  return (STATEMENT_END.test(line) && /[=(){}[\]]/.test(line)) || ASSIGNMENT.test(line);
+  return SHELL_CONSTRUCT.test(line) || (STATEMENT_END.test(line) && /[=(){}[\]]/.test(line)) || ASSIGNMENT.test(line);
 }
 
 function isCall(match: string): boolean {
+  if (match.startsWith('$')) return true;
   if (NOT_A_CALL.test(match)) return false;
   const open = match.indexOf('(');
   // One-letter maths ("T(n)", "f(x)"): a one-character name with arguments.
@@ -57,7 +66,7 @@ export function codeSpans(text: string): Span[] {
         previous.end = start + line.trimEnd().length;
       else spans.push({ start: start + lead, end: start + line.trimEnd().length });
     } else {
-      for (const match of line.matchAll(INLINE_CALL))
+      for (const match of line.matchAll(INLINE_CODE))
         if (isCall(match[0])) spans.push({ start: start + match.index!, end: start + match.index! + match[0].length });
     }
     start = end + 1;
