@@ -54,3 +54,32 @@ test('when nothing relevant is found the answer says the documents do not cover 
   await expect(answer.getByTestId('answer-not-covered')).toContainText("don't seem to cover");
   await expect(answer.getByTestId('answer-citation')).toHaveCount(0);
 });
+
+test('code in a passage and in the answer is shown monospaced, with its line breaks', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('console-notes.md')]);
+  const monospaced = (element: Element) => /monospace/.test(getComputedStyle(element).fontFamily);
+
+  const first = await searchFor(page, 'how do I leave the interactive console');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-state', 'done');
+  const inAnswer = answer.locator('.answer-text').getByTestId('passage-code');
+  await expect(inAnswer.first()).toHaveText('q()');
+  expect(await inAnswer.first().evaluate(monospaced)).toBe(true);
+  // The sentence around it stays in the text font.
+  expect(await answer.locator('.answer-text').evaluate(monospaced)).toBe(false);
+
+  const onCard = first.getByTestId('passage-code');
+  await expect(onCard.filter({ hasText: '> q()' })).toHaveCount(1);
+  expect(
+    await onCard.evaluateAll((elements) => elements.map((e) => /monospace/.test(getComputedStyle(e).fontFamily))),
+  ).not.toContain(false);
+  expect(await first.getByTestId('result-proposition').first().evaluate(monospaced)).toBe(false);
+
+  // A block of commands stays one block, its lines apart.
+  const folder = await searchFor(page, 'make a folder and start the console there');
+  const block = folder.getByTestId('passage-code').filter({ hasText: 'mkdir' });
+  await expect(block).toHaveCount(1);
+  // innerText follows the rendering: the line break shows only if the block keeps its whitespace.
+  expect(await block.innerText()).toBe('$ mkdir work\n$ cd work');
+});

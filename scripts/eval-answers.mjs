@@ -3,11 +3,12 @@
  * The extractive answer on SQuAD (issue 18): the share of questions whose answer text is inside the
  * extractive answer the panel shows, run through the real ingest and search in headless Chromium.
  *
- *   node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P] [--dump FILE]
+ *   node scripts/eval-answers.mjs DIR [--strategy S] [--offset K] [--limit N] [--port P] [--dump FILE]
  *
  * DIR holds articles.jsonl, queries.jsonl and answers.jsonl (as `npm run eval -- --qa`). The last
  * stdout line is {dataset, mode: "answers", model, strategy, questions, answer_in_extractive,
- * answer_in_top3_propositions, mean_answer_words}. --dump FILE also writes each question with its
+ * answer_in_top3_propositions, mean_answer_words}. --offset K skips the first K answerable questions, so a
+ * rule tuned on one slice can be checked on another. --dump FILE also writes each question with its
  * answers and the search's hits, one JSON line each, so the answer can be studied without searching
  * again. Exit code 2 for bad arguments.
  */
@@ -19,7 +20,8 @@ import { ingestFiles, runQueries } from './lib/engine-run.mjs';
 import { openHarness } from './lib/harness.mjs';
 import { containsAnswer } from './lib/qa.mjs';
 
-const USAGE = 'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--limit N] [--port P] [--dump FILE]';
+const USAGE =
+  'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--offset K] [--limit N] [--port P] [--dump FILE]';
 const log = (line) => console.error(line);
 const fail = (message) => {
   console.error(message);
@@ -32,6 +34,7 @@ try {
     allowPositionals: true,
     options: {
       strategy: { type: 'string', default: 'three-stage' },
+      offset: { type: 'string', default: '0' },
       limit: { type: 'string' },
       port: { type: 'string', default: '0' },
       dump: { type: 'string' },
@@ -46,8 +49,10 @@ const missing = ['articles.jsonl', 'queries.jsonl', 'answers.jsonl'].filter((f) 
 if (missing.length) fail(`${dir} lacks ${missing.join(', ')}`);
 const limit = parsed.values.limit === undefined ? Infinity : Number(parsed.values.limit);
 if (!(limit > 0)) fail('--limit needs a positive number');
+const offset = Number(parsed.values.offset);
+if (!(Number.isInteger(offset) && offset >= 0)) fail('--offset needs a whole number');
 
-const { articles, questions } = loadQa(dir, { limit });
+const { articles, questions } = loadQa(dir, { limit, offset });
 log(`${basename(dir)}: ${questions.length} answerable questions over ${articles.length} articles`);
 const harness = await openHarness({ log, port: Number(parsed.values.port) });
 try {
@@ -79,6 +84,7 @@ try {
       mode: 'answers',
       model: harness.engine.modelId,
       strategy,
+      offset,
       questions: results.length,
       answer_in_extractive: share((r) => [r.answer]),
       answer_in_top3_propositions: share((r) => r.propositions.slice(0, 3)),

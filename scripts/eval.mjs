@@ -18,10 +18,11 @@
  * Question mode (a file shaped like ../shared/eval/questions/paraphrase-qa.json: cases of `doc`,
  * `query`, `expect`, optional `password`, paths relative to the file's ../docs): every file under
  * ../docs is ingested as it is (PDFs through pdf.js), and the last line is
- * {questions, top1, top3, top10, page_top1, page_top3, page_top10, weak_top3, misses: [{query, doc, rank, lost, top,
+ * {questions, top1, top3, top10, page_top1, page_top3, page_top10, weak_top3, answer_in_extractive, misses: [{query, doc, rank, lost, top,
  * weak}]} where top1/3/10 judge a result by its whole section (every part, every folded copy) and page_top1/3/10 by
  * what its card shows before "more passages" (its first three passages), where `weak_top3`
- * counts the answers in the top 3 that were shown only as weak matches (under the relevance floor), and `lost` says at which
+ * counts the answers in the top 3 that were shown only as weak matches (under the relevance floor), `answer_in_extractive`
+ * the questions whose extractive answer (from the page's 20 results) holds an expected string cited to its document, and `lost` says at which
  * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
  * --stage-loss adds `stage_loss` {judged, document, section}: the shares of queries whose answering
  * document stage 1 cut, and whose answering section stage 2 cut (hierarchical strategies).
@@ -297,6 +298,7 @@ async function evaluateQuestions(page, cli, model) {
         page_top1: onPage(1),
         page_top3: onPage(3),
         page_top10: onPage(10),
+        answer_in_extractive: results.filter((r) => r.extractive).length,
         weak_top3: weakTop3,
         lost,
         misses,

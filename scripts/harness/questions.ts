@@ -4,7 +4,9 @@
  * is the expected one and whose passage (section or proposition text) contains an expected string.
  * For a question not answered in the top 3, says where the answer was lost, so work goes there.
  */
+import { extractAnswer, type ExtractiveAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
+import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { readChunks, readSections } from '../../src/shared/chunk-text';
 import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
@@ -47,7 +49,19 @@ export interface QuestionResult {
   top: string[];
   /** Whether no result cleared the relevance floor, so the results were shown as weak matches. */
   weak: boolean;
+  /**
+   * Whether the extractive answer the page shows (from the results it asks for) holds an expected
+   * string in a sentence cited to the expected document.
+   */
+  extractive: boolean;
 }
+
+/** Results the page asks for, from which its extractive answer is made (src/components/AnswerPanel.svelte). */
+const PAGE_RESULTS = DEFAULT_SEARCH_OPTIONS.limit;
+
+/** Whether a sentence of `answer` cited to the expected document holds an expected string. */
+const answers = (c: QuestionCase, answer: ExtractiveAnswer) =>
+  answer.sentences.some((s) => answer.sources[s.source - 1]!.hit.docName === c.doc && holds(s.text, c.expect));
 
 const holds = (text: string, expect: string[]) => {
   const lower = text.toLowerCase();
@@ -96,6 +110,7 @@ export async function askQuestions(
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
       weak: !!response.weak,
+      extractive: !response.weak && answers(c, extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS))),
     });
   }
   return out;

@@ -48,11 +48,11 @@ export function loadBeir(dir, { limit = Infinity, corpusLimit = Infinity } = {})
 }
 
 /** SQuAD QA: the whole articles, and the first `limit` questions with their answer texts. */
-export function loadQa(dir, { limit = Infinity } = {}) {
+export function loadQa(dir, { limit = Infinity, offset = 0 } = {}) {
   const answers = new Map(readJsonl(join(dir, 'answers.jsonl')).map((a) => [a._id, a]));
   const questions = readJsonl(join(dir, 'queries.jsonl'))
     .filter((q) => answers.get(q._id)?.answers?.length)
-    .slice(0, limit)
+    .slice(offset, offset + limit)
     // corpus_id is "<article>#p<paragraph>": the article is the document the question belongs to.
     .map((q) => ({ ...q, answers: answers.get(q._id).answers, article: answers.get(q._id).corpus_id?.split('#')[0] }));
   return { articles: readJsonl(join(dir, 'articles.jsonl')), questions };

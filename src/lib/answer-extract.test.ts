@@ -152,4 +152,22 @@ describe('extractAnswer', () => {
     const answer = extractAnswer('how do I indent code', guide);
     expect(answer.sentences.map((s) => s.text)).toContain('Indent code by 2 spaces.');
   });
+
+  it('keeps the sentence that goes on from the best one by a reference to it ("This is…")', () => {
+    const notes = hit('algebra', 'order', [
+      passage(
+        'z1',
+        "Every chain of a partially ordered set has an upper bound in the set. This is known as Zorn's lemma. Proofs vary.",
+        0,
+      ),
+    ]);
+    const texts = extractAnswer(
+      'what name is given to the claim that every chain of an ordered set has an upper bound',
+      [notes],
+    ).sentences.map((s) => s.text);
+    expect(texts).toEqual([
+      'Every chain of a partially ordered set has an upper bound in the set.',
+      "This is known as Zorn's lemma.",
+    ]);
+  });
 });

@@ -52,9 +52,19 @@ const PHRASE = 0.4;
  */
 const NEAR_FORM = 0.7;
 const NEAR_FORM_LETTERS = 5;
+/**
+ * A sentence that opens on a reference to the one before it ("This hypothesis is called…", "Such
+ * problems are…", "But a storm…") goes on with its subject: it scores at least this share of that
+ * sentence (+0.0175 on the first 400 questions, ±0 on the next 800).
+ */
+const CONTINUES = 0.6;
+const CONTINUATION =
+  /^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|thus|hence|therefore|but)\b/i;
 
 interface Candidate {
   text: string;
+  /** Its place among the sentences of its passage. */
+  index: number;
   hitRank: number;
   passageRank: number;
   hit: ResultHit;
@@ -135,7 +145,8 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
   const list = passages.flatMap(({ hit, hitRank, passage, passageRank }) =>
     answerSpans(passage.text, [hit.docTitle, ...hit.headingPath])
       .flatMap((span) => sentenceSpans(passage.text, span.start, span.end))
-      .map(({ start, end }) => ({
+      .map(({ start, end }, index) => ({
+        index,
         text: passage.text.slice(start, end),
         hitRank,
         passageRank,
@@ -144,7 +155,13 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
         offset: start,
       })),
   );
-  return { list: scoreAll(list, question, answerType(question)), asked: new Set(contentTerms(question)).size };
+  const scored = scoreAll(list, question, answerType(question));
+  scored.forEach((c, i) => {
+    const before = scored[i - 1];
+    if (before?.passage === c.passage && before.index === c.index - 1 && CONTINUATION.test(c.text))
+      c.score = Math.max(c.score, CONTINUES * before.score);
+  });
+  return { list: scored, asked: new Set(contentTerms(question)).size };
 }
 
 /** Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found. */
