@@ -92,6 +92,8 @@ describe('Engine', () => {
   it('stores and indexes what the file reader hands it, without reading it back, and takes only other writers for changes', async () => {
     const { db, engine } = setUp();
     await engine.start();
+    // The start's look for documents without usable vectors is done: it reads the documents once.
+    await engine.refreshVectors();
     // As the worker wires it: Dexie reports every write, this engine's own ones too.
     const report = (parts: Record<string, unknown>) => engine.changed(changedParts(db.name, parts));
     Dexie.on('storagemutated', report);

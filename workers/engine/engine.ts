@@ -303,10 +303,8 @@ export class Engine {
     this.stale = { ...this.stale, documents: false };
     if (summary.added) {
       await this.sync();
-      // A backup made before the last change of recipe brings vectors of the older one: look again,
-      // after a refresh under way (which may have looked already).
-      await this.db.settings.delete(VECTOR_RECIPES_KEY);
-      void (this.refreshing?.done ?? Promise.resolve()).then(() => this.refreshVectors());
+      // A backup made before the last change of recipe, or with another model, brings vectors search cannot use.
+      await this.lookAgainForVectors();
     }
     return summary;
   }
@@ -345,7 +343,15 @@ export class Engine {
       this.indexed.set(docId, stamp);
       this.scheduleSnapshot();
     });
+    // From a device using another model: keywords find it until it is embedded here.
+    if (!(await this.db.vectors.get([this.model.id, docId]))) await this.lookAgainForVectors();
     return true;
+  }
+
+  /** Documents may lack usable vectors now: the refresh looks again, after one under way (which may have looked already). */
+  private async lookAgainForVectors(): Promise<void> {
+    await this.db.settings.delete(VECTOR_RECIPES_KEY);
+    void (this.refreshing?.done ?? Promise.resolve()).then(() => this.refreshVectors());
   }
 
   /** Deletes a document and every record of it, and drops it from the index. */

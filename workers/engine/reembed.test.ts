@@ -184,6 +184,26 @@ describe('refreshVectors', () => {
     expect(await db.settings.get(VECTOR_RECIPES_KEY)).toBeUndefined();
   });
 
+  it('embeds for the active model a document that came with the vectors of another model only', async () => {
+    const engine = testEngine(db, { [builtin.modelId]: builtin });
+    await engine.start();
+    expect(await engine.refreshVectors()).toBe(0);
+    // As sync writes a document from a device that searches with another model: its records, that model's vectors.
+    const own = (await db.vectors.get([builtin.modelId, docId]))!;
+    const received = await engine.receive(docId, async () => {
+      await db.vectors.delete([builtin.modelId, docId]);
+      await db.vectors.put({ ...own, modelId: TARGET.id });
+      return true;
+    });
+    expect(received).toBe(true);
+    await expect.poll(async () => (await db.vectors.get([builtin.modelId, docId]))?.recipe).toBe(EMBED_RECIPE);
+    await engine.refreshVectors();
+    const { propositions } = await readChunks(db, docId);
+    const [vector] = await builtin.embed([propositionText(propositions[0]!)]);
+    const ids = new Set([propositions[0]!.id]);
+    expect(engine.index.vectors!.proposition.score(vector!, ids).get(propositions[0]!.id)).toBeGreaterThan(0.99);
+  });
+
   it('lets an engine started on such a library search with the new vectors', async () => {
     await storeFirstRecipe();
     const engine = testEngine(db, { [builtin.modelId]: builtin });

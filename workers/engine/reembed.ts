@@ -6,7 +6,8 @@
  *
  * Refreshing: when the way texts are made into vectors changes (EMBED_RECIPE), the active model's
  * vectors of an older recipe are made again the same way, one document at a time, while search
- * keeps using the old ones.
+ * keeps using the old ones. Documents that came without the active model's vectors (from a device
+ * or a backup using another model) are embedded the same way; until then keywords find them.
  */
 import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
@@ -25,18 +26,6 @@ export interface ReembedDeps {
 }
 
 const current = (record: Pick<StoredVectorRecord, 'recipe'>) => (record.recipe ?? 1) >= EMBED_RECIPE;
-
-/** Documents with vectors for `modelId` of an older recipe, read one record at a time. */
-async function staleDocuments(db: CarrelDb, modelId: string): Promise<string[]> {
-  const stale: string[] = [];
-  await db.vectors
-    .where('modelId')
-    .equals(modelId)
-    .each((record) => {
-      if (!current(record)) stale.push(record.docId);
-    });
-  return stale;
-}
 
 /** Ready documents without current vectors for `modelId` (none, or of an older recipe). */
 async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
@@ -94,9 +83,10 @@ const recipesOf = async (db: CarrelDb) =>
   ((await db.settings.get(VECTOR_RECIPES_KEY))?.value ?? {}) as Record<string, number>;
 
 /**
- * Makes `modelId`'s vectors again for every document whose vectors an older recipe made, until
- * none is left (a backup imported meanwhile brings more); then the settings say so, and later
- * starts skip the check (it reads every vector record). Returns how many documents it re-embedded.
+ * Makes `modelId`'s vectors for every ready document that has none or has an older recipe's, until
+ * none is left (a backup imported or a device synced meanwhile brings more); then the settings say
+ * so, and later starts skip the check (it reads every vector record). Returns how many documents it
+ * embedded.
  */
 export async function refreshVectors({ db, modelId, embedder, signal, replace }: RefreshDeps): Promise<number> {
   if ((await recipesOf(db))[modelId] === EMBED_RECIPE) return 0;
@@ -106,8 +96,8 @@ export async function refreshVectors({ db, modelId, embedder, signal, replace }:
   for (;;) {
     // One look a round. When it finds none left, the settings say so in the same transaction, so
     // no vector of an older recipe (a backup imported, an older tab still open) slips in between.
-    const todo = await db.transaction('rw', [db.vectors, db.settings], async () => {
-      const stale = await staleDocuments(db, modelId);
+    const todo = await db.transaction('rw', [db.documents, db.vectors, db.settings], async () => {
+      const stale = await missing(db, modelId);
       if (stale.length === 0)
         await db.settings.put({
           key: VECTOR_RECIPES_KEY,
