@@ -113,8 +113,8 @@ class GeneratorState {
   }
 
   /**
-   * Stops the answer model's download (or its loading): nothing is marked ready, answers stay
-   * extractive, and what arrived is kept, so choosing the model again resumes the download.
+   * Stops the answer model's download: nothing is marked ready, answers stay extractive (also after
+   * a reload), and what arrived is kept, so choosing the model again resumes the download.
    */
   async cancel(): Promise<void> {
     const choice = this.choice;
@@ -122,11 +122,11 @@ class GeneratorState {
     this.#cancel.abort();
     this.#cancel = null;
     this.#stopWorker();
-    await engine.api.saveSetting({ key: GENERATOR_KEY, value: { kind: 'none' } });
     this.choice = { kind: 'none' };
     this.status = 'off';
     this.progress = null;
     this.message = `The download of ${choice.info.label} was cancelled; what arrived is kept, and choosing it again resumes. Answers quote your documents.`;
+    await engine.api.saveSetting({ key: GENERATOR_KEY, value: { kind: 'none' } });
   }
 
   #worker(): WorkerOwner<GenerateApi> {

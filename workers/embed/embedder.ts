@@ -19,7 +19,6 @@ export interface EmbedderOptions {
   passagePrefix?: string;
   /** Same-origin ONNX Runtime files (the library's default is a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
-  onProgress?: (event: unknown) => void;
 }
 
 export interface Embedder {
@@ -57,7 +56,6 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const extractor = (await pipeline('feature-extraction', opts.modelId, {
     device: opts.device,
     dtype: opts.dtype ?? 'q8',
-    progress_callback: opts.onProgress,
   })) as FeatureExtractionPipeline;
   const config = extractor.model.config as unknown as { hidden_size: number };
   const dims = config.hidden_size;
