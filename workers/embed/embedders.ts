@@ -14,7 +14,7 @@ import { createEmbedder, createTokenCounter, type Embedder, type TokenCounter } 
 
 /** An embedding model as the runtime places it: on WebGPU only if it gains from it and its weights are fp16/fp32. */
 export function embeddingModel(model: ModelInfo): RuntimeModel {
-  return { id: model.id, gpuReady: () => !!model.prefersGpu && model.dtype !== 'q8' };
+  return { id: model.id, gpuWeights: !!model.prefersGpu && model.dtype !== 'q8' };
 }
 
 const session =

@@ -30,7 +30,7 @@ export interface LoadedGenerator {
 
 /** An answer model as the runtime places it: on WebGPU when its weights are the ones for this adapter. */
 export function generatorModel(modelId: string, dtype: GeneratorDtype): RuntimeModel {
-  return { id: modelId, gpuReady: (gpu) => dtype === generatorDtype('webgpu', gpu.shaderF16) };
+  return { id: modelId, gpuWeights: true, suits: (gpu) => dtype === generatorDtype('webgpu', gpu.shaderF16) };
 }
 
 function session(

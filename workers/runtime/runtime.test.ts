@@ -8,9 +8,9 @@ import type { Device, GpuSupport } from '../../src/shared/gpu';
 import { ModelRuntime, type Build, type RuntimeFiles, type RuntimeModel } from './runtime';
 
 function host(gpu: GpuSupport) {
-  const seen = { kept: [] as string[], warnings: [] as string[] };
+  const seen = { kept: [] as string[], warnings: [] as string[], probes: 0 };
   const runtime = new ModelRuntime({
-    gpu: async () => gpu,
+    gpu: async () => (seen.probes++, gpu),
     files: (build: Build) => ({ mjs: `${build}.mjs`, wasm: `${build}.wasm` }),
     keep: async (files) => void seen.kept.push(files.wasm),
     warn: (message) => void seen.warnings.push(message),
@@ -20,8 +20,8 @@ function host(gpu: GpuSupport) {
 
 const ADAPTER: GpuSupport = { adapter: true, shaderF16: true };
 const NO_ADAPTER: GpuSupport = { adapter: false, shaderF16: false };
-const gpuModel: RuntimeModel = { id: 'bge', gpuReady: () => true };
-const int8Model: RuntimeModel = { id: 'glove', gpuReady: () => false };
+const gpuModel: RuntimeModel = { id: 'bge', gpuWeights: true };
+const int8Model: RuntimeModel = { id: 'glove', gpuWeights: false };
 
 /** Sessions that record where they were opened and fail on the devices listed. */
 function sessions(failOn: Device[] = []) {
@@ -65,6 +65,18 @@ describe('ModelRuntime.open', () => {
       expect(opened[0]!.files.wasm).toBe('plain.wasm');
       expect(seen.kept).toEqual([]);
     }
+  });
+
+  it('does not ask for an adapter for int8 weights', async () => {
+    const { runtime, seen } = host(ADAPTER);
+    await runtime.open(int8Model, sessions().open);
+    expect(seen.probes).toBe(0);
+  });
+
+  it('uses WASM when the weights do not suit the adapter (made for shader-f16, which it lacks)', async () => {
+    const { runtime } = host({ adapter: true, shaderF16: false });
+    const f16Model: RuntimeModel = { id: 'qwen', gpuWeights: true, suits: (gpu) => gpu.shaderF16 };
+    expect((await runtime.open(f16Model, sessions().open)).device).toBe('wasm');
   });
 
   it('fails when WASM fails too', async () => {

@@ -10,8 +10,10 @@ import { AppError } from '../../src/shared/types';
 /** What the runtime needs to know of a model to place it. */
 export interface RuntimeModel {
   id: string;
-  /** Whether the model's weights, as downloaded, run on this adapter (int8 weights are for WASM). */
-  gpuReady(gpu: GpuSupport): boolean;
+  /** Whether its weights, as downloaded, are for a GPU at all (int8 weights are for WASM): if not, no adapter is asked for. */
+  gpuWeights: boolean;
+  /** Whether they suit this adapter (weights made for shader-f16 need it); yes when not given. */
+  suits?(gpu: GpuSupport): boolean;
 }
 
 /**
@@ -58,8 +60,9 @@ export class ModelRuntime {
 
   /** Where `model` runs in a fresh worker: WebGPU when a real adapter exists and the weights suit it. */
   async device(model: RuntimeModel): Promise<Device> {
+    if (!model.gpuWeights) return 'wasm';
     const gpu = await this.host.gpu();
-    return gpu.adapter && model.gpuReady(gpu) ? 'webgpu' : 'wasm';
+    return gpu.adapter && (model.suits?.(gpu) ?? true) ? 'webgpu' : 'wasm';
   }
 
   /**
