@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
 import { CHUNKING_KEY, DEFAULT_CHUNKING } from '../../../src/shared/settings';
@@ -8,14 +9,16 @@ import type { PouchConstructor, Replica } from './pouch';
 import { writeDocumentPayload } from './records';
 import { Replication } from './replication';
 
-// pouchdb-browser reads `self` when it loads; Node has only globalThis.
-(globalThis as { self?: unknown }).self ??= globalThis;
-const memoryPouch: Promise<PouchConstructor> = (async () => {
-  const { default: PouchDB } = await import('pouchdb-browser');
-  const { default: memory } = await import('pouchdb-adapter-memory');
-  PouchDB.plugin(memory);
-  return PouchDB.defaults({ adapter: 'memory' }) as PouchConstructor;
-})();
+// Node's build of PouchDB: devices' copies in memory, a "server" in memory too (its URL is only a
+// name) unless a test gives a real one, reached over HTTP.
+const require = createRequire(import.meta.url);
+const NodePouch = require('pouchdb-core')
+  .plugin(require('pouchdb-adapter-memory'))
+  .plugin(require('pouchdb-adapter-http'))
+  .plugin(require('pouchdb-replication')) as PouchConstructor & {
+  defaults(options: Record<string, unknown>): PouchConstructor;
+};
+const memoryPouch: Promise<PouchConstructor> = Promise.resolve(NodePouch.defaults({ adapter: 'memory' }));
 
 let count = 0;
 const devices: Replication[] = [];
