@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createRequire } from 'node:module';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUCHDB_MAX_DOCUMENT_SIZE, startCouchServer, type CouchServer } from '../../../e2e/support/couch-server';
 import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
 import { CHUNKING_KEY, DEFAULT_CHUNKING } from '../../../src/shared/settings';
 import type { SyncStatus } from '../../../src/shared/sync';
@@ -27,13 +28,21 @@ afterEach(async () => {
   for (const device of devices.splice(0)) await device.pause();
 });
 
-/** A device: its own library, its own sealed copy, the one memory "server" of the test. */
-function device(name: string) {
+/** Devices' copies in memory, and the server of a test over HTTP. */
+function pouchFor(server: string): Promise<PouchConstructor> {
+  const Memory = NodePouch.defaults({ adapter: 'memory' });
+  return Promise.resolve(function Pouch(name: string, options?: Record<string, unknown>) {
+    return name.startsWith(server) ? new NodePouch(name, options) : new Memory(name, options);
+  } as unknown as PouchConstructor);
+}
+
+/** A device: its own library, its own sealed copy, the one memory "server" of the test (or a real one). */
+function device(name: string, pouch = memoryPouch) {
   const db = openDb(`replication-${name}-${count++}`);
   const received: string[] = [];
   const replication = new Replication(
     db,
-    () => memoryPouch,
+    () => pouch,
     {
       receive: async (payload) => {
         received.push(payload.document.id);
@@ -161,4 +170,37 @@ describe('replication through a CouchDB-protocol database', () => {
       }
     }, settle());
   });
+});
+
+describe('replication through a server with CouchDB 3 limits', () => {
+  let couch: CouchServer;
+  beforeAll(async () => {
+    couch = await startCouchServer();
+  });
+  afterAll(async () => {
+    await couch?.dispose();
+  });
+
+  it('brings a document over 8 MB from A to B, and the server holds none of its words', async () => {
+    const url = couch.dbUrl('large');
+    const pouch = pouchFor(couch.url);
+    const a = device('a', pouch);
+    const b = device('b', pouch);
+    await addDocument(a.db, 'doc-large', 'quetzal');
+    // A file over CouchDB's 8,000,000-byte document limit: words the server must never see.
+    const line = 'quetzal plumage shimmers over the cloud forest canopy\n';
+    const text = line.repeat(Math.ceil(8_500_000 / line.length));
+    await a.db.files.put({ docId: 'doc-large', blob: new Blob([text], { type: 'text/plain' }) });
+    expect(text.length).toBeGreaterThan(COUCHDB_MAX_DOCUMENT_SIZE);
+
+    expect((await a.replication.start({ url, passphrase: 'long pass', device: 'a' })).state).not.toBe('error');
+    expect((await b.replication.start({ url, passphrase: 'long pass', device: 'b' })).state).not.toBe('error');
+    await vi.waitFor(async () => expect(await b.db.documents.get('doc-large')).toBeTruthy(), settle(120_000));
+    expect(await (await b.db.files.get('doc-large'))!.blob.text()).toBe(text);
+    expect(a.replication.status.error).toBeNull();
+
+    const raw = await couch.rawText('large');
+    expect(raw.length).toBeGreaterThan(COUCHDB_MAX_DOCUMENT_SIZE);
+    for (const secret of ['quetzal', 'plumage', 'canopy', 'doc-large', 'test-model']) expect(raw).not.toContain(secret);
+  }, 180_000);
 });
