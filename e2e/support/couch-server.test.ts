@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCouchServer, type CouchServer } from './couch-server';
+import { COUCHDB_MAX_DOCUMENT_SIZE, startCouchServer, type CouchServer } from './couch-server';
 
 interface Pouch {
   put(doc: Record<string, unknown>): Promise<{ rev: string }>;
@@ -186,6 +186,53 @@ describe('the CouchDB 3 replication protocol', () => {
     expect(stub.digest).toMatch(/^md5-/);
     const inline = (await json<{ _attachments: { blob: { data: string } } }>('/proto/b?attachments=true')).body;
     expect(Buffer.from(inline._attachments.blob.data, 'base64')).toEqual(bytes);
+  });
+
+  it("refuses a document over CouchDB 3's max_document_size with 413 document_too_large, attachments not counted", async () => {
+    expect(COUCHDB_MAX_DOCUMENT_SIZE).toBe(8_000_000);
+    // A small limit, so the test moves kilobytes; the check is the same at 8 MB.
+    const limited = await startCouchServer({ maxDocumentSize: 1_000 });
+    const send = async (path: string, method: string, body: unknown) => {
+      const response = await fetch(`${limited.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    try {
+      // The body as CouchDB measures it: {"text":"…"} is 11 bytes more than the text.
+      const text = (size: number) => 'x'.repeat(size - 11);
+      expect((await send('/sizes', 'PUT', undefined)).status).toBe(201);
+      expect(await send('/sizes/over', 'PUT', { text: text(1_001) })).toEqual({
+        status: 413,
+        body: { error: 'document_too_large', reason: 'over' },
+      });
+      expect((await send('/sizes/limit', 'PUT', { text: text(1_000) })).status).toBe(201);
+
+      // One document over the limit refuses the whole _bulk_docs, as a replicator writes it.
+      const revs = (id: string) => ({ _rev: `1-${id}`, _revisions: { start: 1, ids: [id] } });
+      const bulk = await send('/sizes/_bulk_docs', 'POST', {
+        new_edits: false,
+        docs: [
+          { _id: 'small', ...revs('aa'), text: 'fine' },
+          { _id: 'big', ...revs('bb'), text: text(1_001) },
+        ],
+      });
+      expect(bulk).toEqual({ status: 413, body: { error: 'document_too_large', reason: 'big' } });
+      expect((await send('/sizes/small', 'GET', undefined)).status).toBe(404);
+
+      // Many times the limit as an attachment: stored.
+      const bytes = Buffer.alloc(20_000, 7);
+      const attachment = { content_type: 'application/octet-stream', data: bytes.toString('base64') };
+      const attached = await send('/sizes/_bulk_docs', 'POST', {
+        docs: [{ _id: 'attached', _attachments: { sealed: attachment } }],
+      });
+      expect(attached).toMatchObject({ status: 201, body: [{ ok: true, id: 'attached' }] });
+      expect(Buffer.from(await (await fetch(`${limited.url}/sizes/attached/sealed`)).arrayBuffer())).toEqual(bytes);
+    } finally {
+      await limited.dispose();
+    }
   });
 });
 

@@ -28,6 +28,11 @@ export interface CouchServerOptions {
   auth?: { user: string; password: string };
   /** The data folder; by default a new temporary folder that dispose() removes. */
   dataDir?: string;
+  /**
+   * CouchDB 3's max_document_size: a document whose JSON body (attachments left out) is larger gets
+   * 413 document_too_large. 8,000,000 bytes by default, as in CouchDB 3; 0 for no limit.
+   */
+  maxDocumentSize?: number;
 }
 
 /** One revision the server holds, as it holds it: the stored JSON and each attachment's bytes. */
@@ -72,12 +77,17 @@ export interface CouchServer {
   dispose(): Promise<void>;
 }
 
-function spawnServer(port: number, dataDir: string, auth?: CouchServerOptions['auth']) {
+/** CouchDB 3's default `[couchdb] max_document_size`, in bytes. */
+export const COUCHDB_MAX_DOCUMENT_SIZE = 8_000_000;
+
+function spawnServer(port: number, dataDir: string, options: CouchServerOptions) {
+  const { auth, maxDocumentSize = COUCHDB_MAX_DOCUMENT_SIZE } = options;
   const child = fork(PROCESS_SCRIPT, [], {
     env: {
       ...process.env,
       COUCH_PORT: String(port),
       COUCH_DATA: dataDir,
+      COUCH_MAX_DOCUMENT_SIZE: String(maxDocumentSize),
       ...(auth ? { COUCH_USER: auth.user, COUCH_PASSWORD: auth.password } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -125,7 +135,7 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carrel-couch-'));
   const auth = options.auth;
-  let started = spawnServer(options.port ?? 0, dataDir, auth);
+  let started = spawnServer(options.port ?? 0, dataDir, options);
   const port = await started.ready;
   let child: ChildProcess | null = started.child;
   const url = `http://127.0.0.1:${port}`;
@@ -197,7 +207,7 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
     kill: () => end('SIGKILL'),
     async restart() {
       await end('SIGTERM');
-      started = spawnServer(port, dataDir, auth);
+      started = spawnServer(port, dataDir, options);
       await started.ready;
       child = started.child;
     },

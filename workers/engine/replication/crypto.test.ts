@@ -22,6 +22,13 @@ describe('sync keys', () => {
     const other = await newKeyCheck('right passphrase');
     await expect(open(other.keys, sealed)).rejects.toThrow();
     expect(fromBase64(keyCheck.salt)).toHaveLength(16);
+
+    // Sealed for one record id, a record opens under that id only.
+    const id = (name: string) => new TextEncoder().encode(name);
+    const bound = await seal(keys, plain, id('record-a'));
+    expect(await open(keys, bound, id('record-a'))).toEqual(plain);
+    await expect(open(keys, bound, id('record-b'))).rejects.toThrow();
+    await expect(open(keys, bound)).rejects.toThrow();
   });
 
   it('names records by keyed hash: the same on every device with the passphrase, per kind, and nothing of the name', async () => {

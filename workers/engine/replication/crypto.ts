@@ -45,25 +45,36 @@ export async function deriveKeys(passphrase: string, salt: Uint8Array, iteration
   return keys;
 }
 
-/** Seals bytes: a fresh 12-byte IV, then the AES-GCM ciphertext with its tag. */
-export async function seal(keys: SyncKeys, plain: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Seals bytes: a fresh 12-byte IV, then the AES-GCM ciphertext with its tag. `bound` (additional
+ * data, not stored) ties the result to where it belongs: it opens only with the same bytes.
+ */
+export async function seal(
+  keys: SyncKeys,
+  plain: Uint8Array,
+  bound?: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, keys.seal, copy(plain)));
+  const params: AesGcmParams = { name: 'AES-GCM', iv, ...(bound ? { additionalData: bound } : {}) };
+  const sealed = new Uint8Array(await crypto.subtle.encrypt(params, keys.seal, copy(plain)));
   const out = new Uint8Array(12 + sealed.byteLength);
   out.set(iv);
   out.set(sealed, 12);
   return out;
 }
 
-/** Opens what `seal` made; rejects when the key is not the one that sealed it or a byte changed. */
-export async function open(keys: SyncKeys, sealed: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: copy(sealed.subarray(0, 12)) },
-      keys.seal,
-      copy(sealed.subarray(12)),
-    ),
-  );
+/** Opens what `seal` made; rejects when the key or `bound` is not the one it was sealed with, or a byte changed. */
+export async function open(
+  keys: SyncKeys,
+  sealed: Uint8Array,
+  bound?: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const params: AesGcmParams = {
+    name: 'AES-GCM',
+    iv: copy(sealed.subarray(0, 12)),
+    ...(bound ? { additionalData: bound } : {}),
+  };
+  return new Uint8Array(await crypto.subtle.decrypt(params, keys.seal, copy(sealed.subarray(12))));
 }
 
 /**

@@ -3,11 +3,24 @@
  * `pouchdb-browser` (IndexedDB and HTTP adapters) only when sync starts; tests give a PouchDB with
  * the memory adapter.
  */
+/** An attachment as a document lists it: a stub once stored, or its bytes when written. */
+export interface PouchAttachment {
+  content_type: string;
+  stub?: boolean;
+  length?: number;
+  digest?: string;
+  data?: AttachmentData;
+}
+
+/** Attachment bytes as PouchDB takes and gives them: a Blob in the browser build, a Buffer in Node's. */
+export type AttachmentData = Blob | Uint8Array;
+
 export interface PouchDoc {
   _id: string;
   _rev?: string;
   _deleted?: boolean;
   _conflicts?: string[];
+  _attachments?: Record<string, PouchAttachment>;
   [field: string]: unknown;
 }
 
@@ -36,6 +49,7 @@ export interface Replica {
   name: string;
   get(id: string, options?: { rev?: string; conflicts?: boolean }): Promise<PouchDoc>;
   put(doc: PouchDoc): Promise<{ ok: boolean; id: string; rev: string }>;
+  getAttachment(id: string, name: string, options?: { rev?: string }): Promise<AttachmentData>;
   bulkDocs(docs: PouchDoc[]): Promise<({ ok: true; id: string; rev: string } | { error: string; status?: number })[]>;
   changes(options: {
     since: number | string;
@@ -63,4 +77,18 @@ export function isMissing(error: unknown): boolean {
 /** True for PouchDB's "document update conflict" (409). */
 export function isConflict(error: unknown): boolean {
   return (error as { status?: number } | null)?.status === 409;
+}
+
+// Node's PouchDB (the tests) hashes and stores Buffers and refuses Blobs; the browser build reads Blobs.
+const NodeBuffer = (globalThis as { Buffer?: { from(bytes: ArrayBuffer, offset: number, length: number): Uint8Array } })
+  .Buffer;
+
+/** Bytes as this PouchDB build takes an attachment, without copying them where it can. */
+export function attachmentData(bytes: Uint8Array<ArrayBuffer>): AttachmentData {
+  return NodeBuffer ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Blob([bytes]);
+}
+
+/** The bytes of an attachment PouchDB gave. */
+export async function attachmentBytes(data: AttachmentData): Promise<Uint8Array<ArrayBuffer>> {
+  return data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : new Uint8Array(data);
 }

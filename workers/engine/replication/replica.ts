@@ -20,7 +20,15 @@ import {
   type Payload,
   type SettingPayload,
 } from './records';
-import { isConflict, isMissing, type PouchChange, type PouchDoc, type Replica } from './pouch';
+import {
+  attachmentBytes,
+  attachmentData,
+  isConflict,
+  isMissing,
+  type PouchChange,
+  type PouchDoc,
+  type Replica,
+} from './pouch';
 
 /**
  * The settings that travel: what a person chose in Settings. The sync row (SYNC_KEY), the active model
@@ -28,6 +36,9 @@ import { isConflict, isMissing, type PouchChange, type PouchDoc, type Replica } 
  */
 export const SYNCED_SETTING_KEYS: readonly string[] = CHOSEN_SETTING_KEYS;
 const STATE_ID = '_local/carrel-replica';
+/** The attachment that carries a record's sealed payload. */
+const SEALED = 'sealed';
+const BOUND_PREFIX = 'carrel-sync-record\u0000';
 /** Changes read from the copy at a time (a document carries its file: keep few in memory). */
 const CHANGES_PAGE = 20;
 
@@ -112,16 +123,27 @@ export class Reconciler {
     return id;
   }
 
-  private async sealed(payload: Payload): Promise<string> {
-    return toBase64(await seal(this.keys, await packPayload(payload)));
+  /**
+   * A record as the server holds it: no fields, one binary attachment with the sealed payload, bound
+   * to the record's id (moved to another id, it does not open). Attachments are not counted in
+   * CouchDB's max_document_size (8 MB in CouchDB 3), so a document of any size fits.
+   */
+  private async sealed(id: string, payload: Payload): Promise<Pick<PouchDoc, '_attachments'>> {
+    const bytes = await seal(this.keys, await packPayload(payload), boundTo(id));
+    return { _attachments: { [SEALED]: { content_type: 'application/octet-stream', data: attachmentData(bytes) } } };
   }
 
   private async opened(doc: PouchDoc): Promise<Payload | null> {
-    if (typeof doc.c !== 'string') return null;
     try {
-      return unpackPayload(await open(this.keys, fromBase64(doc.c)));
+      if (doc._attachments?.[SEALED]) {
+        const data = await this.local.getAttachment(doc._id, SEALED, { rev: doc._rev });
+        return unpackPayload(await open(this.keys, await attachmentBytes(data), boundTo(doc._id)));
+      }
+      // Sealed before records moved to attachments: base64 in the body, not bound to the id.
+      if (typeof doc.c === 'string') return unpackPayload(await open(this.keys, fromBase64(doc.c)));
+      return null;
     } catch {
-      // Not sealed with this library's key: not ours to read.
+      // Not sealed with this library's key (or for this id): not ours to read.
       return null;
     }
   }
@@ -180,7 +202,7 @@ export class Reconciler {
   /** Writes `winner` over the record's current revision and ends its conflicting ones; answers the new revision. */
   private async resolve(doc: PouchDoc, winner: Payload | null): Promise<string> {
     const losers = (doc._conflicts ?? []).map((rev) => ({ _id: doc._id, _rev: rev, _deleted: true }));
-    const head = winner ? [{ _id: doc._id, _rev: doc._rev, c: await this.sealed(winner) }] : [];
+    const head = winner ? [{ _id: doc._id, _rev: doc._rev, ...(await this.sealed(doc._id, winner)) }] : [];
     if (!head.length && !losers.length) return doc._rev!;
     const [first] = await this.local.bulkDocs([...head, ...losers]);
     return head.length && first && 'rev' in first ? first.rev : doc._rev!;
@@ -244,7 +266,7 @@ export class Reconciler {
   /** Seals a record into the copy over revision `rev`; null when the copy moved on meanwhile (the next round merges). */
   private async put(id: string, rev: string | undefined, payload: Payload | null): Promise<string | null> {
     try {
-      const doc: PouchDoc = payload ? { _id: id, c: await this.sealed(payload) } : { _id: id, _deleted: true };
+      const doc: PouchDoc = payload ? { _id: id, ...(await this.sealed(id, payload)) } : { _id: id, _deleted: true };
       const written = (await this.local.put(rev ? { ...doc, _rev: rev } : doc)).rev;
       this.unsent++;
       return written;
@@ -320,6 +342,11 @@ export class Reconciler {
       if (rev) this.state.known[id] = { kind: 'setting', ref: key, rev, hash, at };
     }
   }
+}
+
+/** The additional data a record is sealed with: its id on the server. */
+function boundTo(id: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(BOUND_PREFIX + id);
 }
 
 async function hashOf(value: unknown): Promise<string> {

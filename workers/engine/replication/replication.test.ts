@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUCHDB_MAX_DOCUMENT_SIZE, startCouchServer, type CouchServer } from '../../../e2e/support/couch-server';
 import { deleteDocument, openDb, type CarrelDb, type ConversationRecord } from '../../../src/shared/db';
 import { CHUNKING_KEY, DEFAULT_CHUNKING, OCR_LANGUAGE_KEY } from '../../../src/shared/settings';
 import { SYNC_KEY, type SyncStatus } from '../../../src/shared/sync';
@@ -8,14 +10,16 @@ import type { PouchConstructor, Replica } from './pouch';
 import { writeDocumentPayload } from './records';
 import { Replication } from './replication';
 
-// pouchdb-browser reads `self` when it loads; Node has only globalThis.
-(globalThis as { self?: unknown }).self ??= globalThis;
-const memoryPouch: Promise<PouchConstructor> = (async () => {
-  const { default: PouchDB } = await import('pouchdb-browser');
-  const { default: memory } = await import('pouchdb-adapter-memory');
-  PouchDB.plugin(memory);
-  return PouchDB.defaults({ adapter: 'memory' }) as PouchConstructor;
-})();
+// Node's build of PouchDB: devices' copies in memory, a "server" in memory too (its URL is only a
+// name) unless a test gives a real one, reached over HTTP.
+const require = createRequire(import.meta.url);
+const NodePouch = require('pouchdb-core')
+  .plugin(require('pouchdb-adapter-memory'))
+  .plugin(require('pouchdb-adapter-http'))
+  .plugin(require('pouchdb-replication')) as PouchConstructor & {
+  defaults(options: Record<string, unknown>): PouchConstructor;
+};
+const memoryPouch: Promise<PouchConstructor> = Promise.resolve(NodePouch.defaults({ adapter: 'memory' }));
 
 let count = 0;
 const devices: Replication[] = [];
@@ -24,26 +28,33 @@ afterEach(async () => {
   for (const device of devices.splice(0)) await device.pause();
 });
 
+/** Devices' copies in memory, and the server of a test over HTTP. */
+function pouchFor(server: string): Promise<PouchConstructor> {
+  const Memory = NodePouch.defaults({ adapter: 'memory' });
+  return Promise.resolve(function Pouch(name: string, options?: Record<string, unknown>) {
+    return name.startsWith(server) ? new NodePouch(name, options) : new Memory(name, options);
+  } as unknown as PouchConstructor);
+}
+
 /**
  * PouchDB whose server is down: its HTTP adapter for URLs, over a fetch that fails as Chromium's does
  * when the connection is refused; the memory adapter for the device's own copy.
  */
 const serverDown: Promise<PouchConstructor> = (async () => {
-  const { default: PouchDB } = await import('pouchdb-browser');
   const Memory = await memoryPouch;
   const refused = () => Promise.reject(new TypeError('Failed to fetch'));
   return function (name: string, options?: Record<string, unknown>) {
-    return name.startsWith('http') ? new PouchDB(name, { fetch: refused }) : new Memory(name, options);
+    return name.startsWith('http') ? new NodePouch(name, { fetch: refused }) : new Memory(name, options);
   } as unknown as PouchConstructor;
 })();
 
-/** A device: its own library, its own sealed copy, the one memory "server" of the test. */
-function device(name: string, Pouch = memoryPouch, storage = { full: false }) {
+/** A device: its own library, its own sealed copy, the one memory "server" of the test (or a real one). */
+function device(name: string, pouch = memoryPouch, storage = { full: false }) {
   const db = openDb(`replication-${name}-${count++}`);
   const received: string[] = [];
   const replication = new Replication(
     db,
-    () => Pouch,
+    () => pouch,
     {
       receive: async (payload) => {
         if (storage.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -248,4 +259,37 @@ describe('replication through a CouchDB-protocol database', () => {
       }
     }, settle());
   });
+});
+
+describe('replication through a server with CouchDB 3 limits', () => {
+  let couch: CouchServer;
+  beforeAll(async () => {
+    couch = await startCouchServer();
+  });
+  afterAll(async () => {
+    await couch?.dispose();
+  });
+
+  it('brings a document over 8 MB from A to B, and the server holds none of its words', async () => {
+    const url = couch.dbUrl('large');
+    const pouch = pouchFor(couch.url);
+    const a = device('a', pouch);
+    const b = device('b', pouch);
+    await addDocument(a.db, 'doc-large', 'quetzal');
+    // A file over CouchDB's 8,000,000-byte document limit: words the server must never see.
+    const line = 'quetzal plumage shimmers over the cloud forest canopy\n';
+    const text = line.repeat(Math.ceil(8_500_000 / line.length));
+    await a.db.files.put({ docId: 'doc-large', blob: new Blob([text], { type: 'text/plain' }) });
+    expect(text.length).toBeGreaterThan(COUCHDB_MAX_DOCUMENT_SIZE);
+
+    expect((await a.replication.start({ url, passphrase: 'long pass', device: 'a' })).state).not.toBe('error');
+    expect((await b.replication.start({ url, passphrase: 'long pass', device: 'b' })).state).not.toBe('error');
+    await vi.waitFor(async () => expect(await b.db.documents.get('doc-large')).toBeTruthy(), settle(120_000));
+    expect(await (await b.db.files.get('doc-large'))!.blob.text()).toBe(text);
+    expect(a.replication.status.error).toBeNull();
+
+    const raw = await couch.rawText('large');
+    expect(raw.length).toBeGreaterThan(COUCHDB_MAX_DOCUMENT_SIZE);
+    for (const secret of ['quetzal', 'plumage', 'canopy', 'doc-large', 'test-model']) expect(raw).not.toContain(secret);
+  }, 180_000);
 });
