@@ -7,8 +7,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EVAL_DIR, expect, test } from './harness';
 
-/** Reached as docs/retrieval.md reports; raise these when retrieval improves. */
-const FLOOR = { top1: 20, top3: 30, top10: 33 };
+/**
+ * Reached as docs/retrieval.md reports; raise these when retrieval improves. Top-3 was 30 before
+ * the translation table went on by default: it costs one of these 35 questions there (a 4th place)
+ * while the held-out set gains two first places and two in the top 10, and SciFact gains.
+ */
+const FLOOR = { top1: 20, top3: 29, top10: 33 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 
 test('paraphrase questions: top-1, top-3 and top-10 stay at or above the floor', async () => {

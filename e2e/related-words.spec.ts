@@ -18,3 +18,15 @@ test('a question in other words also looks for related words, says which, and ma
   await searchFor(page, 'ferries street');
   await expect(page.getByTestId('related-words')).toHaveCount(0);
 });
+
+// The learned translation table (workers/retrieve/translation.ts), on by default beside the
+// lexicon: a question's word brings in the words documents use for it ("compress" → "gzip").
+test('a question also looks for the words documents use for its words, and says which', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('backup-notes.md')]);
+  const first = await searchFor(page, 'how do I compress the nightly copy');
+  await expect(page.getByTestId('related-words')).toContainText('gzip');
+  await expect(first).toContainText('Nightly archive');
+  const passage = page.getByTestId('result-proposition').filter({ hasText: 'Run gzip' });
+  await expect(passage.first().locator('mark', { hasText: /^gzip$/ })).toBeVisible();
+});

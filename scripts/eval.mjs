@@ -5,7 +5,7 @@
  * file reader into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--no-escape-hatch] [--no-floor]
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--no-escape-hatch] [--no-floor]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
  *
@@ -63,6 +63,7 @@ function parseCli() {
         fusion: { type: 'string' },
         'dense-weight': { type: 'string' },
         'related-weight': { type: 'string' },
+        'translation-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
@@ -107,6 +108,7 @@ function parseCli() {
       ...(values.fusion ? { fusion: values.fusion } : {}),
       ...(values['dense-weight'] !== undefined ? { denseWeight: number('dense-weight') } : {}),
       ...(values['related-weight'] !== undefined ? { relatedWeight: number('related-weight') } : {}),
+      ...(values['translation-weight'] !== undefined ? { translationWeight: number('translation-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
     },

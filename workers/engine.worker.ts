@@ -30,6 +30,7 @@ import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backu
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';
+import { loadTranslation } from './retrieve/translation';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
 import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
 import type { SyncStatus } from '../src/shared/sync';
@@ -41,6 +42,7 @@ const db = openDb();
 runtime.plan(chosenModels(db).then((models) => models.map(embeddingModel)));
 const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEmbedder });
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
+engine.loadTranslation = loadTranslation;
 // Sync applies what arrives through the engine, the one writer of the library.
 const replication = new Replication(db, browserPouch, {
   receive: (payload) => engine.receive(payload.document.id, () => writeDocumentPayload(db, payload)),

@@ -22,6 +22,7 @@ import { openDb } from '../../src/shared/db';
 import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
 import { joinParts } from '../../workers/engine/parts';
 import { loadLexicon, relatedTerms, type Lexicon } from '../../workers/retrieve/lexicon';
+import { loadTranslation, type TranslationTable } from '../../workers/retrieve/translation';
 import { documentStamp } from '../../workers/engine/sync';
 import { DocumentTexts } from '../../workers/engine/document-texts';
 import { withHitTexts } from '../../workers/retrieve/hit-texts';
@@ -282,10 +283,23 @@ async function buildLibrary(size: number, seed: number): Promise<BuiltLibrary> {
 }
 
 let lexicon: Lexicon | null | undefined;
+let translation: TranslationTable | null | undefined;
 
-/** Query expansion as the engine does it (workers/engine/engine.ts); load `lexicon` first. */
-const related = (text: string) =>
-  lexicon ? relatedTerms(lexicon.related(text), DEFAULT_SEARCH_OPTIONS.relatedWeight ?? 0) : undefined;
+/** Loads what query expansion needs, as the engine does (workers/engine/engine.ts). */
+async function loadExpansion(): Promise<void> {
+  lexicon ??= await loadLexicon();
+  translation ??= DEFAULT_SEARCH_OPTIONS.translationWeight ? await loadTranslation() : null;
+}
+
+/** Query expansion as the engine does it (workers/engine/engine.ts); call `loadExpansion` first. */
+const related = (text: string) => {
+  const { relatedWeight = 0, translationWeight = 0 } = DEFAULT_SEARCH_OPTIONS;
+  const found = [
+    ...(relatedWeight ? (lexicon?.related(text) ?? []) : []),
+    ...(translation?.related(text, translationWeight) ?? []),
+  ];
+  return found.length ? relatedTerms(found, relatedWeight) : undefined;
+};
 
 /** `queries` generated queries through embedding, query expansion and the full three-stage search. */
 async function measureQueries(
@@ -296,7 +310,7 @@ async function measureQueries(
   const random = prng(seed + 1000);
   const queryTexts = Array.from({ length: queries }, () => sentence(random, 2, 5));
   // Query expansion as the engine does it (workers/engine/engine.ts), inside the timed path.
-  lexicon ??= await loadLexicon();
+  await loadExpansion();
   // One warm-up query: the first search compiles the hot paths.
   search(
     index,
@@ -448,7 +462,7 @@ async function restoreBenchSnapshot(
     throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${documents} documents`);
   const text = sentence(prng(documents), 2, 5);
   const vector = (await embedder!.embed([text], { as: 'query' }))[0] ?? null;
-  lexicon ??= await loadLexicon();
+  await loadExpansion();
   const found = search(restored.index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
   const texts = new DocumentTexts(reader);
   const hits = await withHitTexts(restored.index, found, (docId) =>

@@ -195,6 +195,11 @@ export interface SearchOptions {
    * typed word's; 0 turns expansion off. Defaults to RELATED_WORD_WEIGHT.
    */
   relatedWeight?: number;
+  /**
+   * Factor on the learned translation table's probabilities (query expansion from question ↔ answer
+   * pairs, workers/retrieve/translation.ts), beside or instead of the lexicon; 0 turns it off.
+   */
+  translationWeight?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

@@ -31,6 +31,7 @@ import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
+import type { TranslationTable } from '../retrieve/translation';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
@@ -102,6 +103,9 @@ export class Engine {
   private writing = new Set<string>();
   /** Query expansion for the keyword leg, once loaded (none in tests unless given). */
   lexicon: Lexicon | null = null;
+  /** Fetches the learned translation table, the first time a search asks for it (none in tests unless given). */
+  loadTranslation: () => Promise<TranslationTable | null> = async () => null;
+  private translation: Promise<TranslationTable | null> | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
   /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
@@ -226,7 +230,11 @@ export class Engine {
       minRelevance,
       ...options,
     };
-    const relatedFound = opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : [];
+    const translation = opts.translationWeight ? await (this.translation ??= this.loadTranslation()) : null;
+    const relatedFound = [
+      ...(opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : []),
+      ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
+    ];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const { stages, weak } = traced;

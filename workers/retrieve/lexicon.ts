@@ -25,6 +25,8 @@ export interface RelatedWord {
   terms: string[];
   /** The typed index term, or the phrase, it stands in for. */
   standsFor: string;
+  /** Its own share of a typed word's weight (a learned translation's); else the caller's weight. */
+  share?: number;
 }
 
 export class Lexicon {
@@ -62,11 +64,14 @@ export class Lexicon {
   }
 }
 
-/** The related words' index terms, each at `weight` (a share of a typed word's), for the keyword leg. */
+/**
+ * The related words' index terms, each at its own share or else at `weight` (a share of a typed
+ * word's), for the keyword leg; a term that two sources bring in counts at the larger share.
+ */
 export function relatedTerms(related: readonly RelatedWord[], weight: number): RelatedTerms {
   const out = new Map<string, { share: number; standsFor: string }>();
-  for (const { terms, standsFor } of related)
-    for (const term of terms) if (!out.has(term)) out.set(term, { share: weight, standsFor });
+  for (const { terms, standsFor, share = weight } of related)
+    for (const term of terms) if (share > (out.get(term)?.share ?? 0)) out.set(term, { share, standsFor });
   return out;
 }
 
@@ -83,12 +88,14 @@ const isCommon = (words: string) => words.split(' ').every((word) => COMMON.has(
 export function wordsFound(related: readonly RelatedWord[], texts: readonly string[]): string[] {
   if (!related.length) return [];
   const present = new Set(texts.flatMap((text) => analyze(text)));
-  return related
+  const found = related
     .filter(
       ({ word, terms, standsFor }) =>
         !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present.has(term)),
     )
     .map(({ word }) => word);
+  // The lexicon and the translation table may bring in the same word.
+  return [...new Set(found)];
 }
 
 /** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */
