@@ -148,7 +148,6 @@ export type ErrorCode =
   | 'MODEL_DOWNLOAD'
   | 'WORKER_CRASHED'
   | 'WORKER_RENEWED'
-  | 'FRESH_WORKER'
   | 'TIMEOUT'
   | 'ABORTED'
   | 'BACKUP_CORRUPT'
