@@ -5,34 +5,16 @@
  * (scripts/lib/sync-seed.mjs says why). `SYNC_DOCS=N` runs it with another count.
  */
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { copyDocument, markerWord, readyCount, syntheticManual } from '../scripts/lib/sync-seed.mjs';
-import { startCouchServer, type CouchServer } from './support/couch-server';
-import { AUTH, PASSPHRASE, device } from './support/sync-devices';
+import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, generated, searchFor, test } from './support';
 
 const COUNT = Number(process.env.SYNC_DOCS ?? 1000);
 // Beside the one the other sync specs use.
 const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1101;
-const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
 
-test.use({ allowedOrigins: [COUCH_ORIGIN], trace: 'off' });
-
-let couch: CouchServer;
-test.beforeEach(async () => {
-  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
-});
-test.afterEach(async () => {
-  await couch.dispose();
-});
-
-async function startSync(page: Page, name: string) {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('sync-url').fill(couch.dbUrl('library'));
-  await page.getByTestId('sync-passphrase').fill(PASSPHRASE);
-  await page.getByTestId('sync-device').fill(name);
-  await page.getByTestId('sync-start').click();
-}
+test.use({ trace: 'off' });
+const couch = useCouchServer({ port: COUCH_PORT });
 
 test(`${COUNT} documents on A arrive on an empty B, each found by its words, none of them on the server`, async ({
   browser,
@@ -52,8 +34,13 @@ test(`${COUNT} documents on A arrive on an empty B, each found by its words, non
   await copyDocument(a!, { name: 'sync-template.md', count: COUNT - 1, prefix: 'manual' });
   expect(await readyCount(a!)).toBe(COUNT);
 
-  await startSync(a!, 'laptop');
-  await startSync(b!, 'phone');
+  for (const [page, name] of [
+    [a!, 'laptop'],
+    [b!, 'phone'],
+  ] as const) {
+    await openSync(page);
+    await startSync(page, couch().dbUrl('library'), PASSPHRASE, name);
+  }
   await expect.poll(() => readyCount(b!), { timeout: COUNT * 500, intervals: [2_000] }).toBe(COUNT);
   await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 60_000 });
 
@@ -64,7 +51,7 @@ test(`${COUNT} documents on A arrive on an empty B, each found by its words, non
     const first = await searchFor(b!, markerWord(i));
     await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', `manual-${i}.md`);
   }
-  const raw = await couch.rawText('library');
+  const raw = await couch().rawText('library');
   expect(raw.length).toBeGreaterThan(COUNT * 1_000);
   for (const secret of [...sample.map(markerWord), 'manual-', 'sync-template', 'residuals', 'reshapes'])
     expect(raw).not.toContain(secret);

@@ -6,40 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
-import { COUCHDB_MAX_DOCUMENT_SIZE, startCouchServer, type CouchServer } from './support/couch-server';
+import { COUCHDB_MAX_DOCUMENT_SIZE } from './support/couch-server';
+import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, searchFor, test } from './support';
 
 // The port e2e/sync.spec.ts uses: the browser tests run one at a time.
-const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
-const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
-const AUTH = { user: 'carrel', password: 'sync-secret' };
-const PASSPHRASE = 'a long passphrase for the library';
-
-test.use({ allowedOrigins: [COUCH_ORIGIN] });
-
-let couch: CouchServer;
-test.beforeEach(async () => {
-  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
-});
-test.afterEach(async () => {
-  await couch.dispose();
-});
-
-async function device(context: BrowserContext) {
-  const page = await context.newPage();
-  await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  return page;
-}
-
-async function startSync(page: Page, name: string) {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('sync-url').fill(couch.dbUrl('library'));
-  await page.getByTestId('sync-passphrase').fill(PASSPHRASE);
-  await page.getByTestId('sync-device').fill(name);
-  await page.getByTestId('sync-start').click();
-}
+const couch = useCouchServer();
 
 test("a document over CouchDB 3's 8 MB document limit reaches B and is searchable there", async ({
   browser,
@@ -55,9 +27,11 @@ test("a document over CouchDB 3's 8 MB document limit reaches B and is searchabl
   const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
   const [a, b] = [await device(contexts[0]!), await device(contexts[1]!)];
   await addFiles(a, [path]);
-  await startSync(a, 'laptop');
+  await openSync(a);
+  await startSync(a, couch().dbUrl('library'), PASSPHRASE, 'laptop');
   await expect(a.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
-  await startSync(b, 'phone');
+  await openSync(b);
+  await startSync(b, couch().dbUrl('library'), PASSPHRASE, 'phone');
   await expect(b.locator('[data-testid="doc-row"][data-name="bromeliad-field-guide.html"]')).toHaveAttribute(
     'data-status',
     'ready',
@@ -67,7 +41,7 @@ test("a document over CouchDB 3's 8 MB document limit reaches B and is searchabl
   const first = await searchFor(b, 'tadpoles in bromeliad rainwater');
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'bromeliad-field-guide.html');
 
-  const raw = await couch.rawText('library');
+  const raw = await couch().rawText('library');
   expect(raw.length).toBeGreaterThan(COUCHDB_MAX_DOCUMENT_SIZE);
   for (const secret of ['bromeliad', 'Bromeliad', 'tadpoles', 'canopy', padding.slice(0, 64)])
     expect(raw).not.toContain(secret);

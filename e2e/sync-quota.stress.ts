@@ -5,28 +5,10 @@
  * the allowance it granted runs out (up to 30 s a test).
  */
 import type { Page } from '@playwright/test';
-import { startCouchServer, type CouchServer } from './support/couch-server';
-import {
-  AUTH,
-  COUCH_ORIGIN,
-  COUCH_PORT,
-  PASSPHRASE,
-  device,
-  openSync,
-  startSync,
-  storedDocuments,
-} from './support/sync-devices';
+import { PASSPHRASE, device, openSync, startSync, storedDocuments, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
-test.use({ allowedOrigins: [COUCH_ORIGIN] });
-
-let couch: CouchServer;
-test.beforeEach(async () => {
-  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
-});
-test.afterEach(async () => {
-  await couch.dispose();
-});
+const couch = useCouchServer();
 
 /**
  * Whether the page may store `bytes` more in IndexedDB now ('stored') or not ('QuotaExceededError');
@@ -87,7 +69,7 @@ for (const [room, where] of [
     await expect(b!.locator('[data-testid="doc-row"][data-name="kept.txt"]')).toHaveAttribute('data-status', 'ready', {
       timeout: 60_000,
     });
-    const url = couch.dbUrl('library');
+    const url = couch().dbUrl('library');
     for (const [page, name] of [
       [a!, 'laptop'],
       [b!, 'phone'],

@@ -3,19 +3,10 @@
  * server on loopback (e2e/support/couch-server.ts).
  */
 import type { Page } from '@playwright/test';
-import { startCouchServer, type CouchServer } from './support/couch-server';
-import { AUTH, COUCH_ORIGIN, COUCH_PORT, PASSPHRASE, device, openSync, startSync } from './support/sync-devices';
+import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
-test.use({ allowedOrigins: [COUCH_ORIGIN] });
-
-let couch: CouchServer;
-test.beforeEach(async () => {
-  couch = await startCouchServer({ port: COUCH_PORT, auth: AUTH });
-});
-test.afterEach(async () => {
-  await couch.dispose();
-});
+const couch = useCouchServer();
 
 /** The vectors a device stores for a document named `name` (model, int8 codes) and when the document was added, read from its IndexedDB. */
 function storedVectors(page: Page, name: string) {
@@ -48,7 +39,7 @@ test('a document added on A is searchable on B without B embedding it, and the s
   const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
   const [a, b] = [await device(contexts[0]!), await device(contexts[1]!)];
   await addFiles(a, [fixture('clinic-notes.md')]);
-  const url = couch.dbUrl('library');
+  const url = couch().dbUrl('library');
 
   await openSync(a);
   await expect(a.getByTestId('sync-status')).toHaveAttribute('data-state', 'off');
@@ -71,7 +62,7 @@ test('a document added on A is searchable on B without B embedding it, and the s
   const first = await searchFor(b, 'antibiotics for the bacterial infection');
   await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
 
-  const raw = await couch.rawText('library');
+  const raw = await couch().rawText('library');
   expect(raw.length).toBeGreaterThan(1_000);
   for (const secret of ['clinic-notes', 'Clinic Notes', 'antibiotics', 'Tomatoes', 'physician', 'rural'])
     expect(raw).not.toContain(secret);
@@ -85,7 +76,7 @@ test('a removal on B disappears from A; a wrong passphrase reads nothing and los
   const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
   const [a, b, c] = await Promise.all(contexts.map((context) => device(context)));
   await addFiles(a!, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
-  const url = couch.dbUrl('library');
+  const url = couch().dbUrl('library');
   await openSync(a!);
   await startSync(a!, url, PASSPHRASE, 'laptop');
   await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
@@ -100,7 +91,7 @@ test('a removal on B disappears from A; a wrong passphrase reads nothing and los
 
   // C has a library of its own and the wrong passphrase.
   await addFiles(c!, [fixture('moving-notes.md')]);
-  const before = await couch.rawDocs('library');
+  const before = await couch().rawDocs('library');
   await openSync(c!);
   await startSync(c!, url, 'not the passphrase', 'tablet');
   await expect(c!.getByTestId('sync-status')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
@@ -111,7 +102,7 @@ test('a removal on B disappears from A; a wrong passphrase reads nothing and los
     'data-status',
     'ready',
   );
-  expect(await couch.rawDocs('library')).toEqual(before);
+  expect(await couch().rawDocs('library')).toEqual(before);
   await Promise.all(contexts.map((context) => context.close()));
 });
 
@@ -122,7 +113,7 @@ test('with the server down, a change waits (said in plain words) and arrives onc
   const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
   const [a, b] = await Promise.all(contexts.map((context) => device(context)));
   await addFiles(a!, [fixture('clinic-notes.md')]);
-  const url = couch.dbUrl('library');
+  const url = couch().dbUrl('library');
   for (const [page, name] of [
     [a!, 'laptop'],
     [b!, 'phone'],
@@ -132,7 +123,7 @@ test('with the server down, a change waits (said in plain words) and arrives onc
   }
   await expect(b!.getByTestId('doc-row')).toHaveCount(1, { timeout: 60_000 });
 
-  await couch.kill();
+  await couch().kill();
   // B has nothing to send: its wait for the server's changes breaks, and it says so rather than "up to date".
   await expect(b!.getByTestId('sync-error')).toHaveAttribute('data-code', 'unreachable', { timeout: 60_000 });
   await expect(b!.getByTestId('sync-error')).toContainText('cannot be reached');
@@ -147,7 +138,7 @@ test('with the server down, a change waits (said in plain words) and arrives onc
   await expect(a!.getByTestId('sync-status')).not.toHaveAttribute('data-pending', '0');
   await expect(b!.getByTestId('doc-row')).toHaveCount(1);
 
-  await couch.restart();
+  await couch().restart();
   await expect(b!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveAttribute(
     'data-status',
     'ready',
@@ -162,11 +153,11 @@ test('a start with the server down says it cannot be reached and what to do; onc
   browser,
   baseURL,
 }) => {
-  await couch.stop();
+  await couch().stop();
   const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
   const [a, b] = await Promise.all(contexts.map((context) => device(context)));
   await addFiles(a!, [fixture('clinic-notes.md')]);
-  const url = couch.dbUrl('library');
+  const url = couch().dbUrl('library');
 
   await openSync(b!);
   await startSync(b!, url, PASSPHRASE, 'phone');
@@ -178,7 +169,7 @@ test('a start with the server down says it cannot be reached and what to do; onc
   // Nothing runs in the background: the panel offers to resume, not to pause.
   await expect(b!.getByTestId('sync-pause')).toHaveText('Resume');
 
-  await couch.restart();
+  await couch().restart();
   await openSync(a!);
   await startSync(a!, url, PASSPHRASE, 'laptop');
   await expect(a!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });

@@ -3,13 +3,30 @@
  * device (its own browser context and storage) setting up sync.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect } from '../support';
+import { expect, test } from '../support';
+import { startCouchServer, type CouchServer, type CouchServerOptions } from './couch-server';
 
 /** A fixed port, so the origin can be allowed before the server starts. */
-export const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
-export const COUCH_ORIGIN = `http://127.0.0.1:${COUCH_PORT}`;
-export const AUTH = { user: 'carrel', password: 'sync-secret' };
+const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
+const AUTH = { user: 'carrel', password: 'sync-secret' };
 export const PASSPHRASE = 'a long passphrase for the library';
+
+/**
+ * Starts a test server before each test of the spec and stops it after; the page may reach its
+ * origin. Answers the server of the test running now.
+ */
+export function useCouchServer(options: CouchServerOptions = {}): () => CouchServer {
+  const port = options.port ?? COUCH_PORT;
+  let couch: CouchServer | undefined;
+  test.use({ allowedOrigins: [`http://127.0.0.1:${port}`] });
+  test.beforeEach(async () => {
+    couch = await startCouchServer({ auth: AUTH, ...options, port });
+  });
+  test.afterEach(async () => {
+    await couch?.dispose();
+  });
+  return () => couch!;
+}
 
 /** Opens Settings, where the Sync panel is. */
 export async function openSync(page: Page) {
