@@ -352,7 +352,7 @@ export class Engine {
       this.scheduleSnapshot();
     });
     // From a device using another model: keywords find it until it is embedded here.
-    if (!(await this.db.vectors.get([this.model.id, docId]))) await this.lookAgainForVectors();
+    if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.lookAgainForVectors();
     return true;
   }
 

@@ -98,13 +98,18 @@ export function wordsFound(related: readonly RelatedWord[], texts: readonly stri
   return [...new Set(found)];
 }
 
-/** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */
-export async function loadLexicon(url = LEXICON_URL): Promise<Lexicon | null> {
+/** A word list's JSON from `url`; null when it cannot be had (search then does without it). */
+export async function fetchWordList<T>(url: string): Promise<T | null> {
   try {
     const response = await fetch(url);
-    if (!response.ok) return null;
-    return new Lexicon((await response.json()) as LexiconData);
+    return response.ok ? ((await response.json()) as T) : null;
   } catch {
     return null;
   }
+}
+
+/** Fetches the lexicon; null when it cannot be had (search then uses the typed words only). */
+export async function loadLexicon(url = LEXICON_URL): Promise<Lexicon | null> {
+  const data = await fetchWordList<LexiconData>(url);
+  return data && new Lexicon(data);
 }

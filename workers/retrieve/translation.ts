@@ -6,7 +6,7 @@
  * which knows synonyms, it knows how people ask about what a text says ("remove" → "delete").
  */
 import { analyze } from '../../src/shared/text/analyzer';
-import type { RelatedWord } from './lexicon';
+import { fetchWordList, type RelatedWord } from './lexicon';
 
 export interface TranslationData {
   /** Index term of a question word → "word p word p …": the document words it stands for, likeliest first. */
@@ -59,11 +59,6 @@ export class TranslationTable {
 
 /** Fetches the table; null when it cannot be had (search then expands by the lexicon alone). */
 export async function loadTranslation(url = TRANSLATION_URL): Promise<TranslationTable | null> {
-  try {
-    const response = await fetch(url);
-    if (!response.ok) return null;
-    return new TranslationTable((await response.json()) as TranslationData);
-  } catch {
-    return null;
-  }
+  const data = await fetchWordList<TranslationData>(url);
+  return data && new TranslationTable(data);
 }
