@@ -1,7 +1,8 @@
 /**
  * Generated answers with the tiny test generator (scripts/make-test-generator.mjs), served by the
  * stand-in hub: download, ask, tokens stream in with working citations; an offline reload still
- * answers; a model that fails to load falls back to the extractive answer with a message.
+ * answers; a download can be watched and cancelled; a model that fails to load falls back to the
+ * extractive answer with a message.
  */
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
@@ -115,6 +116,44 @@ test('a generator chosen on a page the service worker does not control yet still
   await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'generated', { timeout: 60_000 });
   await expect(page.getByTestId('answer').getByTestId('answer-text')).toContainText('The first source answers this');
   await context.setOffline(false);
+});
+
+test('the answer model download shows its progress and can be cancelled; answers stay extractive, and downloading again makes it ready', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  // The hub holds the weights part way, as a slow line would, so the download is under way when cancelled.
+  hub.holdAfter(1_500);
+  await chooseGenerator(page, GENERATOR_ID);
+  const status = page.getByTestId('generator-status');
+  await expect(status).toHaveAttribute('data-status', 'downloading');
+  const progress = page.getByTestId('generator-progress');
+  await expect(progress).toContainText(/\d+% · [\d.]+ MB of [\d.]+ MB/);
+  const percent = Number(await progress.getAttribute('data-percent'));
+  expect(percent).toBeGreaterThan(0);
+  expect(percent).toBeLessThan(100);
+
+  await page.getByTestId('generator-cancel').click();
+  await expect(status).toHaveAttribute('data-status', 'off');
+  await expect(status).toContainText('cancelled');
+  await expect(page.getByTestId('generator-progress')).toHaveCount(0);
+  await expect(page.getByTestId('generator-cancel')).toHaveCount(0);
+  hub.heal();
+  // Nothing half-downloaded was taken for the model: the saved choice is none, and answers quote the documents.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'extractive');
+  await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('generator-id').fill(GENERATOR_ID);
+  await page.getByTestId('generator-use').click();
+  await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Close' }).click();
+  await searchFor(page, 'how long does the course of antibiotics last');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-kind', 'generated');
+  await expect(page.getByTestId('answer')).toHaveAttribute('data-state', 'done');
 });
 
 test('a generator that fails to load leaves the extractive answer, with a message', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * A local stand-in for the Hugging Face hub: `/{model}/resolve/main/{file}` from a folder, with
  * Range requests and CORS, on 127.0.0.1. It can cut every response after a byte budget, as a
- * dropped connection would, so the tests can interrupt a download and resume it.
+ * dropped connection would, so the tests can interrupt a download and resume it; or hold the
+ * responses after a budget, as a slow line would, so a test can watch a download under way.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,7 +17,9 @@ export interface FakeHub {
   served(): number;
   /** From now on every response breaks off once `bytes` more bytes have been sent in total. */
   cutAfter(bytes: number): void;
-  /** Serve normally again. */
+  /** From now on responses stall (the connection stays open) once `bytes` more bytes have been sent, until `heal`. */
+  holdAfter(bytes: number): void;
+  /** Serve normally again (held responses go on). */
   heal(): void;
   close(): Promise<void>;
 }
@@ -55,8 +58,9 @@ const SLICE = 128 * 1024;
  * Sends the body in slices at about 2.5 MB/s, as a real network would, so a person (or a test)
  * can watch the progress; `broken` drops the connection after the last slice.
  */
-async function trickle(response: ServerResponse, body: Uint8Array, broken: boolean) {
+async function trickle(response: ServerResponse, body: Uint8Array, broken: boolean, gate: Gate) {
   for (let offset = 0; offset < body.length; offset += SLICE) {
+    await gate.pass(Math.min(SLICE, body.length - offset));
     if (response.destroyed) return;
     response.write(body.subarray(offset, offset + SLICE));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -65,10 +69,33 @@ async function trickle(response: ServerResponse, body: Uint8Array, broken: boole
   else response.end();
 }
 
+/** Holds slices once a byte budget is spent, until opened. */
+class Gate {
+  private budget = Infinity;
+  private opened: Promise<void> = Promise.resolve();
+  private open: () => void = () => {};
+
+  holdAfter(bytes: number): void {
+    this.budget = bytes;
+    this.opened = new Promise((resolve) => (this.open = resolve));
+  }
+
+  release(): void {
+    this.budget = Infinity;
+    this.open();
+  }
+
+  async pass(bytes: number): Promise<void> {
+    if (this.budget <= 0) await this.opened;
+    this.budget -= bytes;
+  }
+}
+
 /** Starts the hub serving `root/{model}/{file}` on `port` (0: any free port). */
 export function startFakeHub(root: string, port: number): Promise<FakeHub> {
   let served = 0;
   let budget = Infinity;
+  const gate = new Gate();
 
   function send(request: IncomingMessage, response: ServerResponse) {
     if (request.method === 'OPTIONS') return response.writeHead(204, CORS).end();
@@ -89,7 +116,7 @@ export function startFakeHub(root: string, port: number): Promise<FakeHub> {
     const allowed = Math.max(0, Math.min(body.length, budget));
     budget -= allowed;
     served += allowed;
-    void trickle(response, body.subarray(0, allowed), allowed < body.length);
+    void trickle(response, body.subarray(0, allowed), allowed < body.length, gate);
   }
 
   const server = createServer(send);
@@ -100,7 +127,11 @@ export function startFakeHub(root: string, port: number): Promise<FakeHub> {
         url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
         served: () => served,
         cutAfter: (bytes) => (budget = bytes),
-        heal: () => (budget = Infinity),
+        holdAfter: (bytes) => gate.holdAfter(bytes),
+        heal: () => {
+          budget = Infinity;
+          gate.release();
+        },
         close: () => new Promise((done) => server.close(() => done())),
       }),
     );

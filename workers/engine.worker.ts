@@ -18,13 +18,14 @@ import type { ResultHit } from '../src/shared/types';
 import {
   activeModel,
   chosenModels,
+  embeddingModel,
   loadEmbedder,
   modelError,
-  needsFreshWorker,
-  planRuntime,
   tryEmbedder,
   unloadEmbedder,
-} from './model-loader';
+} from './embed/embedders';
+import type { DownloadProgress } from './runtime/download';
+import { fetchModelFiles, runtime, type FetchRequest } from './runtime/browser';
 import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
@@ -38,7 +39,7 @@ import { writeDocumentPayload } from './engine/replication/records';
 import { Replication, type StartRequest } from './engine/replication/replication';
 
 const db = openDb();
-planRuntime(chosenModels(db));
+runtime.plan(chosenModels(db).then((models) => models.map(embeddingModel)));
 const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEmbedder });
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
 engine.loadTranslation = loadTranslation;
@@ -75,14 +76,14 @@ void replication.init();
 const api = {
   /**
    * Loads the library into memory and starts the model; resolves when search can answer.
-   * `freshWorker`: the model would run on WebGPU, which only a fresh worker can start.
+   * Rejects with FRESH_WORKER when the model runs on WebGPU, which only a fresh worker can start.
    */
   async init(_: Record<string, never>) {
     await Promise.all([engine.start(), lexiconLoaded]);
     await engine.followActiveModel();
+    await runtime.requireWorkerFor(embeddingModel(engine.model));
     const embedder = await tryEmbedder(engine.model);
     return {
-      freshWorker: await needsFreshWorker(engine.model),
       documents: engine.indexed.size,
       modelId: engine.model.id,
       modelLabel: engine.model.label,
@@ -108,13 +109,18 @@ const api = {
   },
 
   /**
-   * Re-embeds the library with the model being switched to, then searches with it. Answers
-   * `freshWorker` instead when that model needs WebGPU, which only a fresh worker can start.
+   * Re-embeds the library with the model being switched to, then searches with it. Rejects with
+   * FRESH_WORKER when that model needs WebGPU, which only a fresh worker can start.
    */
   async switchModel(_: Record<string, never>, ctx: CallContext<ReembedProgress>) {
     const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
-    if (target && (await needsFreshWorker(target))) return { modelId: null, documents: 0, freshWorker: true };
+    if (target) await runtime.requireWorkerFor(embeddingModel(target));
     return engine.switchModel(ctx);
+  },
+
+  /** Downloads a model's files (an embedding model, an OCR language) into the model cache; resumes what arrived before. */
+  download(request: FetchRequest, ctx: CallContext<DownloadProgress>) {
+    return fetchModelFiles(request, ctx.signal, (progress) => ctx.progress(progress));
   },
 
   /** Stores a setting chosen in the page (the page reads it back live). */

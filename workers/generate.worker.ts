@@ -3,29 +3,29 @@
  * The answer generator's own worker, so search and ingest stay responsive while it writes.
  * Terminating it (Settings → Answers → None) frees the model's memory.
  */
-import type { Device } from '../src/shared/gpu';
-import type { GeneratorDtype } from '../src/shared/generators';
 import { expose, type CallContext } from '../src/shared/rpc';
-import { loadGenerator, type LoadedGenerator } from './generate/load-generator';
+import { runtime, type ModelProgress } from './runtime/browser';
+import { openGenerator, type GeneratorRequest, type LoadedGenerator } from './generate/open-generator';
 import { streamAnswer, type ChatMessage } from './generate/stream-answer';
+
+// Answer models run on the asyncify build whatever the device, as the generation figures in
+// docs/benchmarks.md were measured on it (the plain build for WASM answers would be a measured change).
+runtime.planGpuBuild();
 
 let loaded: { modelId: string; promise: Promise<LoadedGenerator> } | null = null;
 
-/** A model-loading event from Transformers.js, passed through unchanged. */
-export type LoadProgress = { type: 'load'; event: unknown };
 /** A piece of the answer as it is written. */
 export type AnswerText = { type: 'text'; text: string };
 
 function generator(
-  modelId: string,
-  dtype: GeneratorDtype,
-  onProgress?: (event: unknown) => void,
-  device?: Device,
+  request: GeneratorRequest,
+  signal: AbortSignal,
+  onProgress?: (progress: ModelProgress) => void,
 ): Promise<LoadedGenerator> {
-  if (loaded?.modelId !== modelId) {
-    const promise = loadGenerator(modelId, dtype, onProgress, device);
-    loaded = { modelId, promise };
-    // Cleared on failure so a later call can retry.
+  if (loaded?.modelId !== request.modelId) {
+    const promise = openGenerator(request, signal, onProgress);
+    loaded = { modelId: request.modelId, promise };
+    // Cleared on failure (or a cancelled download) so a later call can retry.
     promise.catch(() => {
       if (loaded?.promise === promise) loaded = null;
     });
@@ -34,13 +34,10 @@ function generator(
 }
 
 const api = {
-  /** Loads the model; resolves to where it runs. */
-  async load(
-    { modelId, dtype, device: wanted }: { modelId: string; dtype: GeneratorDtype; device?: Device },
-    ctx: CallContext<LoadProgress>,
-  ) {
-    const { device } = await generator(modelId, dtype, (event) => ctx.progress({ type: 'load', event }), wanted);
-    return { device };
+  /** Downloads what is missing of the model, then loads it; resolves to where it runs. */
+  async load(request: GeneratorRequest, ctx: CallContext<ModelProgress>) {
+    const { device, fallback } = await generator(request, ctx.signal, (progress) => ctx.progress(progress));
+    return { device, fallback };
   },
   /** Writes the answer; each piece of text arrives as a progress event `{type: 'text', text}`. */
   async answer(
@@ -49,10 +46,10 @@ const api = {
       dtype,
       messages,
       maxNewTokens,
-    }: { modelId: string; dtype: GeneratorDtype; messages: ChatMessage[]; maxNewTokens: number },
+    }: Pick<GeneratorRequest, 'modelId' | 'dtype'> & { messages: ChatMessage[]; maxNewTokens: number },
     ctx: CallContext<AnswerText>,
   ) {
-    const { pipeline } = await generator(modelId, dtype);
+    const { pipeline } = await generator({ modelId, dtype }, ctx.signal);
     return streamAnswer(pipeline, messages, {
       maxNewTokens,
       signal: ctx.signal,

@@ -11,7 +11,7 @@ import { Ocr } from './parse/ocr';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../src/shared/ingest';
 import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
-import { activeModel, tryTokenCounter } from './model-loader';
+import { activeModel, tryTokenCounter } from './embed/embedders';
 
 const db = openDb();
 

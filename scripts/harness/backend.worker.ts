@@ -6,12 +6,12 @@
 import { BUILTIN_MODEL } from '../../src/shared/models';
 import { expose } from '../../src/shared/rpc';
 import type { Device } from '../../src/shared/gpu';
-import { createOn } from '../../workers/model-loader';
+import { openEmbedderOn } from '../../workers/embed/embedders';
 
 const api = {
   async embed({ device, texts }: { device: Device; texts: string[] }) {
     const began = performance.now();
-    const embedder = await createOn(BUILTIN_MODEL, device);
+    const embedder = await openEmbedderOn(BUILTIN_MODEL, device);
     const loadMs = performance.now() - began;
     // The first batch pays for compiling kernels (shaders on WebGPU): not part of the rate.
     await embedder.embed(texts.slice(0, 64));

@@ -12,7 +12,7 @@ import { FlatIndex } from '../../workers/index/flat-index';
 import { Int8FlatIndex } from '../../workers/index/int8-index';
 import type { VectorIndex } from '../../workers/index/vector-index';
 import { VoyIndex } from './voy-index';
-import { loadEmbedder } from '../../workers/model-loader';
+import { loadEmbedder } from '../../workers/embed/embedders';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { LibraryIndex, search } from '../../workers/retrieve/search';
 import { reset } from './library';

@@ -59,12 +59,7 @@ class AppStatus {
 
   async #startEngine(): Promise<void> {
     try {
-      let status = await engine.api.init({}, { timeoutMs: 120_000 });
-      if (status.freshWorker) {
-        // The model runs on WebGPU, which this worker's runtime cannot start: a fresh one can.
-        await engine.renew();
-        status = await engine.api.init({}, { timeoutMs: 120_000 });
-      }
+      const status = await engine.api.init({}, { timeoutMs: 120_000 });
       this.device = status.device === 'webgpu' || status.device === 'wasm' ? status.device : null;
       if (status.modelError) {
         this.modelState = 'failed';

@@ -4,21 +4,22 @@
  * settings store; a downloaded model is loaded at start, so an offline reload still answers.
  */
 import type { GenerateApi } from '../../workers/generate.worker';
-import { generatorDtype, generatorFiles, whyNotFit, type GeneratorChoice } from '../shared/generators';
+import type { DownloadProgress } from '../../workers/runtime/download';
+import type { ModelProgress } from '../../workers/runtime/browser';
+import { generatorDtype, whyNotFit, type GeneratorChoice } from '../shared/generators';
 import { gpuSupport } from '../shared/gpu';
-import { MODEL_CACHE, modelFilePath } from '../shared/models';
 import { GENERATOR_KEY } from '../shared/settings';
 import { AppError } from '../shared/types';
 import type { ChatMessage } from '../../workers/generate/stream-answer';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
-import { downloadModel } from './model-download';
 import { models } from './models.svelte';
 import { promptApiAnswer } from './prompt-api';
 import { WorkerOwner } from './worker-owner';
 import { engine } from './workers';
 
-const PARTS_CACHE = 'carrel-generator-parts';
+/** Downloading and loading an answer model: it reports as it goes, and a large model on a slow line takes long. */
+const LOAD_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 export type GeneratorStatus = 'off' | 'downloading' | 'loading' | 'ready' | 'failed';
 
@@ -31,8 +32,11 @@ class GeneratorState {
   choice = $state.raw<GeneratorChoice>({ kind: 'none' });
   status = $state<GeneratorStatus>('off');
   message = $state('');
-  progress = $state<{ done: number; total: number } | null>(null);
+  /** The download under way, as the embedding models' downloads report it. */
+  progress = $state.raw<DownloadProgress | null>(null);
   #owner: WorkerOwner<GenerateApi> | null = null;
+  /** Aborts the download or load under way. */
+  #cancel: AbortController | null = null;
   #started = false;
 
   /** Reads the saved choice and loads it (once per tab). */
@@ -47,6 +51,8 @@ class GeneratorState {
 
   /** Switches generator; a downloaded model is fetched first and refused if it will not fit. */
   async choose(choice: GeneratorChoice): Promise<void> {
+    this.#cancel?.abort();
+    this.#cancel = null;
     this.#stopWorker();
     if (choice.kind === 'model') {
       const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
@@ -72,46 +78,55 @@ class GeneratorState {
     this.message = '';
     if (choice.kind === 'none') return void (this.status = 'off');
     if (choice.kind === 'browser') return void (this.status = 'ready');
+    const cancel = new AbortController();
+    this.#cancel = cancel;
+    this.status = 'loading';
     try {
-      if (!(await this.#downloaded(choice))) await this.#download(choice);
-      this.status = 'loading';
       const { device } = await this.#worker().api.load(
-        { modelId: choice.info.id, dtype: choice.dtype },
-        { timeoutMs: 300_000 },
+        { modelId: choice.info.id, dtype: choice.dtype, host: models.host },
+        { signal: cancel.signal, timeoutMs: LOAD_TIMEOUT_MS, onProgress: (event) => this.#onProgress(event) },
       );
       this.status = 'ready';
       this.message = `${choice.info.label} is ready, running on ${device === 'webgpu' ? 'the graphics card (WebGPU)' : 'the processor (WASM)'}.`;
     } catch (error) {
+      // Cancelled, or replaced by another choice: whoever did it has set the state.
+      if (cancel.signal.aborted) return;
+      this.#stopWorker();
       this.status = 'failed';
       this.message = `${choice.info.label} could not be loaded: ${handleError(error).message} Answers stay extractive: sentences quoted from your documents.`;
-      this.#stopWorker();
+    } finally {
+      if (this.#cancel === cancel) {
+        this.#cancel = null;
+        this.progress = null;
+      }
     }
   }
 
-  async #downloaded(choice: Extract<GeneratorChoice, { kind: 'model' }>): Promise<boolean> {
-    const cache = await caches.open(MODEL_CACHE);
-    const found = await Promise.all(
-      generatorFiles(choice.dtype).map((file) => cache.match(modelFilePath(choice.info.id, file))),
-    );
-    return found.every(Boolean);
-  }
-
-  async #download(choice: Extract<GeneratorChoice, { kind: 'model' }>): Promise<void> {
-    this.status = 'downloading';
-    this.progress = { done: 0, total: choice.info.bytes };
-    try {
-      await downloadModel({
-        modelId: choice.info.id,
-        fileNames: generatorFiles(choice.dtype),
-        host: models.host,
-        files: await caches.open(MODEL_CACHE),
-        parts: await caches.open(PARTS_CACHE),
-        signal: new AbortController().signal,
-        onProgress: ({ done, total }) => (this.progress = { done, total }),
-      });
-    } finally {
+  #onProgress(event: ModelProgress): void {
+    if (event.stage === 'download' && event.done < event.total) {
+      this.status = 'downloading';
+      this.progress = { done: event.done, total: event.total, secondsLeft: event.secondsLeft };
+    } else {
+      this.status = 'loading';
       this.progress = null;
     }
+  }
+
+  /**
+   * Stops the answer model's download: nothing is marked ready, answers stay extractive (also after
+   * a reload), and what arrived is kept, so choosing the model again resumes the download.
+   */
+  async cancel(): Promise<void> {
+    const choice = this.choice;
+    if (!this.#cancel || choice.kind !== 'model') return;
+    this.#cancel.abort();
+    this.#cancel = null;
+    this.#stopWorker();
+    this.choice = { kind: 'none' };
+    this.status = 'off';
+    this.progress = null;
+    this.message = `The download of ${choice.info.label} was cancelled; what arrived is kept, and choosing it again resumes. Answers quote your documents.`;
+    await engine.api.saveSetting({ key: GENERATOR_KEY, value: { kind: 'none' } });
   }
 
   #worker(): WorkerOwner<GenerateApi> {

@@ -25,12 +25,15 @@ import { AppError } from '../shared/types';
 import { appStatus } from './app-status.svelte';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
-import { downloadModel, remoteFileUrl, type DownloadProgress } from './model-download';
+import type { DownloadProgress } from '../../workers/runtime/download';
+import { remoteFileUrl } from '../shared/models';
 import { engine } from './workers';
 
-/** Parts of downloads under way (src/lib/model-download.ts), kept so an interrupted one resumes. */
+/** Parts of downloads under way (workers/runtime/download.ts), kept so an interrupted one resumes. */
 export const PARTS_CACHE = 'carrel-model-parts';
 const SWITCH_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** A download reports each chunk; a day covers a large model on a slow line. */
+export const DOWNLOAD_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 export type ModelStatus = 'builtin' | 'available' | 'downloading' | 'interrupted' | 'not-downloaded';
 
@@ -154,15 +157,14 @@ class Models {
       };
       await engine.api.putModel(record);
       this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
-      const total = await downloadModel({
-        modelId: info.id,
-        fileNames: modelFiles(info.dtype),
-        host: this.host,
-        files: await caches.open(MODEL_CACHE),
-        parts: await caches.open(PARTS_CACHE),
-        signal: controller.signal,
-        onProgress: (progress) => (this.progress = { ...this.progress, [info.id]: progress }),
-      });
+      const total = await engine.api.download(
+        { modelId: info.id, fileNames: modelFiles(info.dtype), host: this.host, parts: PARTS_CACHE },
+        {
+          signal: controller.signal,
+          timeoutMs: DOWNLOAD_TIMEOUT_MS,
+          onProgress: (progress) => (this.progress = { ...this.progress, [info.id]: progress }),
+        },
+      );
       await engine.api.putModel({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
     } catch (error) {
       if (!isAbort(error)) {
@@ -203,16 +205,10 @@ class Models {
     this.#switching = true;
     const started = this.targetId;
     try {
-      const run = () =>
-        engine.api.switchModel(
-          {},
-          { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event) },
-        );
-      // A model that runs on WebGPU needs an engine whose runtime was loaded for it.
-      if ('freshWorker' in (await run())) {
-        await engine.renew();
-        await run();
-      }
+      await engine.api.switchModel(
+        {},
+        { timeoutMs: SWITCH_TIMEOUT_MS, onProgress: (event) => (this.switchProgress = event) },
+      );
       await appStatus.refreshModel();
     } catch (error) {
       appStatus.report(error);

@@ -1,7 +1,7 @@
 /**
  * Settings → OCR language: the language scanned pages are read in (kept in the settings table, so
  * a backup carries it, and read live into `current`, which the ingest queue reads synchronously),
- * where each language's model is, and downloading one with the model downloader (resumable parts,
+ * where each language's model is, and downloading one through the engine's model runtime (resumable parts,
  * from the model host or the mirror set under Model).
  */
 import { MODEL_CACHE } from '../shared/models';
@@ -17,8 +17,8 @@ import {
 import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../shared/settings';
 import { AppError } from '../shared/types';
 import { isAbort } from './errors';
-import { downloadModel, type DownloadProgress } from './model-download';
-import { models, PARTS_CACHE } from './models.svelte';
+import type { DownloadProgress } from '../../workers/runtime/download';
+import { DOWNLOAD_TIMEOUT_MS, models, PARTS_CACHE } from './models.svelte';
 import { followSetting, olderCopy } from './chosen-settings';
 import { engine } from './workers';
 
@@ -73,15 +73,14 @@ class OcrLanguage {
     this.downloading = code;
     this.progress = { done: 0, total: 0, secondsLeft: null };
     try {
-      await downloadModel({
-        modelId: OCR_LANGUAGE_REPO,
-        fileNames: [ocrLanguageFile(code)],
-        host: models.host,
-        files: await caches.open(MODEL_CACHE),
-        parts: await caches.open(PARTS_CACHE),
-        signal: controller.signal,
-        onProgress: (progress) => (this.progress = progress),
-      });
+      await engine.api.download(
+        { modelId: OCR_LANGUAGE_REPO, fileNames: [ocrLanguageFile(code)], host: models.host, parts: PARTS_CACHE },
+        {
+          signal: controller.signal,
+          timeoutMs: DOWNLOAD_TIMEOUT_MS,
+          onProgress: (progress) => (this.progress = progress),
+        },
+      );
       if ((await this.locate(code)) !== 'downloaded') {
         await (await caches.open(MODEL_CACHE)).delete(ocrLanguageCacheKey(code));
         throw new AppError(

@@ -121,3 +121,32 @@ describe('WorkerOwner renew', () => {
     expect(workers).toHaveLength(2);
   });
 });
+
+describe('WorkerOwner and FRESH_WORKER', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('renews a worker whose runtime cannot start the model, and makes the call again on the fresh one', async () => {
+    let started = 0;
+    const { owner, workers } = ownerOf((id, reply) => {
+      if (started++ === 0)
+        reply({ type: 'error', id, error: { name: 'AppError', code: 'FRESH_WORKER', message: 'needs WebGPU' } });
+      else reply({ type: 'result', id, value: 'on WebGPU' });
+    });
+    const call = owner.call('init', {});
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(call).resolves.toBe('on WebGPU');
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
+  it('gives up after one fresh worker', async () => {
+    const { owner, workers } = ownerOf((id, reply) =>
+      reply({ type: 'error', id, error: { name: 'AppError', code: 'FRESH_WORKER', message: 'needs WebGPU' } }),
+    );
+    const call = expect(owner.call('init', {})).rejects.toMatchObject({ code: 'FRESH_WORKER' });
+    await vi.advanceTimersByTimeAsync(10);
+    await call;
+    expect(workers).toHaveLength(2);
+  });
+});

@@ -135,7 +135,19 @@ export class WorkerOwner<Api extends Record<string, ApiMethod>> {
     this.pending.clear();
   }
 
+  /**
+   * Makes one call. A worker whose model runtime answers FRESH_WORKER (a model on WebGPU, which the
+   * runtime build it loaded cannot start) is renewed and the call made once more on the fresh one.
+   */
   call(method: string, arg: unknown, options: CallOptions = {}): Promise<never> {
+    return this.track(method, arg, options).catch(async (error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'FRESH_WORKER')) throw error;
+      await this.renew();
+      return this.track(method, arg, options);
+    });
+  }
+
+  private track(method: string, arg: unknown, options: CallOptions): Promise<never> {
     const call = this.send(method, arg, options);
     if (options.feed) return call;
     this.running.add(call);

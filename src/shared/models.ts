@@ -93,7 +93,7 @@ export const BUILTIN_MODEL: ModelInfo = {
 /**
  * Transformer models have no floor calibrated here yet: a permissive one, so only the keyword
  * leg's coverage turns queries away. Their dense weight is a starting point, not a measurement.
- * They run on WebGPU when the browser has an adapter (workers/model-loader.ts), else on WASM.
+ * They run on WebGPU when the browser has an adapter (workers/runtime/), else on WASM.
  */
 const UNCALIBRATED = {
   denseWeight: 0.5,
@@ -169,3 +169,7 @@ export const MODEL_CACHE = 'carrel-models';
 
 /** The same-origin path of one model file; also its key in `MODEL_CACHE`. */
 export const modelFilePath = (id: string, file: string) => `/models/${id}/${file}`;
+
+/** A model file on the hub (`https://huggingface.co`) or a mirror with its `/{model}/resolve/main/{file}` layout. */
+export const remoteFileUrl = (host: string, modelId: string, file: string) =>
+  `${host.replace(/\/+$/, '')}/${modelId}/resolve/main/${file}`;

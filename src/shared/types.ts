@@ -148,6 +148,7 @@ export type ErrorCode =
   | 'MODEL_DOWNLOAD'
   | 'WORKER_CRASHED'
   | 'WORKER_RENEWED'
+  | 'FRESH_WORKER'
   | 'TIMEOUT'
   | 'ABORTED'
   | 'BACKUP_CORRUPT'

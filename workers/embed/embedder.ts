@@ -3,13 +3,8 @@
  * gives null, never a NaN vector. Works in a worker (WASM/WebGPU) and in Node (CPU) for tests.
  */
 import type { Device } from '../../src/shared/gpu';
-import { AutoTokenizer, env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
-
-/** Where Transformers.js looks for a file before fetching it (keys are the same-origin paths). */
-export interface ModelCache {
-  match(path: string): Promise<Response | undefined>;
-  put(path: string, response: Response): Promise<void>;
-}
+import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
+import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 
 export interface EmbedderOptions {
   modelId: string;
@@ -24,7 +19,6 @@ export interface EmbedderOptions {
   passagePrefix?: string;
   /** Same-origin ONNX Runtime files (the library's default is a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
-  onProgress?: (event: unknown) => void;
 }
 
 export interface Embedder {
@@ -47,38 +41,21 @@ export interface Embedder {
 /** Counts tokens as a model's tokenizer does, without special tokens. */
 export type TokenCounter = (text: string) => number;
 
-/** Where Transformers.js finds model files (only ours: no hub, no second cache). */
-function configure(opts: Pick<EmbedderOptions, 'modelBaseUrl' | 'cache' | 'wasmPaths'>): void {
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = opts.modelBaseUrl ?? '/models/';
-  // The service worker precaches /models/: a second copy in Cache Storage would double the disk use.
-  env.useBrowserCache = false;
-  env.useCustomCache = !!opts.cache;
-  env.customCache = opts.cache ?? null;
-  // Its wasm cache imports the runtime from a blob: URL, which our CSP (script-src 'self') refuses;
-  // the service worker already caches the runtime.
-  env.useWasmCache = false;
-  const wasm = env.backends.onnx.wasm;
-  if (opts.wasmPaths && wasm) wasm.wasmPaths = opts.wasmPaths;
-}
-
 /** Loads only a model's tokenizer (a few MB, no weights): what chunking needs to count tokens. */
 export async function createTokenCounter(
   opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>,
 ): Promise<TokenCounter> {
-  configure(opts);
+  useOwnFiles(opts);
   const tokenizer = await AutoTokenizer.from_pretrained(opts.modelId);
   return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;
 }
 
 /** Loads the model and returns an embedder. */
 export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
-  configure(opts);
+  useOwnFiles(opts);
   const extractor = (await pipeline('feature-extraction', opts.modelId, {
     device: opts.device,
     dtype: opts.dtype ?? 'q8',
-    progress_callback: opts.onProgress,
   })) as FeatureExtractionPipeline;
   const config = extractor.model.config as unknown as { hidden_size: number };
   const dims = config.hidden_size;

@@ -41,7 +41,7 @@ import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
 import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
 
-/** How the engine reaches models (the worker passes model-loader's; tests pass their own). */
+/** How the engine reaches models (the worker passes workers/embed/embedders.ts'; tests pass their own). */
 export interface ModelAccess {
   activeModel(db: CarrelDb): Promise<ModelInfo>;
   /** The model's embedder, or null when it cannot load (search falls back to keywords). */

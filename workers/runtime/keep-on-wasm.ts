@@ -1,21 +1,17 @@
 /**
- * An embedder that runs on WebGPU and moves to WASM by itself: when the GPU session cannot be
- * created, or fails later (a lost device, a kernel the adapter lacks), a WASM session takes over
- * for good and the failed call is repeated on it. The caller never sees the GPU's error.
+ * An embedder on WebGPU that moves to WASM by itself when the GPU fails in use (a lost device, a
+ * kernel the adapter lacks): a WASM session takes over for good and the failed call is repeated on
+ * it, so the caller never sees the GPU's error. (A session that cannot start at all is the
+ * runtime's fallback: ModelRuntime.open.)
  */
-import type { Embedder } from './embedder';
+import type { Embedder } from '../embed/embedder';
 
-export async function withWasmFallback(
-  gpu: () => Promise<Embedder>,
+export function keepOnWasm(
+  gpu: Embedder,
   wasm: () => Promise<Embedder>,
   onFallback: (error: unknown) => void,
-): Promise<Embedder> {
-  let current = await gpu().catch((error: unknown) => {
-    onFallback(error);
-    return wasm();
-  });
-  if (current.device !== 'webgpu') return current;
-
+): Embedder {
+  let current = gpu;
   let moving: Promise<Embedder> | null = null;
   const fallBack = (error: unknown) => {
     moving ??= (async () => {

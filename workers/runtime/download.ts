@@ -2,10 +2,10 @@
  * Downloads a model's files in parts with Range requests, into the Cache API. Each finished part
  * is stored at once, so an interrupted download (lost connection, closed tab, Cancel) resumes
  * from the last whole part. When all parts of a file are in, they are joined into one entry under
- * the file's same-origin path, where the model loader looks first.
+ * the file's same-origin path, where the model runtime looks first.
  */
-import { modelFilePath } from '../shared/models';
-import { AppError } from '../shared/types';
+import { modelFilePath, remoteFileUrl } from '../../src/shared/models';
+import { AppError } from '../../src/shared/types';
 
 /** The few Cache API methods used (a Map-backed fake in unit tests). */
 export interface FileStore {
@@ -36,8 +36,6 @@ export interface DownloadOptions {
 
 export const PART_BYTES = 2 * 2 ** 20;
 
-export const remoteFileUrl = (host: string, modelId: string, file: string) =>
-  `${host.replace(/\/+$/, '')}/${modelId}/resolve/main/${file}`;
 const partKey = (modelId: string, file: string, part: number) => `${modelFilePath(modelId, file)}?part=${part}`;
 
 function failure(file: string, reason: string): AppError {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { modelFilePath, modelFiles } from '../shared/models';
+import { modelFilePath, modelFiles } from '../../src/shared/models';
 
 const MODEL_FILES = modelFiles('q8');
-import { downloadModel, PART_BYTES, type FileStore } from './model-download';
+import { downloadModel, PART_BYTES, type FileStore } from './download';
 
 /** The Cache API methods the downloader uses, over a Map. */
 function memoryStore(): FileStore & { keys(): string[] } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../src/shared/gpu';
-import type { Embedder } from './embedder';
-import { withWasmFallback } from './fallback';
+import type { Embedder } from '../embed/embedder';
+import { keepOnWasm } from './keep-on-wasm';
 
 /** An embedder that answers with its device's marker, or fails when told to. */
 function fake(device: Device, failing: { embed?: boolean } = {}): Embedder & { disposed: boolean } {
@@ -21,11 +21,11 @@ function fake(device: Device, failing: { embed?: boolean } = {}): Embedder & { d
   };
 }
 
-describe('withWasmFallback', () => {
+describe('keepOnWasm', () => {
   it('runs on WebGPU while it works', async () => {
     const fallbacks: unknown[] = [];
-    const embedder = await withWasmFallback(
-      async () => fake('webgpu'),
+    const embedder = keepOnWasm(
+      fake('webgpu'),
       async () => fake('wasm'),
       (e) => fallbacks.push(e),
     );
@@ -34,24 +34,12 @@ describe('withWasmFallback', () => {
     expect(fallbacks).toEqual([]);
   });
 
-  it('starts on WASM when the GPU session cannot be created', async () => {
-    const fallbacks: unknown[] = [];
-    const embedder = await withWasmFallback(
-      () => Promise.reject(new Error('no adapter')),
-      async () => fake('wasm'),
-      (e) => fallbacks.push(e),
-    );
-    expect(embedder.device).toBe('wasm');
-    expect(await embedder.embed(['a'])).toEqual([Float32Array.of(2)]);
-    expect(fallbacks).toHaveLength(1);
-  });
-
   it('moves to WASM for good when a GPU call fails, repeating that call', async () => {
     const gpu = fake('webgpu', { embed: true });
     let wasmSessions = 0;
     const fallbacks: unknown[] = [];
-    const embedder = await withWasmFallback(
-      async () => gpu,
+    const embedder = keepOnWasm(
+      gpu,
       async () => (wasmSessions++, fake('wasm')),
       (e) => fallbacks.push(e),
     );
@@ -67,21 +55,12 @@ describe('withWasmFallback', () => {
   it('does not fall back when the call was aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const embedder = await withWasmFallback(
-      async () => fake('webgpu', { embed: true }),
+    const embedder = keepOnWasm(
+      fake('webgpu', { embed: true }),
       async () => fake('wasm'),
       () => undefined,
     );
     await expect(embedder.embed(['a'], { signal: controller.signal })).rejects.toThrow('webgpu lost');
     expect(embedder.device).toBe('webgpu');
-  });
-
-  it('fails when WASM fails too', async () => {
-    const embedder = withWasmFallback(
-      () => Promise.reject(new Error('no adapter')),
-      () => Promise.reject(new Error('no model')),
-      () => undefined,
-    );
-    await expect(embedder).rejects.toThrow('no model');
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Embedding models, opened through the worker's model runtime (workers/runtime/): once per worker
+ * and model, each promise memoised and cleared on failure so a later call can retry; callers that
+ * can work without a model get null instead. Downloaded files come from the Cache API; anything
+ * else — the built-in model, or a model the deployment serves itself — from the app's /models/.
+ */
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
+import type { Device } from '../../src/shared/gpu';
+import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { downloadedFiles, runtime } from '../runtime/browser';
+import { keepOnWasm } from '../runtime/keep-on-wasm';
+import type { OpenSession, RuntimeModel } from '../runtime/runtime';
+import { createEmbedder, createTokenCounter, type Embedder, type TokenCounter } from './embedder';
+
+/** An embedding model as the runtime places it: on WebGPU only if it gains from it and its weights are fp16/fp32. */
+export function embeddingModel(model: ModelInfo): RuntimeModel {
+  return { id: model.id, gpuWeights: !!model.prefersGpu && model.dtype !== 'q8' };
+}
+
+const session =
+  (model: ModelInfo): OpenSession<Embedder> =>
+  (device, wasmPaths) =>
+    createEmbedder({
+      modelId: model.id,
+      modelBaseUrl: '/models/',
+      cache: downloadedFiles,
+      device,
+      dtype: model.dtype,
+      queryPrefix: model.queryPrefix,
+      passagePrefix: model.passagePrefix,
+      wasmPaths,
+    });
+
+/** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
+export function openEmbedderOn(model: ModelInfo, device: Device): Promise<Embedder> {
+  return runtime.openOn(device, session(model));
+}
+
+const loading = new Map<string, Promise<Embedder>>();
+const errors = new Map<string, string>();
+
+async function open(model: ModelInfo): Promise<Embedder> {
+  const opened = await runtime.open(embeddingModel(model), session(model));
+  if (opened.device !== 'webgpu') return opened.session;
+  return keepOnWasm(
+    opened.session,
+    () => runtime.openOn('wasm', session(model)),
+    (error) => console.warn(`WebGPU failed for ${model.id}; using WASM`, error),
+  );
+}
+
+/**
+ * The model's embedder; rejects if it cannot load. On WebGPU it moves to WASM by itself when the
+ * GPU session fails, at start or later.
+ */
+export function loadEmbedder(model: ModelInfo = BUILTIN_MODEL): Promise<Embedder> {
+  let promise = loading.get(model.id);
+  if (!promise) {
+    promise = open(model).catch((error: unknown) => {
+      loading.delete(model.id);
+      errors.set(model.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    });
+    loading.set(model.id, promise);
+  }
+  return promise;
+}
+
+/** The embedder, or null if the model cannot load (the reason is in `modelError()`). */
+export function tryEmbedder(model: ModelInfo = BUILTIN_MODEL): Promise<Embedder | null> {
+  return loadEmbedder(model).catch(() => null);
+}
+
+export function modelError(model: ModelInfo = BUILTIN_MODEL): string | null {
+  return errors.get(model.id) ?? null;
+}
+
+/** Frees a model this worker loaded (after the user switched away from it). */
+export async function unloadEmbedder(modelId: string): Promise<void> {
+  const promise = loading.get(modelId);
+  loading.delete(modelId);
+  await promise?.then((embedder) => embedder.dispose()).catch(() => undefined);
+}
+
+const tokenizers = new Map<string, Promise<TokenCounter>>();
+
+/**
+ * The model's token counter without its weights (the file reader chunks by the model's tokens;
+ * only the engine embeds), or null when the tokenizer cannot load.
+ */
+export function tryTokenCounter(model: ModelInfo): Promise<TokenCounter | null> {
+  let promise = tokenizers.get(model.id);
+  if (!promise) {
+    promise = createTokenCounter({ modelId: model.id, modelBaseUrl: '/models/', cache: downloadedFiles });
+    tokenizers.set(model.id, promise);
+    promise.catch(() => tokenizers.delete(model.id));
+  }
+  return promise.catch(() => null);
+}
+
+/** The model search uses: the one the library's vectors are complete for. */
+export async function activeModel(db: CarrelDb): Promise<ModelInfo> {
+  const setting = await db.settings.get(ACTIVE_MODEL_KEY);
+  return (setting?.value as ModelInfo | undefined) ?? BUILTIN_MODEL;
+}
+
+/** The user's models: the one in use, and the one a switch is moving to. */
+export async function chosenModels(db: CarrelDb): Promise<ModelInfo[]> {
+  const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
+  return [await activeModel(db), ...(target ? [target] : [])];
+}
