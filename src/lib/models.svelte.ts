@@ -99,7 +99,11 @@ class Models {
         'MODEL_DOWNLOAD',
         `“${trimmed}” is not a web address. Use the form https://host or leave it empty for huggingface.co.`,
       );
-    await engine.api.saveSetting({ key: MODEL_MIRROR_KEY, value: trimmed.replace(/\/+$/, '') });
+    const mirror = trimmed.replace(/\/+$/, '');
+    await engine.api.saveSetting({ key: MODEL_MIRROR_KEY, value: mirror });
+    // The stored row reaches this page's live query a moment later; a download started at once
+    // must already go to the new address.
+    this.mirror = mirror;
   }
 
   /** Adds a model by its hub id: reads its config.json for the dimension, then downloads it. */
