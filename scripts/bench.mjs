@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Performance bench (issue 6): the real search code in headless Chromium on generated libraries.
+ * Performance bench: the real search code in headless Chromium on generated libraries.
  *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] (0 = none) [-- --port 4193] (0 = any free port)
  *                 [-- --queue-files 50] (0 = none: files per minute through the app's ingest queue)
  *                 [-- --sync-docs 1000] [-- --sync-bytes 254000] (0 docs = none: first sync to an empty device, a change's delay)
@@ -77,7 +77,7 @@ try {
   // The built-in model on each backend, each in a fresh worker.
   const backends = await page.evaluate((count) => window.carrel.backends(count), values.quick ? 500 : 5000);
   log(`backends: ${JSON.stringify(backends)}`);
-  // Answer generators (issue 18): time to first token and tokens/s per backend.
+  // Answer generators: time to first token and tokens/s per backend.
   const generation = await generationBlock(page, { log });
 
   // OCR accuracy and speed on pages of the PDF drawn as scans (its text layer is the truth).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The extractive answer on SQuAD (issue 18): the share of questions whose answer text is inside the
+ * The extractive answer on SQuAD: the share of questions whose answer text is inside the
  * extractive answer the panel shows, run through the real ingest and search in headless Chromium.
  *
  *   node scripts/eval-answers.mjs DIR [--strategy S] [--offset K] [--limit N] [--port P] [--dump FILE]

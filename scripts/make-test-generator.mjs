@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes a tiny deterministic text generator for the tests (issue 18): a one-layer LLaMA-shaped ONNX
+ * Makes a tiny deterministic text generator for the tests: a one-layer LLaMA-shaped ONNX
  * decoder with a key/value cache and a small real WordPiece tokenizer, which Transformers.js loads
  * for text-generation like any hub model. Its logits are a bigram table: after the chat template's
  * `<answer>` it always writes ANSWER_TEXT token by token, then end-of-sequence. Pure Node, no downloads.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The end-to-end acceptance check of issue 2, as a person would do it: serve the production build,
+ * The end-to-end acceptance check, as a person would do it: serve the production build,
  * upload R-intro.pdf (113 pages) through the file picker, wait until it is ready, ask questions, and
  * print the time to index, the top results and the engine's search latency.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`'s `generation` block (issue 18): for each answer generator given, on WASM and on
+ * `npm run bench`'s `generation` block: for each answer generator given, on WASM and on
  * the WebGPU adapter when there is one, each in a fresh generate.worker: load time, time to first
  * token and tokens per second over one answer.
  */

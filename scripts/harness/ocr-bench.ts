@@ -20,7 +20,7 @@ export interface OcrVariant {
   specks: number;
 }
 
-/** Targets (issue 17): CER ≤ 3% at 300 dpi, ≤ 8% at 150 dpi skewed; the specked set has none. */
+/** Targets: CER ≤ 3% at 300 dpi, ≤ 8% at 150 dpi skewed; the specked set has none. */
 export const OCR_VARIANTS: OcrVariant[] = [
   { name: '300dpi', dpi: 300, skew: 0, grain: 0, specks: 0 },
   { name: '150dpi', dpi: 150, skew: 0, grain: 0, specks: 0 },

@@ -1,5 +1,5 @@
 /**
- * How often the hierarchical stages cut the answer away (issue 16, point 4): for each query, is
+ * How often the hierarchical stages cut the answer away: for each query, is
  * the document holding its answer among those stage 1 kept, and a section holding it among those
  * stage 2 kept? The answer is given as relevant document names (BEIR) or answer texts (QA).
  */
