@@ -70,8 +70,17 @@ describe('spanTexts', () => {
     expect(read([at('Re', 0, 700), at('dundancy', 10.5, 700)], 'redundancy')).toBe('Redundancy');
   });
 
-  it('separates OCR words, which carry no spaces or line ends', () => {
-    const words = [at('The', 0, 700), at('train', 18, 700), at('arrives', 0, 688)];
-    expect(read(words, 'The train arrives')).toBe('The train arrives');
+  it('separates OCR words, which carry no spaces or line ends, however close they are set', () => {
+    const word = (str: string, x: number, y: number) => ({
+      str,
+      transform: [10, 0, 0, 10, x, y],
+      width: str.length * 5,
+    });
+    const words = [word('The', 0, 700), word('train', 15.5, 700), word('arri-', 0, 688), word('ves', 0, 676)];
+    expect(read(words, 'The train arrives')).toBe('The train arri-ves');
+  });
+
+  it('separates the lines of items that carry no line end', () => {
+    expect(read([at('some of', 0, 700), at('the notes', 0, 688)], 'some of the notes')).toBe('some of the notes');
   });
 });

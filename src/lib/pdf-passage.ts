@@ -88,8 +88,8 @@ export function findPassage(items: ReadonlyArray<{ str: string }>, passage: stri
 /**
  * Whether a reader sees a word break between span `a` and the span `b` after it: whitespace
  * between them (in either item or an item of its own), a line ending after `a` other than on a
- * hyphen, or a visible gap on one baseline. Items that abut (a kerned word, a font change inside
- * a word) join. OCR words carry no line ends: a change of baseline is one.
+ * hyphen, a visible gap on one baseline, or a change of baseline. Items that abut (a kerned word,
+ * a font change inside a word) join.
  */
 function wordBreak(items: readonly PageItem[], a: ItemSpan, b: ItemSpan): boolean {
   const prev = items[a.item]!;
@@ -101,7 +101,8 @@ function wordBreak(items: readonly PageItem[], a: ItemSpan, b: ItemSpan): boolea
   ];
   if (between.some((text) => /\s/.test(text))) return true;
   const hyphen = /-$/.test(prev.str.slice(0, a.to));
-  if (items.slice(a.item, b.item).some((i) => i.hasEOL)) return !hyphen;
+  // OCR's words carry no line-end flag (pdf.js items always do): each is a word of its own.
+  if (prev.hasEOL === undefined || items.slice(a.item, b.item).some((i) => i.hasEOL)) return !hyphen;
   if (!prev.transform || !next.transform) return false;
   const [, , c, d, x, y] = prev.transform as [number, number, number, number, number, number];
   const size = Math.hypot(c, d);
