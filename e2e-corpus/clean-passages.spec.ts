@@ -4,6 +4,7 @@
  * fences, anchors or comments; HTML keeps no tags or comments; no passage holds a glyph that would
  * show as a box (a control or private-use character, a replacement character, an unmapped ligature).
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { chunkOk, EVAL_DIR, expect, propositions, test } from './harness';
@@ -12,6 +13,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type { ChunkReport } from '../scripts/harness/chunk-file';
+import { wordJoins } from '../scripts/lib/word-joins.mjs';
 
 const DOCS = `${EVAL_DIR}docs/`;
 /** The one user-password PDF of the set opens with this password (its name says so). */
@@ -53,6 +55,25 @@ function markdownSyntax(source: string): string[] {
   return found;
 }
 
+/** Two words of one alphabet, as `wordJoins` gives them ("of|the"). */
+const WORD_PAIR = /^(?:\p{sc=Latin}+\|\p{sc=Latin}+|\p{sc=Greek}+\|\p{sc=Greek}+|\p{sc=Cyrillic}+\|\p{sc=Cyrillic}+)$/u;
+
+/**
+ * Words run together ("ofthe") or cut in two ("re dundancy") in a PDF's passages, against
+ * pdftotext's reading of its text layer. Formulas are left out (whether their symbols are set
+ * apart is the typesetter's choice, not a lost space): a pair of words is at least three letters
+ * of one alphabet, where a formula has digits (β1x1), mixes alphabets (βpxp) or is two letters (xx).
+ */
+function brokenWords(path: string, doc: ChunkReport) {
+  const reference = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+  const { joins, splits } = wordJoins(
+    propositions(doc).map((p) => p.text),
+    reference,
+  );
+  const words = (pairs: string[]) => pairs.filter((pair) => WORD_PAIR.test(pair) && [...pair].length > 3);
+  return { joins: words(joins), splits: words(splits) };
+}
+
 /** Every stored text of a document: its sections, its passages, its summary. */
 const storedTexts = (doc: ChunkReport) => [
   ...doc.sections.map((s) => s.text),
@@ -79,6 +100,12 @@ for (const path of files(DOCS).sort()) {
         texts.filter((t) => /<a\s[^>]*(?:id|name)=|<!--/.test(t)),
         'anchors and comments in stored text',
       ).toEqual([]);
+    }
+    // A page read by OCR has no text layer to measure against.
+    if (/\.pdf$/.test(name) && !doc.ocr) {
+      const { joins, splits } = brokenWords(path, doc);
+      expect(joins, 'words run together').toEqual([]);
+      expect(splits, 'words cut in two').toEqual([]);
     }
     if (/\.html?$/.test(name))
       expect(

@@ -95,8 +95,10 @@ test('a scanned PDF added while offline is read by OCR, found in other words, an
   await passage.first().click();
   const viewer = page.getByTestId('viewer');
   await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '1');
-  // The box is drawn over the words on the scan (the page has no text layer of its own).
+  // The box is drawn over the words on the scan (the page has no text layer of its own), and its
+  // text keeps them apart, as a reader copies them.
   await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('Bicycles are parked');
   await context.setOffline(false);
 });
 

@@ -84,6 +84,17 @@ test('a PDF passage opens on its page with the words boxed, online and offline',
   await expect(highlight).toBeVisible();
   await expect(highlight).toBeInViewport();
   await expect(highlight).toContainText('train arrives at the station');
+  // The marked text keeps the passage's words apart where one line or text item ends and the next begins.
+  const wordsOf = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .filter(Boolean);
+  const passageWords = new Set(wordsOf(await passage.innerText()));
+  const marked = wordsOf((await highlight.textContent()) ?? '');
+  expect(marked.length).toBeGreaterThan(5);
+  expect(marked.filter((w) => !passageWords.has(w))).toEqual([]);
   // The page really was drawn: the canvas has non-white pixels.
   const inked = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;

@@ -1,7 +1,7 @@
 /** Boxes over a passage on an image of a page, from the words OCR read and placed when it was added. */
 import type { PageWord } from '../shared/db';
 import { isTiff, tiffPages } from '../shared/tiff';
-import { findPassage } from './pdf-passage';
+import { findPassage, spanTexts } from './pdf-passage';
 import type { PassageBox } from './pdf-view';
 
 /**
@@ -14,7 +14,9 @@ export function imageBoxes(
   naturalHeight: number,
   scale: number,
 ): PassageBox[] {
-  return findPassage(words, passage).map(({ item, from, to }) => {
+  const spans = findPassage(words, passage);
+  const texts = spanTexts(words, spans);
+  return spans.map(({ item, from, to }, i) => {
     const { str, transform, width } = words[item]!;
     const [, , , size, x, y] = transform as [number, number, number, number, number, number];
     const share = (n: number) => (str.length ? n / str.length : 0);
@@ -23,7 +25,7 @@ export function imageBoxes(
       top: (naturalHeight - y - size * 0.9) * scale,
       width: Math.max(2, width * share(to - from) * scale),
       height: size * 1.15 * scale,
-      text: str.slice(from, to),
+      text: texts[i]!,
     };
   });
 }

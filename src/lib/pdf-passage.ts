@@ -1,7 +1,19 @@
 /**
  * Finds a passage among a PDF page's text items. Both sides are compared as lower-case letters and
  * digits only, so line breaks, hyphenation, spacing and ligatures the parser smoothed over still match.
+ * The boxes' text keeps the word breaks between items, so the marked passage reads (and copies) as words.
  */
+
+/** A page's text item as pdf.js or OCR gives it; position, width and line end when known. */
+export interface PageItem {
+  str: string;
+  transform?: readonly number[];
+  width?: number;
+  hasEOL?: boolean;
+}
+
+/** A gap between two items on one baseline wider than this share of the font size is a space the PDF did not encode (as in the parser). */
+const SPACE_GAP = 0.15;
 
 /** The part of one text item that belongs to the passage: `str.slice(from, to)`. */
 export interface ItemSpan {
@@ -71,4 +83,39 @@ export function findPassage(items: ReadonlyArray<{ str: string }>, passage: stri
     while (span.to < str.length && /[^\p{L}\p{N}\s]/u.test(str[span.to]!)) span.to++;
   }
   return spans;
+}
+
+/**
+ * Whether a reader sees a word break between span `a` and the span `b` after it: whitespace
+ * between them (in either item or an item of its own), a line ending after `a` other than on a
+ * hyphen, a visible gap on one baseline, or a change of baseline. Items that abut (a kerned word,
+ * a font change inside a word) join.
+ */
+function wordBreak(items: readonly PageItem[], a: ItemSpan, b: ItemSpan): boolean {
+  const prev = items[a.item]!;
+  const next = items[b.item]!;
+  const between = [
+    prev.str.slice(a.to),
+    ...items.slice(a.item + 1, b.item).map((i) => i.str),
+    next.str.slice(0, b.from),
+  ];
+  if (between.some((text) => /\s/.test(text))) return true;
+  const hyphen = /-$/.test(prev.str.slice(0, a.to));
+  // OCR's words carry no line-end flag (pdf.js items always do): each is a word of its own.
+  if (prev.hasEOL === undefined || items.slice(a.item, b.item).some((i) => i.hasEOL)) return !hyphen;
+  if (!prev.transform || !next.transform) return false;
+  const [, , c, d, x, y] = prev.transform as [number, number, number, number, number, number];
+  const size = Math.hypot(c, d);
+  const [, , , , nextX, nextY] = next.transform as [number, number, number, number, number, number];
+  if (Math.abs(nextY - y) > size * 0.5) return !hyphen;
+  return nextX - (x + (prev.width ?? 0)) > size * SPACE_GAP;
+}
+
+/** Each span's text, followed by a space where a word ends after it: the passage as a reader copies it. */
+export function spanTexts(items: readonly PageItem[], spans: readonly ItemSpan[]): string[] {
+  return spans.map((span, i) => {
+    const text = items[span.item]!.str.slice(span.from, span.to);
+    const next = spans[i + 1];
+    return next && wordBreak(items, span, next) ? `${text} ` : text;
+  });
 }

@@ -6,7 +6,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { AppError } from '../shared/types';
 import type { PageWord } from '../shared/db';
 import { pdfjsWasmUrl } from '../shared/pdfjs-wasm';
-import { findPassage } from './pdf-passage';
+import { findPassage, spanTexts } from './pdf-passage';
 
 type PdfJs = typeof import('pdfjs-dist');
 
@@ -110,7 +110,9 @@ export async function drawPage(
 type Viewport = ReturnType<PDFPageProxy['getViewport']>;
 
 function passageBoxes(pdfjs: PdfJs, items: readonly PageWord[], viewport: Viewport, passage: string): PassageBox[] {
-  return findPassage(items, passage).map(({ item, from, to }) => {
+  const spans = findPassage(items, passage);
+  const texts = spanTexts(items, spans);
+  return spans.map(({ item, from, to }, i) => {
     const { str, transform, width } = items[item]!;
     const [, , c, d, e, f] = pdfjs.Util.transform(viewport.transform, transform) as number[];
     const fontHeight = Math.hypot(c!, d!);
@@ -121,7 +123,7 @@ function passageBoxes(pdfjs: PdfJs, items: readonly PageWord[], viewport: Viewpo
       top: f! - fontHeight * 0.9,
       width: Math.max(2, itemWidth * share(to - from)),
       height: fontHeight * 1.15,
-      text: str.slice(from, to),
+      text: texts[i]!,
     };
   });
 }

@@ -122,6 +122,21 @@ describe('PDF heading paths', () => {
     expect(parsed.text).not.toMatch(/\b14\b/);
     expect(parsed.text).toContain('OMB Memorandum');
   });
+
+  it('runs a word cut by a line-end hyphen on into the next line, whatever its indent or size', () => {
+    const lines: Line[] = [
+      { text: 'Guide', size: 18, x: 72, y: 760, page: 1 },
+      ...prose('context').map((text, i) => ({ text, size: BODY, x: 72, y: 730 - i * 12, page: 1 })),
+      // A bullet's wrapped line back at the bullet's x, and a dash item's first line set a point larger.
+      { text: '• Computer systems organization; Re-', size: BODY, x: 72, y: 640, page: 1 },
+      { text: 'dundancy; Robotics.', size: BODY, x: 72, y: 628, page: 1 },
+      { text: '– outsource 24-hours-a-day, 7-days-a-', size: BODY + 1, x: 72, y: 610, page: 1 },
+      { text: 'week monitoring of sensors.', size: BODY, x: 82, y: 598, page: 1 },
+    ];
+    const { text } = assemble(buildDrafts([lines], []), 1, null, '', 'guide.pdf');
+    expect(text).toContain('Computer systems organization; Redundancy; Robotics.');
+    expect(text).toContain('7-days-aweek monitoring');
+  });
 });
 
 describe('SectionNumbers', () => {

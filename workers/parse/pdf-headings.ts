@@ -93,12 +93,16 @@ export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[]
 
 /** Same size and close below on the same page, or an unfinished sentence running onto the next page. */
 function continues(cur: Draft, line: Line): boolean {
+  const below = cur.lastPage === line.page && cur.lastY - line.y > 0 && cur.lastY - line.y < line.size * 1.9;
+  // A word cut by a line-end hyphen runs on, whatever the next line's indent or size (a list item's
+  // wrapped line back at the bullet's x, a dash item whose first line is set larger).
+  if (below && /\p{L}-$/u.test(cur.text) && /^\p{Ll}/u.test(line.text)) return true;
   if (Math.abs(cur.size - line.size) > 0.6) return false;
   // A list item's wrapped lines hang indented past the bullet; a line at the bullet's x is new text.
   if (cur.kind === 'list-item' && line.page === cur.lastPage && line.x <= cur.x + 2) return false;
   if (line.columnStart)
     return line.page === cur.lastPage && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
-  if (cur.lastPage === line.page) return cur.lastY - line.y > 0 && cur.lastY - line.y < line.size * 1.9;
+  if (cur.lastPage === line.page) return below;
   return line.page === cur.lastPage + 1 && !/[.!?:;]["”’)]?$/.test(cur.text) && /^\p{Ll}/u.test(line.text);
 }
 

@@ -68,6 +68,21 @@ describe('itemsToLines', () => {
     const lines = itemsToLines([item('Hello', 60, 700), item('world', 60 + 5 * 5 + 3, 700)], 1);
     expect(lines[0]!.text).toBe('Hello world');
   });
+
+  it('puts a raised letter on the nearest line, not on a line above within reach, so its line stays whole', () => {
+    const items = [
+      item('∗', 54, 186, 5.5),
+      item('Both authors contributed equally.', 56, 183.3, 7),
+      // "LaTeX" with its A raised and set smaller: within reach of the footnote mark's line too.
+      item('a consistent L', 318, 183.28, 9),
+      item('A', 366.6, 184.4, 7.3),
+      item('TEX style for use across ACM publications', 370.3, 183.28, 9),
+    ];
+    expect(itemsToLines(items, 1).map((l) => l.text)).toEqual([
+      '∗',
+      'Both authors contributed equally. a consistent LATEX style for use across ACM publications',
+    ]);
+  });
 });
 
 describe('removeFurniture', () => {
@@ -88,10 +103,13 @@ describe('removeFurniture', () => {
 });
 
 describe('joinLine', () => {
-  it('undoes line-end hyphenation only before a lower-case continuation', () => {
+  it('undoes line-end hyphenation only before a lower-case continuation, and keeps a compound together', () => {
     expect(joinLine('a well-known infor-', 'mation system')).toBe('a well-known information system');
     expect(joinLine('see section 3 -', 'Results')).toBe('see section 3 - Results');
-    expect(joinLine('the Smith-', 'Jones rule')).toBe('the Smith- Jones rule');
+    // A compound's or a code's hyphen before a capital or a digit stays, with no space after it.
+    expect(joinLine('the Smith-', 'Jones rule')).toBe('the Smith-Jones rule');
+    expect(joinLine('such as US-', 'CERT or an ISAC')).toBe('such as US-CERT or an ISAC');
+    expect(joinLine('SA-8, SA-', '10, SA-11')).toBe('SA-8, SA-10, SA-11');
   });
 
   it('drops a chapter header that appears once, by its slot and its family of "Chapter N: … page" lines', () => {

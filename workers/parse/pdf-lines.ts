@@ -120,7 +120,7 @@ function toRows(items: TextItemLike[]): Row[] {
     if (!str) continue;
     const [, , c, d, x, y] = item.transform as [number, number, number, number, number, number];
     const size = Math.hypot(c, d) || item.height;
-    const row = rows.find((r) => Math.abs(r.y - y) < Math.max(2, Math.min(r.size, size) * 0.4));
+    const row = nearestRow(rows, y, size);
     if (row) {
       row.parts.push({ x, str, width: item.width, size });
       row.size = Math.max(row.size, size);
@@ -151,6 +151,20 @@ function toRows(items: TextItemLike[]): Row[] {
     }
   }
   return rows.filter((r) => r.segments.length).sort((a, b) => b.y - a.y);
+}
+
+/**
+ * The row whose baseline is nearest `y`, within 40% of the smaller font size (2 units at least).
+ * Nearest, not first: a superscript (the raised A of "LaTeX", a footnote mark) lies within reach of
+ * the line above too, and taken there it drags the rest of its own line after it.
+ */
+function nearestRow(rows: Row[], y: number, size: number): Row | undefined {
+  let best: Row | undefined;
+  for (const row of rows) {
+    const dy = Math.abs(row.y - y);
+    if (dy < Math.max(2, Math.min(row.size, size) * 0.4) && (!best || dy < Math.abs(best.y - y))) best = row;
+  }
+  return best;
 }
 
 /**
@@ -262,8 +276,13 @@ export function bodySize(lines: Line[]): number {
   return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 12;
 }
 
-/** Appends `next` to `text`, undoing a line-end hyphen when the next line starts in lower case. */
+/**
+ * Appends `next` to `text`, undoing a line-end hyphen when the next line starts in lower case. A
+ * hyphen inside a word before a capital or a digit joins a compound or a code ("US-CERT", "SA-10",
+ * "Smith-Jones"): it stays, and no space is put after it.
+ */
 export function joinLine(text: string, next: string): string {
   if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  if (/[\p{L}\p{N}]-$/u.test(text) && /^[\p{Lu}\p{N}]/u.test(next)) return text + next;
   return `${text} ${next}`;
 }
