@@ -170,4 +170,34 @@ describe('extractAnswer', () => {
       "This is known as Zorn's lemma.",
     ]);
   });
+
+  it('shows the sentence before a best one that opens on a reference to it, which says what "it" is', () => {
+    const union = hit('union', 'council', [
+      passage('c1', 'The council gathers the heads of government. It appoints the board of the central bank.', 0),
+    ]);
+    const texts = extractAnswer('who appoints the board of the central bank', [union]).sentences.map((s) => s.text);
+    expect(texts).toEqual([
+      'The council gathers the heads of government.',
+      'It appoints the board of the central bank.',
+    ]);
+  });
+
+  it('shows the sentence after the best one when there is room for it', () => {
+    const lab = hit('lab', 'routing', [
+      passage('r1', 'Davies developed a routing method at the laboratory. A nationwide network was his plan.', 0),
+    ]);
+    const texts = extractAnswer('what did Davies develop at the laboratory', [lab]).sentences.map((s) => s.text);
+    expect(texts).toEqual([
+      'Davies developed a routing method at the laboratory.',
+      'A nationwide network was his plan.',
+    ]);
+  });
+
+  it('never takes the context sentence across a heading', () => {
+    const lab = hit('lab', 'routing', [
+      passage('r1', 'Davies developed a routing method at the laboratory.\n\nFunding\n\nThe budget was cut.', 0),
+    ]);
+    const texts = extractAnswer('what did Davies develop at the laboratory', [lab]).sentences.map((s) => s.text);
+    expect(texts).toEqual(['Davies developed a routing method at the laboratory.']);
+  });
 });

@@ -28,6 +28,19 @@ describe('fitsType', () => {
     expect(fitsType('time', 'It opened to great applause.', 'when did it open')).toBe(false);
     expect(fitsType('quantity', 'Indent two spaces.', 'how many spaces')).toBe(true);
   });
+
+  it('does not take the word "years" for a date', () => {
+    expect(fitsType('time', 'The bridge stood for many years.', 'when was the bridge built')).toBe(false);
+    expect(fitsType('time', 'It was built in the 12th century.', 'when was the bridge built')).toBe(true);
+  });
+
+  it('does not take the date or number the question already says for its answer', () => {
+    expect(fitsType('time', 'The War of 1812 was fought at sea.', 'When did the War of 1812 end?')).toBe(false);
+    expect(fitsType('time', 'The War of 1812 ended in 1815.', 'When did the War of 1812 end?')).toBe(true);
+    expect(fitsType('quantity', 'The 3 ships sailed at dawn.', 'How many of the 3 ships sank?')).toBe(false);
+    // A whole number, not a digit of one: "1" is not said by "1812".
+    expect(fitsType('quantity', 'The fort had 1 gate.', 'How many gates did the 1812 fort have?')).toBe(true);
+  });
 });
 
 describe('answerSpans', () => {

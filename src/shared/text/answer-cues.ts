@@ -34,9 +34,13 @@ export function answerType(question: string): AnswerType | null {
 }
 
 const NUMBER =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|several)\b/i;
+  /\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|several)\b/gi;
+/**
+ * A date: a year, an ordinal ("the 9th century", "May 3rd"), a month or weekday, an era. Not the
+ * bare words "years" or "century": "for many years" does not say when.
+ */
 const TIME =
-  /\b(?:1\d{3}|20\d{2})s?\b|\b\d+(?:st|nd|rd|th)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:centur(?:y|ies)|decades?|years?|BC|AD|BCE|CE)\b/;
+  /\b(?:1\d{3}|20\d{2})s?\b|\b\d+(?:st|nd|rd|th)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b\d+\s*(?:BC|AD|BCE|CE)\b|\b(?:AD|CE)\s*\d+\b/g;
 /** A name: a capitalised word inside the sentence (the first word is capitalised anyway). */
 const NAME = /(?<=[\p{L},;:)] )\p{Lu}[\p{L}'’.-]+/gu;
 /** Instruction cues: "To quit, use q()", "type", "run", a call or a command line. */
@@ -44,21 +48,31 @@ const PROCEDURE =
   /^(?:to|use|type|run|call|press|enter|set|add|write|click|select|open|install|pass|give)\b|\b(?:use|type|run|call|press|enter|invoke|execute)\b|\w\(\S*\)|(?:^|\s)(?:\$|>|--)\s?\w/i;
 const REASON = /\b(?:because|since|due to|owing to|so that|in order to|as a result|therefore|thus|caused|reason)\b/i;
 
+/** Whether `sentence` holds a match of `cue` (a global pattern) that `question` does not say itself. */
+function holdsNew(sentence: string, cue: RegExp, question: string): boolean {
+  return [...sentence.matchAll(cue)].some((m) => !says(question, m[0]));
+}
+
+/** Whether `text` holds `word` as a whole word ("1812" holds 1812, not 1 or 18), ignoring case. */
+function says(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
 /**
  * Whether `sentence` holds the kind of thing `type` asks for, beyond the question's own words (a
- * name the question already says is not its answer).
+ * name, date or number the question already says is not its answer: "when did the war of 1812
+ * end" is not answered by "the war of 1812").
  */
 export function fitsType(type: AnswerType, sentence: string, question: string): boolean {
   switch (type) {
     case 'quantity':
-      return NUMBER.test(sentence);
+      return holdsNew(sentence, NUMBER, question);
     case 'time':
-      return TIME.test(sentence);
+      return holdsNew(sentence, TIME, question);
     case 'person':
-    case 'place': {
-      const asked = question.toLowerCase();
-      return [...sentence.matchAll(NAME)].some((m) => !asked.includes(m[0].toLowerCase()));
-    }
+    case 'place':
+      return holdsNew(sentence, NAME, question);
     case 'procedure': {
       // Or it opens with the very verb asked about, as an instruction: "how do I indent…" → "Indent 2 spaces."
       const opening = analyze(sentence.split(/\s/, 1)[0] ?? '');
