@@ -66,7 +66,9 @@ test('an open conversation reads back as a thread, splits off an unrelated quest
   await expect(turns.nth(1).locator('time')).toHaveCount(1);
   await expect(turns.nth(1)).toHaveAttribute('data-answer-below', 'true');
   await expect(turns.nth(1)).not.toContainText('ten days');
-  await expect(page.getByTestId('conversation-thread').getByText('ten days')).toHaveCount(0);
+  // The first answer may quote the same sentence as context; anywhere else in the thread it would be a copy.
+  const inFirstTurn = await turns.nth(0).getByText('ten days').count();
+  await expect(page.getByTestId('conversation-thread').getByText('ten days')).toHaveCount(inFirstTurn);
   // Cleared from the search box, the answer is no longer below: the thread shows it in full.
   await page.getByTestId('search-input').fill('');
   await expect(turns.nth(1)).toContainText('ten days');
