@@ -3,6 +3,7 @@
  * digits only, so line breaks, hyphenation, spacing and ligatures the parser smoothed over still match.
  * The boxes' text keeps the word breaks between items, so the marked passage reads (and copies) as words.
  */
+import { PDF_SPACE_GAP } from '../shared/pdf-text';
 
 /** A page's text item as pdf.js or OCR gives it; position, width and line end when known. */
 export interface PageItem {
@@ -11,9 +12,6 @@ export interface PageItem {
   width?: number;
   hasEOL?: boolean;
 }
-
-/** A gap between two items on one baseline wider than this share of the font size is a space the PDF did not encode (as in the parser). */
-const SPACE_GAP = 0.15;
 
 /** The part of one text item that belongs to the passage: `str.slice(from, to)`. */
 export interface ItemSpan {
@@ -108,7 +106,7 @@ function wordBreak(items: readonly PageItem[], a: ItemSpan, b: ItemSpan): boolea
   const size = Math.hypot(c, d);
   const [, , , , nextX, nextY] = next.transform as [number, number, number, number, number, number];
   if (Math.abs(nextY - y) > size * 0.5) return !hyphen;
-  return nextX - (x + (prev.width ?? 0)) > size * SPACE_GAP;
+  return nextX - (x + (prev.width ?? 0)) > size * PDF_SPACE_GAP;
 }
 
 /** Each span's text, followed by a space where a word ends after it: the passage as a reader copies it. */

@@ -2,6 +2,7 @@
  * Turns pdf.js text items into lines and paragraphs: items grouped by baseline, lines joined into
  * paragraphs by spacing and font size, line-end hyphenation undone, repeated page furniture removed.
  */
+import { PDF_SPACE_GAP } from '../../src/shared/pdf-text';
 
 export interface TextItemLike {
   str: string;
@@ -142,7 +143,8 @@ function toRows(items: TextItemLike[]): Row[] {
         row.segments.push(segment);
       } else {
         // A visible gap between items is a space the PDF may not encode.
-        if ((space || gap > row.size * 0.15) && !/\s$/.test(segment.text) && !/^\s/.test(part.str)) segment.text += ' ';
+        if ((space || gap > row.size * PDF_SPACE_GAP) && !/\s$/.test(segment.text) && !/^\s/.test(part.str))
+          segment.text += ' ';
         segment.text += part.str;
         segment.x1 = Math.max(segment.x1, part.x + part.width);
         segment.size = Math.max(segment.size, part.size);
