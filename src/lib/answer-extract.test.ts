@@ -200,4 +200,18 @@ describe('extractAnswer', () => {
     const texts = extractAnswer('what did Davies develop at the laboratory', [lab]).sentences.map((s) => s.text);
     expect(texts).toEqual(['Davies developed a routing method at the laboratory.']);
   });
+
+  it("weighs the sentence's meaning: a sentence saying the same in other words beats one that shares as many words", () => {
+    const question = 'what brings down a fever';
+    const hospital = passage('h1', 'The fever hospital closed in 1920.', 0);
+    const aspirin = passage('a1', 'Aspirin lowers a high fever.', 0);
+    const hits = () => [hit('history', 'sh', [hospital]), hit('medicine', 'sm', [aspirin])];
+    // By their words alone the two tie, and the first result's rank decides.
+    expect(extractAnswer(question, hits()).sentences.map((s) => s.text)).toEqual([
+      'The fever hospital closed in 1920.',
+    ]);
+    hospital.meaning = [{ start: 0, similarity: 0.2 }];
+    aspirin.meaning = [{ start: 0, similarity: 0.9 }];
+    expect(extractAnswer(question, hits()).sentences.map((s) => s.text)).toEqual(['Aspirin lowers a high fever.']);
+  });
 });

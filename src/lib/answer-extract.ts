@@ -1,13 +1,13 @@
 /**
  * The extractive answer: the best 1–3 sentences of the top passages, in document order,
- * each citing the passage it came from. Pure, so it runs on the main thread with no model at all.
+ * each citing the passage it came from. Pure, so it runs on the main thread with no model at all: the
+ * engine adds each sentence's similarity in meaning to the question to the hits (answer-meaning.ts).
  *
  * Measured on the first 400 answerable SQuAD v2 dev questions (docs/answers.md): each rule below
  * names what it was worth there.
  */
 import { analyze as contentTerms } from '../shared/text/analyzer';
-import { answerSpans, answerType, fitsType, type AnswerType } from '../shared/text/answer-cues';
-import { sentenceSpans } from '../shared/text/sentences';
+import { answerPassages, answerSentences, answerType, fitsType, type AnswerType } from '../shared/text/answer-cues';
 import type { PropositionHit, ResultHit } from '../shared/types';
 
 /** A passage an answer cites; `n` is its 1-based marker number. */
@@ -28,11 +28,6 @@ export interface ExtractiveAnswer {
   sources: AnswerSource[];
 }
 
-/**
- * How many passages are read: the best of all results by their score, not so many of each result
- * (a result may span several parts of a long section, and hold more than its share of them).
- */
-const PASSAGES = 9;
 const MAX_SENTENCES = 3;
 /** A further sentence of the best one's section must score at least this share of it, or it is noise. */
 const KEEP_RATIO = 0.5;
@@ -46,6 +41,12 @@ const RANK_NUDGE = 0.15;
 const TYPE_BONUS = 0.15;
 /** Weight of the question's word pairs found side by side in the sentence, "size of the input" (+0.005). */
 const PHRASE = 0.4;
+/**
+ * Weight of the sentence's similarity to the question by the built-in model (`meaning`, added by
+ * the engine): a sentence that says the same in other words. Chosen on questions 401–800
+ * (0.125–0.175 all score best there): +0.0075 there and on 801–1,200, ±0 on the first 400.
+ */
+const MEANING = 0.15;
 /**
  * A question word the sentence holds only as another form sharing its first letters ("Europe" and
  * "European", "fiancee" and "fiancée", which the stemmer keeps apart) counts this much (+0.015).
@@ -111,7 +112,8 @@ function phraseShare(terms: string[], pairs: Map<string, number>, total: number)
 
 /**
  * Weighted share of the question's terms a sentence contains, plus its word pairs, a bonus when it
- * holds what the question's type asks for, nudged by the rank of its passage. A term's weight is
+ * holds what the question's type asks for and its similarity in meaning, nudged by the rank of its
+ * passage. A term's weight is
  * its rarity among the candidate sentences (a local IDF): the word every candidate shares (the
  * topic) tells less than the one only the answer shares.
  */
@@ -133,6 +135,7 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null): 
       coverage(termsOf[i]!, weight) +
       PHRASE * phraseShare(sequences[i]!, pairs, pairTotal) +
       typed +
+      MEANING * (c.passage.meaning?.find((m) => m.start === c.offset)?.similarity ?? 0) +
       RANK_NUDGE / (1 + c.hitRank + c.passageRank);
     return { ...c, matched: [...weight.keys()].filter((term) => termsOf[i]!.has(term)).length, score };
   });
@@ -140,23 +143,17 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null): 
 
 /** The sentences of the best passages, never a heading or a comment line (answerSpans). */
 function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; asked: number } {
-  const passages = hits
-    .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
-    .sort((a, b) => b.passage.score - a.passage.score)
-    .slice(0, PASSAGES);
-  const list = passages.flatMap(({ hit, hitRank, passage, passageRank }) =>
-    answerSpans(passage.text, [hit.docTitle, ...hit.headingPath])
-      .flatMap((span, block) => sentenceSpans(passage.text, span.start, span.end).map((s) => ({ ...s, block })))
-      .map(({ start, end, block }, index) => ({
-        index,
-        block,
-        text: passage.text.slice(start, end),
-        hitRank,
-        passageRank,
-        hit,
-        passage,
-        offset: start,
-      })),
+  const list = answerPassages(hits).flatMap(({ hit, hitRank, passage, passageRank }) =>
+    answerSentences(passage, hit).map(({ start, end, block }, index) => ({
+      index,
+      block,
+      text: passage.text.slice(start, end),
+      hitRank,
+      passageRank,
+      hit,
+      passage,
+      offset: start,
+    })),
   );
   const scored = scoreAll(list, question, answerType(question));
   scored.forEach((c, i) => {

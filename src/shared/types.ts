@@ -226,6 +226,17 @@ export interface PropositionHit {
   type: PropositionType;
   score: number;
   scores: StageScores;
+  /**
+   * For a passage the extractive answer reads: each sentence it may quote (by where it starts in
+   * `text`) with its similarity to the question by the built-in model, a match of meaning where
+   * the words differ. Absent when the model could not load.
+   */
+  meaning?: SentenceMeaning[];
+}
+
+export interface SentenceMeaning {
+  start: number;
+  similarity: number;
 }
 
 /** Raw and fused scores of one item (absent legs are undefined). */

@@ -35,6 +35,7 @@ import type { TranslationTable } from '../retrieve/translation';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
+import { withAnswerMeaning } from './answer-meaning';
 import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
@@ -238,9 +239,12 @@ export class Engine {
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
     const { stages, weak } = traced;
-    const hits = foldCopies(
+    const found = foldCopies(
       await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')),
     );
+    // A weak result gets no extractive answer, so its sentences need no meaning.
+    const meaningModel = weak ? null : await this.models.tryEmbedder(BUILTIN_MODEL);
+    const hits = meaningModel ? await withAnswerMeaning(found, searchedQuery, meaningModel) : found;
     const relatedWords = wordsFound(
       relatedFound,
       hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]),

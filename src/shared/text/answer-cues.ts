@@ -3,8 +3,9 @@
  * English question words only (who, when, how many, how to…): the cues are the same for every
  * library, so they never learn one benchmark's questions.
  */
+import type { PropositionHit, ResultHit } from '../types';
 import { analyze } from './analyzer';
-import type { Span } from './sentences';
+import { sentenceSpans, type Span } from './sentences';
 
 export type AnswerType = 'person' | 'time' | 'quantity' | 'place' | 'procedure' | 'reason';
 
@@ -126,4 +127,33 @@ export function answerSpans(text: string, headings: readonly string[] = []): Spa
     else spans.push({ ...line });
   });
   return spans;
+}
+
+/**
+ * How many passages the extractive answer reads: the best of all results by their score, not so
+ * many of each result (a result may span several parts of a long section, and hold more than its
+ * share of them).
+ */
+const ANSWER_PASSAGES = 9;
+
+export interface AnswerPassage {
+  hit: ResultHit;
+  hitRank: number;
+  passage: PropositionHit;
+  passageRank: number;
+}
+
+/** The passages the extractive answer reads, best first (the engine scores their sentences' meaning). */
+export function answerPassages(hits: readonly ResultHit[]): AnswerPassage[] {
+  return hits
+    .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
+    .sort((a, b) => b.passage.score - a.passage.score)
+    .slice(0, ANSWER_PASSAGES);
+}
+
+/** The sentences of a passage that may be quoted, each with the run of text (answerSpans) it is in. */
+export function answerSentences(passage: PropositionHit, hit: ResultHit): (Span & { block: number })[] {
+  return answerSpans(passage.text, [hit.docTitle, ...hit.headingPath]).flatMap((span, block) =>
+    sentenceSpans(passage.text, span.start, span.end).map((s) => ({ ...s, block })),
+  );
 }
