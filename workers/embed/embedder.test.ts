@@ -102,6 +102,39 @@ describe('createEmbedder with carrel-glove-50k', () => {
   });
 });
 
+describe('a static model over its own table', () => {
+  it('reads the built-in model as its table, and embeds over a table exactly as the model does', async () => {
+    const staticModel = (await createEmbedder({
+      modelId: 'carrel-glove-50k',
+      modelBaseUrl: MODELS,
+      device: 'cpu',
+      isStatic: true,
+    }))!.static!;
+    const table = await staticModel.table();
+    expect(table).toHaveLength(50005 * 100);
+    // The special tokens' rows are zero; "the" (id 5) is not.
+    expect(table.subarray(0, 500).every((x) => x === 0)).toBe(true);
+    expect(table.subarray(500, 600).some((x) => x !== 0)).toBe(true);
+    const texts = ['The museum displays ancient paintings', 'zxqvbnm', 'a much longer sentence about trains'];
+    const own = staticModel.withTable(table);
+    const [expected, copied] = [await embedder.embed(texts), await own.embed(texts)];
+    expect(copied[1]).toBeNull();
+    for (const i of [0, 2]) expect(dot(expected[i]!, copied[i]!)).toBeCloseTo(1, 6);
+    // Another table gives other vectors: moving the row of "museum" moves the first text only.
+    const ids = staticModel.tokenIds('museum');
+    expect(ids).toHaveLength(1);
+    const moved = Float32Array.from(table);
+    moved.subarray(ids[0]! * 100, ids[0]! * 100 + 100).fill(0.5);
+    const changed = await staticModel.withTable(moved).embed(texts);
+    expect(dot(expected[0]!, changed[0]!)).toBeLessThan(0.99);
+    expect(dot(expected[2]!, changed[2]!)).toBeCloseTo(1, 6);
+  });
+
+  it('is not offered by a model created without isStatic', () => {
+    expect(embedder.static).toBeUndefined();
+  });
+});
+
 describe('meanPooledUnitVectors', () => {
   it('averages only unmasked tokens, gives unit vectors, and null for a row of zeros', () => {
     // Two rows of three tokens in two dimensions; row 0's last token is padding, row 1 is all zeros.

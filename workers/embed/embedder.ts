@@ -4,7 +4,7 @@
  */
 import type { Device } from '../../src/shared/gpu';
 import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
-import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
+import { AutoTokenizer, pipeline, Tensor, type FeatureExtractionPipeline } from '@huggingface/transformers';
 
 export interface EmbedderOptions {
   modelId: string;
@@ -19,6 +19,18 @@ export interface EmbedderOptions {
   passagePrefix?: string;
   /** Same-origin ONNX Runtime files (the library's default is a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
+  /** The model is one table lookup per token (the built-in one): it can give its table and be adapted. */
+  isStatic?: boolean;
+}
+
+/** What a static model (a vector per token, summed) offers beyond embedding: its table, and a copy over another table. */
+export interface StaticModel {
+  /** Token ids of a text, without special tokens. */
+  tokenIds(text: string): number[];
+  /** Every token's vector, row after row (what the model gathers from). */
+  table(): Promise<Float32Array>;
+  /** The same tokenizer and pooling over `table` instead of the model's weights. */
+  withTable(table: Float32Array): Embedder;
 }
 
 export interface Embedder {
@@ -36,6 +48,8 @@ export interface Embedder {
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
   dispose(): Promise<void>;
+  /** Only for a static model. */
+  static?: StaticModel;
 }
 
 /** Counts tokens as a model's tokenizer does, without special tokens. */
@@ -61,28 +75,73 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const dims = config.hidden_size;
   const tokenizer = extractor.tokenizer;
 
+  const tokenize = (texts: string[], as: 'query' | 'passage') => {
+    const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
+    const batch = texts.map((t) => prefix + (t || ' '));
+    return tokenizer(batch, { padding: true, truncation: true }) as { input_ids: Tensor; attention_mask: Tensor };
+  };
+  const embedWith =
+    (run: (inputs: { input_ids: Tensor; attention_mask: Tensor }) => Promise<Tensor>): Embedder['embed'] =>
+    async (texts, { signal, batchSize = 64, as = 'passage' } = {}) => {
+      const out: (Float32Array | null)[] = [];
+      for (let i = 0; i < texts.length; i += batchSize) {
+        signal?.throwIfAborted();
+        // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
+        // which took longer than the model itself; pooling here is the same arithmetic, done once.
+        const inputs = tokenize(texts.slice(i, i + batchSize), as);
+        out.push(...meanPooledUnitVectors(await run(inputs), inputs.attention_mask));
+      }
+      return out;
+    };
+  const runModel = async (inputs: { input_ids: Tensor; attention_mask: Tensor }) =>
+    ((await extractor.model(inputs)) as { last_hidden_state: Tensor }).last_hidden_state;
+  const countTokens = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
+
+  const staticModel: StaticModel = {
+    tokenIds: (text) => tokenizer.encode(text, { add_special_tokens: false }),
+    async table() {
+      // Every token id once, in order: a one-Gather model's output is its table.
+      const vocab = (extractor.model.config as unknown as { vocab_size: number }).vocab_size;
+      const ids = new Tensor(
+        'int64',
+        BigInt64Array.from({ length: vocab }, (_, i) => BigInt(i)),
+        [1, vocab],
+      );
+      const mask = new Tensor('int64', new BigInt64Array(vocab).fill(1n), [1, vocab]);
+      const hidden = await runModel({ input_ids: ids, attention_mask: mask });
+      return Float32Array.from(hidden.data as Float32Array);
+    },
+    withTable(table) {
+      const gather = async ({ input_ids }: { input_ids: Tensor }) => {
+        const [batch, tokens] = input_ids.dims as [number, number];
+        const idData = input_ids.data as BigInt64Array;
+        const data = new Float32Array(batch * tokens * dims);
+        for (let k = 0; k < batch * tokens; k++) {
+          const row = Number(idData[k]);
+          data.set(table.subarray(row * dims, (row + 1) * dims), k * dims);
+        }
+        return new Tensor('float32', data, [batch, tokens, dims]);
+      };
+      return {
+        modelId: opts.modelId,
+        dims,
+        device: opts.device,
+        embed: embedWith(gather),
+        countTokens,
+        dispose: async () => {},
+        static: staticModel,
+      };
+    },
+  };
+
   return {
     modelId: opts.modelId,
     dims,
     device: opts.device,
-    async embed(texts, { signal, batchSize = 64, as = 'passage' } = {}) {
-      const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
-      const out: (Float32Array | null)[] = [];
-      for (let i = 0; i < texts.length; i += batchSize) {
-        signal?.throwIfAborted();
-        const batch = texts.slice(i, i + batchSize).map((t) => prefix + (t || ' '));
-        // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
-        // which took longer than the model itself; pooling here is the same arithmetic, done once.
-        const inputs = tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor };
-        const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-        out.push(...meanPooledUnitVectors(outputs.last_hidden_state, inputs.attention_mask));
-      }
-      return out;
-    },
-    countTokens(text) {
-      return tokenizer.encode(text, { add_special_tokens: false }).length;
-    },
+    embed: embedWith(runModel),
+    countTokens,
     dispose: () => extractor.dispose(),
+    ...(opts.isStatic ? { static: staticModel } : {}),
   };
 }
 

@@ -28,6 +28,7 @@ const session =
       dtype: model.dtype,
       queryPrefix: model.queryPrefix,
       passagePrefix: model.passagePrefix,
+      isStatic: model.id === BUILTIN_MODEL.id,
       wasmPaths,
     });
 
