@@ -8,6 +8,7 @@
  *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--no-escape-hatch] [--no-floor]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
+ *   any of them [--port P] [--adapt [--adapt-lr LR[,LR…]] [--adapt-steps N] [--adapt-seconds S] [--adapt-anchor A] [--adapt-only]]
  *
  * BEIR mode: the last stdout line is one JSON object {dataset, strategy, model, queries, ndcg@10,
  * recall@10, recall@100, mrr@10, latency_ms: {p50, p95}, ingest_docs_per_s} (with --strategy all,
@@ -26,6 +27,12 @@
  * stage a question not answered in the top 3 lost its answer (scripts/harness/questions.ts).
  * --stage-loss adds `stage_loss` {judged, document, section}: the shares of queries whose answering
  * document stage 1 cut, and whose answering section stage 2 cut (hierarchical strategies).
+ * --adapt: after the ingest, the built-in model is adapted to the library's own heading ↔ section
+ * pairs on the device (workers/embed/adapt.ts; held-back pairs choose the step kept) and every
+ * document is embedded again with it before any query; the training report goes to stderr and, as
+ * `adapt`, into the JSON line. With --adapt-only nothing is asked: one training report per
+ * learning rate in --adapt-lr (held-back recall only, nothing applied), for choosing the settings
+ * on the library's own pairs. --port: the harness server's port (default: any free one).
  * Progress goes to stderr. Exit code 2 for bad arguments.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -67,6 +74,13 @@ function parseCli() {
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
+        port: { type: 'string' },
+        adapt: { type: 'boolean', default: false },
+        'adapt-only': { type: 'boolean', default: false },
+        'adapt-lr': { type: 'string' },
+        'adapt-steps': { type: 'string' },
+        'adapt-seconds': { type: 'string' },
+        'adapt-anchor': { type: 'string' },
       },
     });
   } catch (error) {
@@ -101,6 +115,19 @@ function parseCli() {
     limit: number('limit') ?? Infinity,
     corpusLimit: number('corpus-limit') ?? Infinity,
     stageLoss: values['stage-loss'],
+    port: number('port') ?? 0,
+    adapt:
+      values.adapt || values['adapt-only']
+        ? {
+            only: values['adapt-only'],
+            lrs: (values['adapt-lr'] ?? '').split(',').filter(Boolean).map(Number),
+            options: {
+              ...(values['adapt-steps'] !== undefined ? { steps: number('adapt-steps') } : {}),
+              ...(values['adapt-seconds'] !== undefined ? { seconds: number('adapt-seconds') } : {}),
+              ...(values['adapt-anchor'] !== undefined ? { anchor: number('adapt-anchor') } : {}),
+            },
+          }
+        : null,
     // Only what the command line sets; the engine fills in its own defaults (and its model's floor).
     options: {
       limit: 100,
@@ -113,6 +140,32 @@ function parseCli() {
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
     },
   };
+}
+
+/**
+ * With --adapt: adapts the built-in model to the ingested library and re-embeds it, returning the
+ * report; with --adapt-only, one trial per learning rate (nothing applied), then exits.
+ */
+async function adaptToLibrary(page, cli) {
+  if (!cli.adapt) return undefined;
+  const { only, lrs, options } = cli.adapt;
+  const trials = lrs.length ? lrs : [undefined];
+  let last;
+  for (const lr of trials) {
+    const settings = { ...options, ...(lr !== undefined ? { lr } : {}) };
+    last = await page.evaluate((o) => window.carrel.adapt(o), { ...settings, apply: !only });
+    const { heldBackRecall, loss, ...rest } = last;
+    log(
+      `adapt ${JSON.stringify(settings)}: ${JSON.stringify(rest)}; held-back recall@1 ${heldBackRecall.map((r) => r.toFixed(3)).join(' ')}; loss ${loss.map((l) => l.toFixed(3)).join(' ')}`,
+    );
+    if (!only) break;
+  }
+  if (only) {
+    console.log(JSON.stringify({ adapt: last }));
+    process.exit(0);
+  }
+  const { heldBackRecall, loss, ...report } = last;
+  return { ...report, heldBackRecall: [heldBackRecall[0], Math.max(...heldBackRecall)], finalLoss: loss.at(-1) };
 }
 
 async function latency(page, results) {
@@ -154,6 +207,7 @@ async function evaluateBeir(page, cli, model) {
   const idOf = new Map(files.map((f, i) => [f.name, corpus[i]._id]));
   const ingest = await ingestFiles(page, files, { log });
   reportIngest(ingest, files.length);
+  const adapt = await adaptToLibrary(page, cli);
   for (const strategy of cli.strategies) {
     const began = Date.now();
     const results = await runQueries(
@@ -185,6 +239,7 @@ async function evaluateBeir(page, cli, model) {
         latency_ms,
         ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2),
         ...(stage_loss ? { stage_loss } : {}),
+        ...(adapt ? { adapt } : {}),
       }),
     );
   }
@@ -262,6 +317,7 @@ async function evaluateQuestions(page, cli, model) {
   const asked = cases.slice(0, cli.limit).map((c) => ({ doc: basename(c.doc), query: c.query, expect: c.expect }));
   log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
   reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
+  const adapt = await adaptToLibrary(page, cli);
   for (const strategy of cli.strategies) {
     const results = await page.evaluate(
       ([c, o]) => window.carrel.askQuestions(c, o),
@@ -303,6 +359,7 @@ async function evaluateQuestions(page, cli, model) {
         answer_in_extractive: results.filter((r) => r.extractive).length,
         weak_top3: weakTop3,
         lost,
+        ...(adapt ? { adapt } : {}),
         misses,
       }),
     );
@@ -310,7 +367,7 @@ async function evaluateQuestions(page, cli, model) {
 }
 
 const cli = parseCli();
-const harness = await openHarness({ log });
+const harness = await openHarness({ log, port: cli.port });
 try {
   // --model: any installed model (the built-in one, or one under public/models/ from models:fetch).
   const engine =

@@ -163,6 +163,11 @@ const api = {
     return engine.importBackup(file, passphrase, ctx.signal);
   },
 
+  /** Adapts the built-in model to the library (a measurement: `npm run eval -- --adapt`). */
+  adapt(options: Parameters<Engine['adapt']>[0], ctx: CallContext) {
+    return engine.adapt(options, ctx.signal);
+  },
+
   /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
   refresh(_: Record<string, never>) {
     return engine.refresh();

@@ -4,6 +4,7 @@
  * tests. Nothing here re-implements the pipeline; it only feeds it and reads back.
  */
 import { engine } from '../../src/lib/workers';
+import { adapt } from './adapt';
 import { backends } from './backends';
 import { bench, sampleSentences } from './bench';
 import { chunkFile } from './chunk-file';
@@ -25,6 +26,7 @@ function ready() {
 
 const api = {
   ready,
+  adapt,
   askQuestions,
   bench,
   backends: (count: number) => backends(sampleSentences(count)),

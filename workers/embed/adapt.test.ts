@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptTable, headingPairs, recallAt1, seededRandom, type TokenPair } from './adapt';
+import { adaptTable, minePairs, recallAt1, seededRandom, type TokenPair } from './adapt';
 
 const DIMS = 8;
 const WORDS = 120;
@@ -100,16 +100,36 @@ describe('adaptTable', () => {
   });
 });
 
-describe('headingPairs', () => {
+describe('minePairs', () => {
   const long = (words: string) => `${words} and a few more words so that it counts as a section`;
-  it('pairs each section with its own heading, leaving out headings that name several sections and tiny sections', () => {
-    const found = headingPairs([
-      { headingPath: ['Manual', 'Removing stashed changes'], text: long('git stash drop removes one entry') },
-      { headingPath: ['Manual', 'Examples'], text: long('first example') },
-      { headingPath: ['Other', 'examples'], text: long('second example') },
-      { headingPath: ['Manual', 'Options'], text: 'too short' },
-      { headingPath: [], text: long('no heading') },
+  it('pairs each heading with its section (parts joined), leaving out headings of several paths and tiny sections', () => {
+    const found = minePairs([
+      [
+        { headingPath: ['Manual', 'Removing stashed changes'], text: long('git stash drop removes one entry') },
+        { headingPath: ['Manual', 'Removing stashed changes'], text: long('git stash clear removes all') },
+        { headingPath: ['Manual', 'Examples'], text: long('first example') },
+        { headingPath: ['Manual', 'Options'], text: 'too short' },
+        { headingPath: [], text: long('no heading') },
+      ],
+      [{ headingPath: ['Other', 'examples'], text: long('second example') }],
     ]);
-    expect(found).toEqual([{ query: 'Removing stashed changes', passage: long('git stash drop removes one entry') }]);
+    expect(found).toEqual([
+      {
+        query: 'Removing stashed changes',
+        passage: `${long('git stash drop removes one entry')}\n${long('git stash clear removes all')}`,
+        kind: 'heading',
+      },
+    ]);
+  });
+
+  it("pairs a section's first sentence with the sentences after it when there are at least two", () => {
+    const propositions = ['Rsync copies files to a remote host.', 'It sends only the differences.', long('It can')];
+    const found = minePairs([
+      [
+        { headingPath: [], text: 'unused', propositions },
+        { headingPath: [], text: 'unused', propositions: propositions.slice(0, 2) },
+      ],
+    ]);
+    expect(found).toEqual([{ query: propositions[0], passage: propositions.slice(1).join(' '), kind: 'sentence' }]);
   });
 });

@@ -333,23 +333,59 @@ export function adaptTable(
   return { table: weights, report };
 }
 
-/** A section as the library stores it: the heading path above it and its text. */
+/** A section as the library stores it: the heading path above it, its text, and its propositions' texts in order. */
 export interface HeadedSection {
   headingPath: string[];
   text: string;
+  propositions?: string[];
 }
 
+export interface MinedPair {
+  query: string;
+  passage: string;
+  kind: 'heading' | 'sentence';
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
 /**
- * A library's own (heading, section text) pairs: each section under its own heading. A heading that
- * names more than one section ("Examples", "Description") says nothing about which one, so it is
- * left out; so is a section too short to answer anything.
+ * A library's own pairs, per document (`sections` of one document each), of two kinds:
+ * - a heading ↔ its section's text (the parts a long section was cut into, joined). A heading
+ *   that names sections under different paths ("Examples", "Description") says nothing about which
+ *   one, so it is left out.
+ * - a section's first sentence ↔ the sentences after it, when it has at least three: what a
+ *   passage opens with tends to say what it is about, and plain text has no headings.
+ * Texts shorter than a few words answer nothing and are skipped; passages are cut to `maxChars`.
  */
-export function headingPairs(sections: HeadedSection[], maxChars = 2000): { query: string; passage: string }[] {
-  const key = (heading: string) => heading.trim().toLowerCase().replace(/\s+/g, ' ');
-  const named = sections.filter((s) => s.headingPath.at(-1)?.trim() && s.text.split(/\s+/).length >= 8);
-  const count = new Map<string, number>();
-  for (const s of named) count.set(key(s.headingPath.at(-1)!), (count.get(key(s.headingPath.at(-1)!)) ?? 0) + 1);
-  return named
-    .filter((s) => count.get(key(s.headingPath.at(-1)!)) === 1)
-    .map((s) => ({ query: s.headingPath.at(-1)!.trim(), passage: s.text.slice(0, maxChars) }));
+export function minePairs(documents: HeadedSection[][], maxChars = 2000): MinedPair[] {
+  const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const grouped = new Map<string, { heading: string; texts: string[] }>();
+  const pathsOf = new Map<string, Set<string>>();
+  documents.forEach((sections, doc) => {
+    for (const s of sections) {
+      const heading = s.headingPath.at(-1)?.trim();
+      if (!heading) continue;
+      const path = `${doc}\u0000${s.headingPath.map(key).join('\u0000')}`;
+      const group = grouped.get(path) ?? { heading, texts: [] };
+      group.texts.push(s.text);
+      grouped.set(path, group);
+      pathsOf.set(key(heading), (pathsOf.get(key(heading)) ?? new Set()).add(path));
+    }
+  });
+  const pairs: MinedPair[] = [];
+  const seen = new Set<string>();
+  const add = (pair: MinedPair) => {
+    if (seen.has(key(pair.query)) || words(pair.passage) < 8) return;
+    seen.add(key(pair.query));
+    pairs.push({ ...pair, passage: pair.passage.slice(0, maxChars) });
+  };
+  for (const { heading, texts } of grouped.values())
+    if (pathsOf.get(key(heading))!.size === 1) add({ query: heading, passage: texts.join('\n'), kind: 'heading' });
+  for (const sections of documents)
+    for (const s of sections) {
+      const [first, ...rest] = s.propositions ?? [];
+      if (first && rest.length >= 2 && words(first) >= 4)
+        add({ query: first, passage: rest.join(' '), kind: 'sentence' });
+    }
+  return pairs;
 }

@@ -24,7 +24,16 @@ import {
   type StoredOrder,
   type StoredVectorRecord,
 } from '../../src/shared/vector-codec';
+import {
+  adaptTable,
+  minePairs,
+  type AdaptOptions,
+  type AdaptReport,
+  type HeadedSection,
+  type MinedPair,
+} from '../embed/adapt';
 import { embedAll } from '../embed/document-vectors';
+import { readChunks } from '../../src/shared/chunk-text';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
 import type { SearchOptions, SearchResponse } from '../../src/shared/types';
 import type { Embedder } from '../embed/embedder';
@@ -36,7 +45,7 @@ import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
 import { DocumentTexts } from './document-texts';
-import { refreshVectors, switchModel } from './reembed';
+import { reembedDocument, refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
 import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
@@ -110,6 +119,8 @@ export class Engine {
   private readonly texts: DocumentTexts;
   /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
   private refreshing: { model: string; stop: AbortController; done: Promise<number> } | null = null;
+  /** The active model adapted to this library (`adapt`), held in memory only, used in place of the model's own. */
+  private adapted: Embedder | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -143,7 +154,7 @@ export class Engine {
     const done = refreshVectors({
       db: this.db,
       modelId: model.id,
-      embedder: () => this.models.tryEmbedder(model),
+      embedder: () => this.embedderFor(model),
       signal: stop.signal,
       replace: (docId, stored, order) => this.replaceVectors(model.id, docId, stored, order),
     })
@@ -216,7 +227,7 @@ export class Engine {
     await this.catchUp();
     signal?.throwIfAborted();
     const searchedQuery = enrichFollowUp(query, previous ?? null);
-    const embedder = await this.models.tryEmbedder(this.model);
+    const embedder = await this.embedderFor(this.model);
     const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
     // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
     signal?.throwIfAborted();
@@ -269,7 +280,7 @@ export class Engine {
     const docId = request.record.id;
     for (;;) {
       const model = this.model;
-      const embedder = await this.models.tryEmbedder(model);
+      const embedder = await this.embedderFor(model);
       const embedded = embedder
         ? await embedAll(
             embedder,
@@ -315,6 +326,61 @@ export class Engine {
       await this.lookAgainForVectors();
     }
     return summary;
+  }
+
+  /** The embedder of `model`: its adapted table when `adapt` made one for it. */
+  private embedderFor(model: ModelInfo): Promise<Embedder | null> {
+    if (this.adapted?.modelId === model.id) return Promise.resolve(this.adapted);
+    return this.models.tryEmbedder(model);
+  }
+
+  /**
+   * Adapts the active (static) model to this library: trains its table on the library's own
+   * heading ↔ section pairs (workers/embed/adapt.ts), then, unless `apply` is false, embeds every
+   * document again with the adapted table and searches with it. The adapted table lives in this
+   * engine's memory only: a measurement for `npm run eval -- --adapt`, not yet a setting.
+   */
+  async adapt(
+    options: AdaptOptions & { apply?: boolean },
+    signal?: AbortSignal,
+  ): Promise<AdaptReport & { kinds: Record<MinedPair['kind'], number>; reembedded: number; reembedMs: number }> {
+    await this.catchUp();
+    const model = this.model;
+    const base = await this.models.tryEmbedder(model);
+    const staticModel = base?.static;
+    if (!base || !staticModel) throw new Error(`${model.id} is not a static model: it cannot be adapted`);
+    const documents: HeadedSection[][] = [];
+    for (const docId of this.indexed.keys()) {
+      const { sections, propositions } = await readChunks(this.db, docId);
+      const bySection = new Map<string, string[]>();
+      for (const p of propositions) bySection.set(p.sectionId, [...(bySection.get(p.sectionId) ?? []), p.text]);
+      documents.push(sections.map((s) => ({ ...s, propositions: bySection.get(s.id) ?? [] })));
+    }
+    const mined = minePairs(documents);
+    // A section's first few hundred words say what it is about; the sums need no more.
+    const MAX_TOKENS = 256;
+    const pairs = mined.map((p) => ({
+      query: staticModel.tokenIds(p.query).slice(0, MAX_TOKENS),
+      passage: staticModel.tokenIds(p.passage).slice(0, MAX_TOKENS),
+    }));
+    const { table, report } = adaptTable(await staticModel.table(), base.dims, pairs, options);
+    const kinds = {
+      heading: mined.filter((p) => p.kind === 'heading').length,
+      sentence: mined.filter((p) => p.kind === 'sentence').length,
+    };
+    if (options.apply === false) return { ...report, kinds, reembedded: 0, reembedMs: 0 };
+    const adapted = staticModel.withTable(table);
+    this.adapted = adapted;
+    const began = performance.now();
+    let reembedded = 0;
+    for (const docId of [...this.indexed.keys()]) {
+      signal?.throwIfAborted();
+      const result = await reembedDocument(this.db, adapted, docId, signal ?? new AbortController().signal);
+      if (!result) continue;
+      await this.replaceVectors(model.id, docId, result.stored, result.order);
+      reembedded++;
+    }
+    return { ...report, kinds, reembedded, reembedMs: performance.now() - began };
   }
 
   /** Runs (or resumes) a switch to the target model, then searches with it. */

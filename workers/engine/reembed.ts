@@ -44,7 +44,7 @@ async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
  * Re-embeds one document from its stored records and stores the vectors. Null when the document
  * was deleted, or indexed again (its new indexing has vectors of its own), meanwhile.
  */
-async function reembedDocument(
+export async function reembedDocument(
   db: CarrelDb,
   embedder: Embedder,
   docId: string,
