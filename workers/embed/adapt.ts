@@ -53,9 +53,9 @@ export interface AdaptReport {
 }
 
 const DEFAULTS = {
-  steps: 400,
-  seconds: 5,
-  lr: 3e-3,
+  steps: 120,
+  seconds: 10,
+  lr: 0.01,
   scale: 20,
   anchor: 1e-3,
   batch: 64,
