@@ -8,7 +8,7 @@
  *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--no-escape-hatch] [--no-floor]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
- *   any of them [--port P] [--adapt [--adapt-lr LR[,LR…]] [--adapt-steps N] [--adapt-seconds S] [--adapt-anchor A] [--adapt-only]]
+ *   any of them [--port P] [--adapt [--adapt-lr LR[,LR…]] [--adapt-steps N] [--adapt-seconds S] [--adapt-anchor A] [--adapt-keep-floor] [--adapt-only]]
  *
  * BEIR mode: the last stdout line is one JSON object {dataset, strategy, model, queries, ndcg@10,
  * recall@10, recall@100, mrr@10, latency_ms: {p50, p95}, ingest_docs_per_s} (with --strategy all,
@@ -32,7 +32,8 @@
  * document is embedded again with it before any query; the training report goes to stderr and, as
  * `adapt`, into the JSON line. With --adapt-only nothing is asked: one training report per
  * learning rate in --adapt-lr (held-back recall only, nothing applied), for choosing the settings
- * on the library's own pairs. --port: the harness server's port (default: any free one).
+ * on the library's own pairs. The adapted table gets its own relevance floor, the one that passes as
+ * many held-back pairs as the model's floor did before (--adapt-keep-floor keeps the model's). --port: the harness server's port (default: any free one).
  * Progress goes to stderr. Exit code 2 for bad arguments.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -81,6 +82,7 @@ function parseCli() {
         'adapt-steps': { type: 'string' },
         'adapt-seconds': { type: 'string' },
         'adapt-anchor': { type: 'string' },
+        'adapt-keep-floor': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -125,6 +127,7 @@ function parseCli() {
               ...(values['adapt-steps'] !== undefined ? { steps: number('adapt-steps') } : {}),
               ...(values['adapt-seconds'] !== undefined ? { seconds: number('adapt-seconds') } : {}),
               ...(values['adapt-anchor'] !== undefined ? { anchor: number('adapt-anchor') } : {}),
+              ...(values['adapt-keep-floor'] ? { keepFloor: true } : {}),
             },
           }
         : null,

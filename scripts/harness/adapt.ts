@@ -2,6 +2,6 @@
 import { engine } from '../../src/lib/workers';
 import type { AdaptOptions } from '../../workers/embed/adapt';
 
-export function adapt(options: AdaptOptions & { apply?: boolean }) {
+export function adapt(options: AdaptOptions & { apply?: boolean; keepFloor?: boolean }) {
   return engine.api.adapt(options, { timeoutMs: 600_000 });
 }

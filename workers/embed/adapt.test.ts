@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptTable, minePairs, recallAt1, seededRandom, type TokenPair } from './adapt';
+import { adaptTable, matchedFloor, minePairs, recallAt1, seededRandom, type TokenPair } from './adapt';
 
 const DIMS = 8;
 const WORDS = 120;
@@ -97,6 +97,35 @@ describe('adaptTable', () => {
   it('stops at the time budget', () => {
     const { report } = adaptTable(table(), DIMS, pairs(), { steps: 1000, seconds: 0.05, holdout: 0, now: fakeClock() });
     expect(report.steps).toBeLessThan(50);
+  });
+});
+
+describe('matchedFloor', () => {
+  it('passes as many held-back pairs under the adapted table as the floor passed under the original', () => {
+    const original = table();
+    const { table: adapted } = adaptTable(original, DIMS, pairs().slice(10), {
+      steps: 100,
+      batch: 16,
+      lr: 0.05,
+      holdout: 0,
+      now: fakeClock(),
+    });
+    const heldBack = pairs().slice(0, 10);
+    const cosines = (t: Float32Array) =>
+      heldBack.map((p) => {
+        const sum = (ids: number[]) =>
+          Array.from({ length: DIMS }, (_, d) => ids.reduce((s, id) => s + t[id * DIMS + d]!, 0));
+        const [a, b] = [sum(p.query), sum(p.passage)];
+        const dot = a.reduce((s, x, d) => s + x * b[d]!, 0);
+        return dot / Math.hypot(...a) / Math.hypot(...b);
+      });
+    for (const floor of [-0.2, 0, 0.2]) {
+      const passed = cosines(original).filter((c) => c >= floor).length;
+      const matched = matchedFloor(original, adapted, DIMS, heldBack, floor);
+      expect(Math.abs(cosines(adapted).filter((c) => c >= matched - 1e-9).length - passed)).toBeLessThanOrEqual(1);
+    }
+    // The same table gives back a floor between the same neighbours.
+    expect(Math.abs(matchedFloor(original, original, DIMS, heldBack, 0.1) - 0.1)).toBeLessThan(0.5);
   });
 });
 

@@ -34,6 +34,8 @@ export interface AdaptOptions {
   evalEvery?: number;
   /** Milliseconds clock (tests pass a fake one). */
   now?: () => number;
+  /** The model's dense relevance floor: the report then gives the floor that suits the adapted table (`matchedFloor`). */
+  floor?: number;
 }
 
 export interface AdaptReport {
@@ -50,6 +52,8 @@ export interface AdaptReport {
   loss: number[];
   /** Held-back recall@1 (a heading finds its own section among the held-back sections) at step 0, then every `evalEvery` steps. */
   heldBackRecall: number[];
+  /** With `floor`: the floor for the adapted table (the same floor when nothing was held back). */
+  floor?: number;
 }
 
 const DEFAULTS = {
@@ -329,8 +333,52 @@ export function adaptTable(
     rows.forEach((id, i) => weights.set(best.rows.subarray(i * dims, (i + 1) * dims), id * dims));
     report.keptStep = best.step;
   } else report.keptStep = report.steps;
+  if (options.floor !== undefined)
+    report.floor = heldBack.length ? matchedFloor(table, weights, dims, heldBack, options.floor) : options.floor;
   report.ms = now() - began;
   return { table: weights, report };
+}
+
+/** Cosine of each pair's query with its own passage. */
+function pairCosines(table: Float32Array, dims: number, pairs: TokenPair[]): number[] {
+  const q = unitVectors(
+    table,
+    dims,
+    pairs.map((p) => p.query),
+  ).units;
+  const p = unitVectors(
+    table,
+    dims,
+    pairs.map((x) => x.passage),
+  ).units;
+  return pairs.map((_, i) => {
+    let s = 0;
+    for (let d = 0; d < dims; d++) s += q[i * dims + d]! * p[i * dims + d]!;
+    return s;
+  });
+}
+
+/**
+ * The relevance floor for an adapted table: the one that passes the same share of held-back pairs
+ * (each query with its own passage) as `floor` passes under the original table. Training moves
+ * cosines (it spreads texts apart), so a floor calibrated for the original table would turn away
+ * answers it used to keep.
+ */
+export function matchedFloor(
+  original: Float32Array,
+  adapted: Float32Array,
+  dims: number,
+  heldBack: TokenPair[],
+  floor: number,
+): number {
+  const before = pairCosines(original, dims, heldBack);
+  const after = pairCosines(adapted, dims, heldBack).sort((a, b) => a - b);
+  const share = before.filter((c) => c >= floor).length / before.length;
+  // The (1 − share) quantile of the adapted cosines, interpolated between neighbours.
+  const at = (1 - share) * (after.length - 1);
+  const low = Math.floor(at);
+  const high = Math.min(low + 1, after.length - 1);
+  return after[low]! + (after[high]! - after[low]!) * (at - low);
 }
 
 /** A section as the library stores it: the heading path above it, its text, and its propositions' texts in order. */

@@ -120,7 +120,7 @@ export class Engine {
   /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
   private refreshing: { model: string; stop: AbortController; done: Promise<number> } | null = null;
   /** The active model adapted to this library (`adapt`), held in memory only, used in place of the model's own. */
-  private adapted: Embedder | null = null;
+  private adapted: { embedder: Embedder; floor: number } | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -232,9 +232,12 @@ export class Engine {
     // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
     signal?.throwIfAborted();
     // Without the model only the keyword leg can vouch for a hit.
-    const minRelevance = vector
-      ? this.model.minRelevance
-      : { dense: Infinity, coverage: this.model.minRelevance.coverage };
+    // An adapted table has its own floor (its cosines moved).
+    const floor =
+      this.adapted?.embedder.modelId === this.model.id
+        ? { ...this.model.minRelevance, dense: this.adapted.floor }
+        : this.model.minRelevance;
+    const minRelevance = vector ? floor : { dense: Infinity, coverage: floor.coverage };
     const opts: SearchOptions = {
       ...DEFAULT_SEARCH_OPTIONS,
       denseWeight: this.model.denseWeight,
@@ -330,7 +333,7 @@ export class Engine {
 
   /** The embedder of `model`: its adapted table when `adapt` made one for it. */
   private embedderFor(model: ModelInfo): Promise<Embedder | null> {
-    if (this.adapted?.modelId === model.id) return Promise.resolve(this.adapted);
+    if (this.adapted?.embedder.modelId === model.id) return Promise.resolve(this.adapted.embedder);
     return this.models.tryEmbedder(model);
   }
 
@@ -341,7 +344,7 @@ export class Engine {
    * engine's memory only: a measurement for `npm run eval -- --adapt`, not yet a setting.
    */
   async adapt(
-    options: AdaptOptions & { apply?: boolean },
+    options: AdaptOptions & { apply?: boolean; keepFloor?: boolean },
     signal?: AbortSignal,
   ): Promise<AdaptReport & { kinds: Record<MinedPair['kind'], number>; reembedded: number; reembedMs: number }> {
     await this.catchUp();
@@ -363,14 +366,17 @@ export class Engine {
       query: staticModel.tokenIds(p.query).slice(0, MAX_TOKENS),
       passage: staticModel.tokenIds(p.passage).slice(0, MAX_TOKENS),
     }));
-    const { table, report } = adaptTable(await staticModel.table(), base.dims, pairs, options);
+    const { table, report } = adaptTable(await staticModel.table(), base.dims, pairs, {
+      floor: model.minRelevance.dense,
+      ...options,
+    });
     const kinds = {
       heading: mined.filter((p) => p.kind === 'heading').length,
       sentence: mined.filter((p) => p.kind === 'sentence').length,
     };
     if (options.apply === false) return { ...report, kinds, reembedded: 0, reembedMs: 0 };
     const adapted = staticModel.withTable(table);
-    this.adapted = adapted;
+    this.adapted = { embedder: adapted, floor: options.keepFloor ? model.minRelevance.dense : report.floor! };
     const began = performance.now();
     let reembedded = 0;
     for (const docId of [...this.indexed.keys()]) {
