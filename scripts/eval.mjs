@@ -255,6 +255,7 @@ async function evaluateQa(page, cli, model) {
   const files = articles.map(asMarkdownFile);
   const ingest = await ingestFiles(page, files, { log });
   reportIngest(ingest, files.length);
+  const adapt = await adaptToLibrary(page, cli);
   const strategies = {};
   for (const strategy of cli.strategies) {
     const results = await runQueries(
@@ -286,6 +287,7 @@ async function evaluateQa(page, cli, model) {
       questions: questions.length,
       strategies,
       ingest_docs_per_s: +(files.length / ingest.seconds).toFixed(2),
+      ...(adapt ? { adapt } : {}),
     }),
   );
 }

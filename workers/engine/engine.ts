@@ -341,7 +341,9 @@ export class Engine {
    * Adapts the active (static) model to this library: trains its table on the library's own
    * heading ↔ section pairs (workers/embed/adapt.ts), then, unless `apply` is false, embeds every
    * document again with the adapted table and searches with it. The adapted table lives in this
-   * engine's memory only: a measurement for `npm run eval -- --adapt`, not yet a setting.
+   * engine's memory only, while the vectors it makes are stored as the model's: a reload would
+   * search them with the original table. So it is a measurement for `npm run eval -- --adapt`, not
+   * something the page calls (docs/models.md says why it is not a setting).
    */
   async adapt(
     options: AdaptOptions & { apply?: boolean; keepFloor?: boolean },
