@@ -5,11 +5,31 @@ import { HUB_PORT } from './e2e/fake-hub';
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 
+/**
+ * Specs that need the service worker: offline use, updates (update.spec rewrites the served sw.js),
+ * the share target, model downloads and sync. They also share the stand-in hub's and the sync
+ * server's ports, so they run one at a time. Every other spec runs with the service worker blocked:
+ * precaching the app (~35 MB) in each fresh browser context would cost it seconds.
+ */
+const SERVICE_WORKER_SPECS = [
+  'answer-generator',
+  'end-to-end',
+  'manifest',
+  'models',
+  'ocr',
+  'sync',
+  'sync-csp',
+  'update',
+  'viewer',
+  'webgpu',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time: one for the service-worker specs, in turn, and one for the others.
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 30_000 },
@@ -23,7 +43,21 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The service-worker specs come first: they are the longest chain, and the other browser takes the
+  // rest meanwhile.
+  projects: [
+    {
+      name: 'service-worker',
+      testMatch: SERVICE_WORKER_SPECS,
+      workers: 1,
+      use: { browserName: 'chromium', serviceWorkers: 'allow' },
+    },
+    {
+      name: 'chromium',
+      testIgnore: SERVICE_WORKER_SPECS,
+      use: { browserName: 'chromium', serviceWorkers: 'block' },
+    },
+  ],
   webServer: {
     command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
     // The stand-in hub of e2e/models.spec.ts is the one extra origin the test build may download from.

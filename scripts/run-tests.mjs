@@ -6,7 +6,7 @@
  * Every step runs even if an earlier one failed,
  * so one run shows every failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const corpus = process.argv.includes('--corpus');
@@ -31,10 +31,29 @@ function readJson(path) {
 let passed = 0;
 let failed = 0;
 
-/** A step that is one check: typecheck, lint. */
-function check(label, command, args) {
-  if (run(label, command, args)) passed++;
-  else failed++;
+/**
+ * Steps that are one check each (typecheck, lint), run side by side: each uses one core. Their
+ * output is printed whole, one step after the other, once both have ended.
+ */
+async function checks(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { label, command, args, ok, output } of results) {
+    console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+    process.stdout.write(Buffer.concat(output));
+    if (ok) passed++;
+    else failed++;
+  }
 }
 
 /** A vitest run: counts its tests; a crash with no report counts as one failure. */
@@ -78,8 +97,10 @@ if (corpus) {
 } else if (stress) {
   playwright('e2e-stress', ['--config', 'playwright.stress.config.ts']);
 } else {
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  check('lint', 'npm', ['run', '--silent', 'lint']);
+  await checks([
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+  ]);
   vitest('unit', []);
   playwright('e2e', []);
 }
