@@ -7,6 +7,9 @@ import base from './playwright.config';
  */
 export default defineConfig({
   ...base,
+  // One browser at a time, with its service worker, as a person has it: these runs are long and heavy.
+  workers: 1,
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   testMatch: '*.stress.ts',
   timeout: 600_000,
   outputDir: 'test-results/stress-artifacts',
