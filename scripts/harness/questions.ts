@@ -110,7 +110,9 @@ export async function askQuestions(
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
       weak: !!response.weak,
-      extractive: !response.weak && answers(c, extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS))),
+      extractive:
+        !response.weak &&
+        answers(c, extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS), response.relatedTerms)),
     });
   }
   return out;

@@ -8,7 +8,7 @@
 import { analyze as contentTerms } from '../shared/text/analyzer';
 import { answerSpans, answerType, fitsType, type AnswerType } from '../shared/text/answer-cues';
 import { sentenceSpans } from '../shared/text/sentences';
-import type { PropositionHit, ResultHit } from '../shared/types';
+import type { PropositionHit, RelatedTerm, ResultHit } from '../shared/types';
 
 /** A passage an answer cites; `n` is its 1-based marker number. */
 export interface AnswerSource {
@@ -52,6 +52,8 @@ const PHRASE = 0.4;
  */
 const NEAR_FORM = 0.7;
 const NEAR_FORM_LETTERS = 5;
+/** Typed term → the terms the search looked for in its stead ("start" for "begin"), with their shares. */
+type StandIns = ReadonlyMap<string, readonly RelatedTerm[]>;
 /**
  * A sentence that opens on a reference to the one before it ("This hypothesis is called…", "Such
  * problems are…", "But a storm…") goes on with its subject: it scores at least this share of that
@@ -80,23 +82,32 @@ interface Candidate {
 
 type Unscored = Omit<Candidate, 'score' | 'matched'>;
 
-/** Weighted share of `asked` (term → weight) that `terms` hold, near forms counting in part. */
-function coverage(terms: Set<string>, weight: Map<string, number>): number {
+/**
+ * Weighted share of `asked` (term → weight) that `terms` hold. A term held only in another form, or
+ * only as a word the search looked for in its stead, counts in part.
+ */
+function coverage(terms: Set<string>, weight: Map<string, number>, standIns: StandIns): number {
   let shared = 0;
   let total = 0;
   for (const [term, w] of weight) {
     total += w;
-    if (terms.has(term)) shared += w;
-    else if (term.length >= NEAR_FORM_LETTERS) {
-      const start = term.slice(0, NEAR_FORM_LETTERS);
-      for (const t of terms)
-        if (t.startsWith(start)) {
-          shared += NEAR_FORM * w;
-          break;
-        }
-    }
+    shared += terms.has(term) ? w : partly(term, terms, standIns) * w;
   }
   return total ? shared / total : 0;
+}
+
+/**
+ * How much of `term` a sentence holds without holding it: another form sharing its first letters
+ * ("Europe", "European"; +0.015), or a word the search looked for in its stead ("started" for
+ * "begin"), at the share the search gave that word.
+ */
+function partly(term: string, terms: Set<string>, standIns: StandIns): number {
+  let best = 0;
+  for (const { term: standIn, share } of standIns.get(term) ?? []) if (terms.has(standIn)) best = Math.max(best, share);
+  if (term.length < NEAR_FORM_LETTERS) return best;
+  const start = term.slice(0, NEAR_FORM_LETTERS);
+  for (const t of terms) if (t.startsWith(start)) return Math.max(best, NEAR_FORM);
+  return best;
 }
 
 /** Weighted share of the question's adjacent word pairs that stand side by side in `terms` too. */
@@ -115,7 +126,7 @@ function phraseShare(terms: string[], pairs: Map<string, number>, total: number)
  * its rarity among the candidate sentences (a local IDF): the word every candidate shares (the
  * topic) tells less than the one only the answer shares.
  */
-function scoreAll(list: Unscored[], question: string, type: AnswerType | null): Candidate[] {
+function scoreAll(list: Unscored[], question: string, type: AnswerType | null, standIns: StandIns): Candidate[] {
   const asked = contentTerms(question);
   const sequences = list.map((c) => contentTerms(c.text));
   const termsOf = sequences.map((terms) => new Set(terms));
@@ -130,7 +141,7 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null): 
     const typed = type && fitsType(type, c.text, question) ? TYPE_BONUS : 0;
     // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
     const score =
-      coverage(termsOf[i]!, weight) +
+      coverage(termsOf[i]!, weight, standIns) +
       PHRASE * phraseShare(sequences[i]!, pairs, pairTotal) +
       typed +
       RANK_NUDGE / (1 + c.hitRank + c.passageRank);
@@ -139,7 +150,11 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null): 
 }
 
 /** The sentences of the best passages, never a heading or a comment line (answerSpans). */
-function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; asked: number } {
+function candidates(
+  question: string,
+  hits: ResultHit[],
+  related: readonly RelatedTerm[],
+): { list: Candidate[]; asked: number } {
   const passages = hits
     .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
     .sort((a, b) => b.passage.score - a.passage.score)
@@ -158,7 +173,9 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
         offset: start,
       })),
   );
-  const scored = scoreAll(list, question, answerType(question));
+  const standIns = new Map<string, RelatedTerm[]>();
+  for (const r of related) standIns.set(r.standsFor, [...(standIns.get(r.standsFor) ?? []), r]);
+  const scored = scoreAll(list, question, answerType(question), standIns);
   scored.forEach((c, i) => {
     const before = scored[i - 1];
     if (before?.passage === c.passage && before.index === c.index - 1 && CONTINUATION.test(c.text))
@@ -167,9 +184,16 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
   return { list: scored, asked: new Set(contentTerms(question)).size };
 }
 
-/** Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found. */
-export function extractAnswer(question: string, hits: ResultHit[]): ExtractiveAnswer {
-  const { list: all, asked } = candidates(question, hits);
+/**
+ * Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found.
+ * `related` are the words the search looked for in the question's stead (SearchResponse.relatedTerms).
+ */
+export function extractAnswer(
+  question: string,
+  hits: ResultHit[],
+  related: readonly RelatedTerm[] = [],
+): ExtractiveAnswer {
+  const { list: all, asked } = candidates(question, hits, related);
   const seen = new Set<string>();
   const ranked = [...all].sort((a, b) => b.score - a.score).filter((c) => !seen.has(c.text) && seen.add(c.text));
   const best = ranked[0];

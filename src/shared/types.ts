@@ -283,5 +283,18 @@ export interface SearchResponse {
   device?: string | null;
   /** Words of related meaning the keyword search also looked for (query expansion), as written in the lexicon. */
   relatedWords?: string[];
+  /**
+   * The index terms the keyword search looked for in the query's stead (query expansion), each
+   * with the typed term it stands for and its share of that term's weight: the extractive answer
+   * counts them as the search did.
+   */
+  relatedTerms?: RelatedTerm[];
   stages?: StageTrace;
+}
+
+/** An index term searched in a typed term's stead ("start" for "begin"), at a share of its weight. */
+export interface RelatedTerm {
+  term: string;
+  standsFor: string;
+  share: number;
 }

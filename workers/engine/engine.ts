@@ -255,6 +255,9 @@ export class Engine {
       modelId: this.model.id,
       device: embedder?.device ?? null,
       ...(relatedWords.length ? { relatedWords } : {}),
+      ...(related
+        ? { relatedTerms: [...related].map(([term, { standsFor, share }]) => ({ term, standsFor, share })) }
+        : {}),
     };
     return opts.trace ? { ...response, stages } : response;
   }
