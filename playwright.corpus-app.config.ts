@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base, { ONE_BROWSER } from './playwright.config';
 
 /**
  * Browser tests of the whole app over the real documents in ../shared/eval (e2e/*.corpus.ts): the
@@ -7,9 +7,7 @@ import base from './playwright.config';
  */
 export default defineConfig({
   ...base,
-  // One browser at a time, with its service worker, as a person has it: these runs are long and heavy.
-  workers: 1,
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  ...ONE_BROWSER,
   testMatch: '*.corpus.ts',
   timeout: 900_000,
   outputDir: 'test-results/corpus-app-artifacts',

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base, { ONE_BROWSER } from './playwright.config';
 
 /**
  * The heavy browser tests (5,000 files, the disk running out): the same app build and setup as
@@ -7,9 +7,7 @@ import base from './playwright.config';
  */
 export default defineConfig({
   ...base,
-  // One browser at a time, with its service worker, as a person has it: these runs are long and heavy.
-  workers: 1,
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  ...ONE_BROWSER,
   testMatch: '*.stress.ts',
   timeout: 600_000,
   outputDir: 'test-results/stress-artifacts',
