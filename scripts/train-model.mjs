@@ -9,7 +9,9 @@
  *   npm run train:model [-- --epochs 2 --batch 256 --lr 0.003 --anchor 0.001 --seed 1 --out public/models]
  *
  * Prints the pairs per source, the loss curve and the validation loss / recall@1 on held-back mined
- * pairs before and after. Measure the result with `npm run eval` (docs/models.md).
+ * pairs before and after, and writes the held-back pairs to node_modules/.cache/carrel-train/valid.tsv
+ * (scripts/model/pairs-to-beir.mjs makes a BEIR set of them). Measure the result with `npm run eval`
+ * (docs/models.md).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -73,7 +75,10 @@ const curve = [];
 await new Promise((resolve, reject) => {
   const child = spawn(
     'nice',
-    ['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED), ...trainArgs],
+    [
+      ...['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED)],
+      ...['--valid-out', join(WORK, 'valid.tsv'), ...trainArgs],
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let buffer = '';

@@ -7,9 +7,9 @@ Loss: symmetric in-batch InfoNCE (multiple-negatives ranking) at a fixed scale, 
 learning rate, as static models need; the table starts from the GloVe table and a pull towards it
 keeps words that the pairs rarely see in the same space as those they see often.
 
-  python3 train.py --dir DIR [--epochs N --batch B --lr LR --scale S --anchor A --seed S]
+  python3 train.py --dir DIR [--epochs N --batch B --lr LR --scale S --anchor A --seed S --valid-out FILE]
   DIR holds vocab.txt, init.f32 (rows x dims, float32), pairs.tsv (source, query, passage);
-  writes trained.f32 and prints one JSON line per evaluation to stdout.
+  writes trained.f32 (and the held-back pairs to FILE) and prints one JSON line per evaluation to stdout.
 """
 import argparse
 import json
@@ -36,6 +36,7 @@ parser.add_argument('--threads', type=int, default=2)
 parser.add_argument('--query-tokens', type=int, default=32)
 parser.add_argument('--passage-tokens', type=int, default=96)
 parser.add_argument('--valid', type=float, default=0.02)
+parser.add_argument('--valid-out', help='write the held-back pairs here (source, query, passage), as in pairs.tsv')
 args = parser.parse_args()
 
 random.seed(args.seed)
@@ -73,6 +74,7 @@ def tokens(text):
 
 
 pairs = []
+texts = []
 sources = {}
 for line in open(f'{args.dir}/pairs.tsv', encoding='utf8'):
     source, query, passage = line.rstrip('\n').split('\t')
@@ -80,10 +82,17 @@ for line in open(f'{args.dir}/pairs.tsv', encoding='utf8'):
     p = tokens(passage)[: args.passage_tokens]
     if q and len(p) >= 3:
         pairs.append((q, p))
+        texts.append(line)
         sources[source] = sources.get(source, 0) + 1
-random.shuffle(pairs)
+# Shuffling an index list draws the same permutation that shuffling the pairs themselves did.
+order = list(range(len(pairs)))
+random.shuffle(order)
+pairs = [pairs[i] for i in order]
 n_valid = int(len(pairs) * args.valid)
 valid, train = pairs[:n_valid], pairs[n_valid:]
+if args.valid_out:
+    with open(args.valid_out, 'w', encoding='utf8') as out:
+        out.writelines(texts[i] for i in order[:n_valid])
 print(json.dumps({'pairs': len(pairs), 'train': len(train), 'valid': len(valid), 'sources': sources}), flush=True)
 
 table = torch.nn.Parameter(torch.from_numpy(init.copy()))
