@@ -24,7 +24,7 @@ if (!values.out) {
 }
 
 /** (source, query, passage) lines → {corpus, queries, qrels}; a passage several questions share is one document. */
-export function pairsToBeir(lines) {
+function pairsToBeir(lines) {
   const docOf = new Map();
   const corpus = [];
   const queries = [];
