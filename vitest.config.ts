@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 // Unit tests of pure modules run in Node. pdf.js and the built app are tested in Chromium (e2e/).
@@ -14,5 +15,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
     server: { deps: { inline: ['voy-search'] } },
     testTimeout: 30_000,
+    // Vitest keeps one core free by default, which on a 2-core machine runs the files one at a time
+    // (63 s against 39 s with both cores).
+    maxWorkers: availableParallelism(),
   },
 });
