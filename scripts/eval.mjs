@@ -251,6 +251,23 @@ function libraryFiles(dir, passwords) {
   return files.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Hits per language pair, for sets whose cases say the question's language (`lang`) and the
+ * answering document's (`docLang`): "de→de", "en→fr"… Empty for sets that do not.
+ */
+function hitsByLanguage(cases, results) {
+  const groups = {};
+  cases.forEach((c, i) => {
+    if (!c.lang) return;
+    const pair = `${c.lang}→${c.docLang ?? c.lang}`;
+    const hits = (groups[pair] ??= { questions: 0, top1: 0, top3: 0, top10: 0 });
+    const rank = results[i].rank;
+    hits.questions += 1;
+    for (const k of [1, 3, 10]) if (rank !== null && rank <= k) hits[`top${k}`] += 1;
+  });
+  return groups;
+}
+
 /** Questions: the whole ../docs library, then each case judged by rank; one line per strategy. */
 async function evaluateQuestions(page, cli, model) {
   const { cases } = JSON.parse(readFileSync(cli.dataset, 'utf8'));
@@ -288,6 +305,9 @@ async function evaluateQuestions(page, cli, model) {
     log(
       `${strategy}, as the page shows it (the first three passages of a card): top1 ${onPage(1)}, top3 ${onPage(3)}, top10 ${onPage(10)} of ${results.length}`,
     );
+    const byLanguage = hitsByLanguage(cases.slice(0, cli.limit), results);
+    for (const [pair, hits] of Object.entries(byLanguage))
+      log(`${strategy}, ${pair}: top1 ${hits.top1}, top3 ${hits.top3}, top10 ${hits.top10} of ${hits.questions}`);
     console.log(
       JSON.stringify({
         set: basename(cli.dataset),
@@ -302,6 +322,7 @@ async function evaluateQuestions(page, cli, model) {
         page_top10: onPage(10),
         answer_in_extractive: results.filter((r) => r.extractive).length,
         weak_top3: weakTop3,
+        ...(Object.keys(byLanguage).length ? { by_language: byLanguage } : {}),
         lost,
         misses,
       }),

@@ -1,29 +1,72 @@
 #!/usr/bin/env node
 /**
- * Fetches the documents of the held-out question set (eval/heldout/questions/everyday-qa.json)
- * from Debian packages by name, into eval/heldout/docs/ (not committed), and checks that every
- * expected string occurs in its document. These packages are never training data: the model
- * builder refuses them (scripts/build-model.mjs, HELD_OUT).
+ * Fetches the documents of the held-out question sets from Debian packages by name, into each
+ * set's docs/ folder (not committed), and checks that every expected string occurs in its
+ * document. These packages are never training data: the model builder refuses them
+ * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
+ *   npm run eval -- --questions eval/languages/questions/languages-qa.json
+ *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const ROOT = 'eval/heldout';
 const CACHE = join('node_modules', '.cache', 'carrel-heldout');
+const GUIDE = 'usr/share/doc/installation-guide-amd64';
 
-/** Where each document comes from: package, path inside it, and how it is placed (as is, or a manual page as text). */
-export const HELD_OUT_DOCS = [
-  { pkg: 'git-doc', from: 'usr/share/doc/git-doc/gitignore.html', to: 'git/gitignore.html' },
-  { pkg: 'git-doc', from: 'usr/share/doc/git-doc/git-stash.html', to: 'git/git-stash.html' },
-  { pkg: 'sqlite3-doc', from: 'usr/share/doc/sqlite3/lang_datefunc.html', to: 'sqlite/lang_datefunc.html' },
-  { pkg: 'sqlite3-doc', from: 'usr/share/doc/sqlite3/cli.html', to: 'sqlite/cli.html' },
-  { pkg: 'rsync', from: 'usr/share/man/man1/rsync.1.gz', to: 'man/rsync.txt', man: true },
-  { pkg: 'tmux', from: 'usr/share/man/man1/tmux.1.gz', to: 'man/tmux.txt', man: true },
-];
+/** A page of Debian's installation guide in one language, named so that languages never share a name. */
+const guide = (lang, page) => ({
+  pkg: 'installation-guide-amd64',
+  from: `${GUIDE}/${lang}/${page}.html`,
+  to: `${lang}/install-${page}.html`,
+});
+
+/** Each set: its folder, its question file, and where each document comes from (package, path inside it, how it is placed). */
+export const HELD_OUT_SETS = {
+  everyday: {
+    root: 'eval/heldout',
+    questions: 'everyday-qa.json',
+    docs: [
+      { pkg: 'git-doc', from: 'usr/share/doc/git-doc/gitignore.html', to: 'git/gitignore.html' },
+      { pkg: 'git-doc', from: 'usr/share/doc/git-doc/git-stash.html', to: 'git/git-stash.html' },
+      { pkg: 'sqlite3-doc', from: 'usr/share/doc/sqlite3/lang_datefunc.html', to: 'sqlite/lang_datefunc.html' },
+      { pkg: 'sqlite3-doc', from: 'usr/share/doc/sqlite3/cli.html', to: 'sqlite/cli.html' },
+      { pkg: 'rsync', from: 'usr/share/man/man1/rsync.1.gz', to: 'man/rsync.txt', man: true },
+      { pkg: 'tmux', from: 'usr/share/man/man1/tmux.1.gz', to: 'man/tmux.txt', man: true },
+    ],
+  },
+  // German and French pages on different topics, and two unrelated English pages beside them.
+  languages: {
+    root: 'eval/languages',
+    questions: 'languages-qa.json',
+    docs: [
+      ...['ch03s02', 'ch04s03', 'ch07s02', 'ch08s01', 'ch08s06', 'apcs01'].map((page) => guide('de', page)),
+      {
+        pkg: 'gimp-help-de',
+        from: 'usr/share/gimp/2.0/help/de/gimp-concepts-undo.html',
+        to: 'de/gimp-concepts-undo.html',
+      },
+      ...['ch02s05', 'ch03s05', 'ch04s07', 'ch05s02', 'ch06s04', 'ch07s03', 'apcs02'].map((page) => guide('fr', page)),
+      ...['ch08s04', 'apds04'].map((page) => guide('en', page)),
+    ],
+  },
+  // One 1,158-page manual beside four small ones.
+  'library-scale': {
+    root: 'eval/library-scale',
+    questions: 'big-manual-qa.json',
+    docs: [
+      { pkg: 'octave-doc', from: 'usr/share/doc/octave/octave.pdf', to: 'octave.pdf', pdf: true },
+      { pkg: 'htop', from: 'usr/share/man/man1/htop.1.gz', to: 'htop.txt', man: true },
+      { pkg: 'zstd', from: 'usr/share/man/man1/zstd.1.gz', to: 'zstd.txt', man: true },
+      { pkg: 'jq', from: 'usr/share/man/man1/jq.1.gz', to: 'jq.txt', man: true },
+      { pkg: 'screen', from: 'usr/share/man/man1/screen.1.gz', to: 'screen.txt', man: true },
+    ],
+  },
+};
 
 function unpack(pkg) {
   const dir = join(CACHE, pkg);
@@ -46,30 +89,52 @@ function renderMan(path) {
   return execFileSync('col', ['-bx'], { input: text, maxBuffer: 64 << 20 }).toString();
 }
 
-const plain = (text) =>
-  text
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#8217;|&rsquo;/g, '’')
+const ENTITIES = { quot: '"', amp: '&', lt: '<', gt: '>', nbsp: ' ', rsquo: '’', lsquo: '‘', laquo: '«', raquo: '»' };
+
+/** The text of a document, lowercased with its whitespace collapsed, to look the expected strings up in. */
+function plain(path) {
+  if (path.endsWith('.pdf'))
+    return execFileSync('pdftotext', [path, '-'], { maxBuffer: 256 << 20 })
+      .toString()
+      .replace(/\s+/g, ' ')
+      .toLowerCase();
+  const raw = readFileSync(path, 'utf8');
+  if (!path.endsWith('.html')) return raw.replace(/\s+/g, ' ').toLowerCase();
+  // Inline tags join the text around them ("<kbd>Strg</kbd>+<kbd>Z</kbd>" reads "Strg+Z"); block tags separate it.
+  return raw
+    .replace(/<\/?(p|div|h\d|li|ul|ol|br|tr|td|th|dt|dd|pre|table)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&(\w+);/g, (entity, name) => ENTITIES[name] ?? entity)
     .replace(/\s+/g, ' ')
     .toLowerCase();
-
-for (const doc of HELD_OUT_DOCS) {
-  const source = join(unpack(doc.pkg), doc.from);
-  const target = join(ROOT, 'docs', doc.to);
-  mkdirSync(dirname(target), { recursive: true });
-  if (doc.man) writeFileSync(target, renderMan(source));
-  else copyFileSync(source, target);
 }
 
-const { cases } = JSON.parse(readFileSync(join(ROOT, 'questions', 'everyday-qa.json'), 'utf8'));
-const texts = new Map(HELD_OUT_DOCS.map((d) => [d.to, plain(readFileSync(join(ROOT, 'docs', d.to), 'utf8'))]));
-const absent = cases.filter(
-  (c) => !c.expect.some((e) => texts.get(c.doc)?.includes(e.toLowerCase().replace(/\s+/g, ' '))),
-);
-for (const c of absent) console.error(`no expected string of "${c.query}" in ${c.doc}: ${c.expect.join(' | ')}`);
-console.error(`${cases.length} questions over ${HELD_OUT_DOCS.length} documents in ${join(ROOT, 'docs')}`);
-if (absent.length) process.exit(1);
+function fetchSet(name) {
+  const { root, questions, docs } = HELD_OUT_SETS[name];
+  for (const doc of docs) {
+    const source = join(unpack(doc.pkg), doc.from);
+    const target = join(root, 'docs', doc.to);
+    mkdirSync(dirname(target), { recursive: true });
+    if (doc.man) writeFileSync(target, renderMan(source));
+    else copyFileSync(source, target);
+  }
+  const { cases } = JSON.parse(readFileSync(join(root, 'questions', questions), 'utf8'));
+  const texts = new Map(docs.map((d) => [d.to, plain(join(root, 'docs', d.to))]));
+  const absent = cases.filter(
+    (c) => !c.expect.some((e) => texts.get(c.doc)?.includes(e.toLowerCase().replace(/\s+/g, ' '))),
+  );
+  for (const c of absent) console.error(`no expected string of "${c.query}" in ${c.doc}: ${c.expect.join(' | ')}`);
+  console.error(`${name}: ${cases.length} questions over ${docs.length} documents in ${join(root, 'docs')}`);
+  return absent.length === 0;
+}
+
+const { values } = parseArgs({ options: { set: { type: 'string' } } });
+if (values.set && !HELD_OUT_SETS[values.set]) {
+  console.error(`unknown set ${values.set}; one of ${Object.keys(HELD_OUT_SETS).join(', ')}`);
+  process.exit(2);
+}
+const sets = values.set ? [values.set] : Object.keys(HELD_OUT_SETS);
+const complete = sets.map(fetchSet).every(Boolean);
+if (!complete) process.exit(1);

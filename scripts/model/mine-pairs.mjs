@@ -82,10 +82,17 @@ export const NEVER_TRAIN = {
     /^sqlite3(-doc)?$/,
     /^rsync$/,
     /^tmux$/,
+    // Translated manual pages (manpages-de, manpages-fr…), not the English manpages and manpages-dev.
+    /^manpages-(?!dev$)/,
+    // The held-out language set (eval/languages) and library-scale set (eval/library-scale).
+    /^installation-guide-/,
+    /^gimp-help-/,
+    /^octave(-doc)?$/,
+    /^(htop|zstd|jq|screen)$/,
   ],
   // Manual pages and manuals of those programs, wherever they turn up.
   files:
-    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript)[.]/,
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
