@@ -25,6 +25,37 @@ const guide = (lang, page) => ({
   to: `${lang}/install-${page}.html`,
 });
 
+/**
+ * Every chapter and appendix page of the guide, each in one language: the pages the languages set
+ * asks about in their own language, the others German and French in turn, in the guide's order.
+ */
+function wholeGuide() {
+  const asked = LANGUAGE_PAGES;
+  const pages = readdirSync(join(unpack('installation-guide-amd64'), GUIDE, 'de'))
+    .filter((name) => /^(ch|ap)\w+\.html$/.test(name))
+    .map((name) => name.replace(/\.html$/, ''))
+    .sort();
+  let turn = 0;
+  return [
+    ...pages.map((page) => {
+      const lang = asked.de.includes(page) ? 'de' : asked.fr.includes(page) ? 'fr' : turn++ % 2 ? 'fr' : 'de';
+      return guide(lang, page);
+    }),
+    {
+      pkg: 'gimp-help-de',
+      from: 'usr/share/gimp/2.0/help/de/gimp-concepts-undo.html',
+      to: 'de/gimp-concepts-undo.html',
+    },
+    ...['ch08s04', 'apds04'].map((page) => guide('en', page)),
+  ];
+}
+
+/** The guide's pages the languages set asks about, by the language they are fetched in. */
+const LANGUAGE_PAGES = {
+  de: ['ch03s02', 'ch04s03', 'ch07s02', 'ch08s01', 'ch08s06', 'apcs01'],
+  fr: ['ch02s05', 'ch03s05', 'ch04s07', 'ch05s02', 'ch06s04', 'ch07s03', 'apcs02'],
+};
+
 /** Each set: its folder, its question file, and where each document comes from (package, path inside it, how it is placed). */
 export const HELD_OUT_SETS = {
   everyday: {
@@ -44,15 +75,22 @@ export const HELD_OUT_SETS = {
     root: 'eval/languages',
     questions: 'languages-qa.json',
     docs: [
-      ...['ch03s02', 'ch04s03', 'ch07s02', 'ch08s01', 'ch08s06', 'apcs01'].map((page) => guide('de', page)),
+      ...LANGUAGE_PAGES.de.map((page) => guide('de', page)),
       {
         pkg: 'gimp-help-de',
         from: 'usr/share/gimp/2.0/help/de/gimp-concepts-undo.html',
         to: 'de/gimp-concepts-undo.html',
       },
-      ...['ch02s05', 'ch03s05', 'ch04s07', 'ch05s02', 'ch06s04', 'ch07s03', 'apcs02'].map((page) => guide('fr', page)),
+      ...LANGUAGE_PAGES.fr.map((page) => guide('fr', page)),
       ...['ch08s04', 'apds04'].map((page) => guide('en', page)),
     ],
+  },
+  // The same questions in a library of the whole installation guide: each of its pages in German or
+  // in French (never both), so every topic has neighbours in its own language.
+  'languages-library': {
+    root: 'eval/languages-library',
+    questions: 'languages-library-qa.json',
+    docs: wholeGuide, // listed from the package, so only when this set is fetched
   },
   // One 1,158-page manual beside four small ones.
   'library-scale': {
@@ -112,7 +150,8 @@ function plain(path) {
 }
 
 function fetchSet(name) {
-  const { root, questions, docs } = HELD_OUT_SETS[name];
+  const { root, questions } = HELD_OUT_SETS[name];
+  const docs = typeof HELD_OUT_SETS[name].docs === 'function' ? HELD_OUT_SETS[name].docs() : HELD_OUT_SETS[name].docs;
   for (const doc of docs) {
     const source = join(unpack(doc.pkg), doc.from);
     const target = join(root, 'docs', doc.to);
