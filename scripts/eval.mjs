@@ -321,6 +321,11 @@ async function evaluateQuestions(page, cli, model) {
         page_top3: onPage(3),
         page_top10: onPage(10),
         answer_in_extractive: results.filter((r) => r.extractive).length,
+        // How the extractive answers read: given at all, mixing documents, opening on a sentence
+        // that shares no word with the question.
+        answers_given: results.filter((r) => r.answered).length,
+        answers_mixing_documents: results.filter((r) => r.mixed).length,
+        answers_opening_off_question: results.filter((r) => r.opensOff).length,
         weak_top3: weakTop3,
         ...(Object.keys(byLanguage).length ? { by_language: byLanguage } : {}),
         lost,

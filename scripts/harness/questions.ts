@@ -8,6 +8,7 @@ import { extractAnswer, type ExtractiveAnswer } from '../../src/lib/answer-extra
 import { engine } from '../../src/lib/workers';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { readChunks, readSections } from '../../src/shared/chunk-text';
+import { analyze } from '../../src/shared/text/analyzer';
 import type { SearchOptions } from '../../src/shared/types';
 import { pageDb } from './page-db';
 
@@ -54,6 +55,12 @@ export interface QuestionResult {
    * string in a sentence cited to the expected document.
    */
   extractive: boolean;
+  /** Whether the page showed an extractive answer at all (not "your documents don't seem to cover…"). */
+  answered: boolean;
+  /** Whether that answer holds a sentence from a document other than the one it cites first. */
+  mixed: boolean;
+  /** Whether its first sentence shares no content word with the question. */
+  opensOff: boolean;
 }
 
 /** Results the page asks for, from which its extractive answer is made (src/components/AnswerPanel.svelte). */
@@ -62,6 +69,19 @@ const PAGE_RESULTS = DEFAULT_SEARCH_OPTIONS.limit;
 /** Whether a sentence of `answer` cited to the expected document holds an expected string. */
 const answers = (c: QuestionCase, answer: ExtractiveAnswer) =>
   answer.sentences.some((s) => answer.sources[s.source - 1]!.hit.docName === c.doc && holds(s.text, c.expect));
+
+/** What the page's extractive answer (null when the results were weak) gives for `c`. */
+function judgeAnswer(c: QuestionCase, answer: ExtractiveAnswer | null) {
+  const sentences = answer?.sentences ?? [];
+  const docOf = (source: number) => answer!.sources[source - 1]!.hit.docId;
+  const asked = new Set(analyze(c.query));
+  return {
+    extractive: !!answer && answers(c, answer),
+    answered: sentences.length > 0,
+    mixed: sentences.some((s) => docOf(s.source) !== docOf(sentences[0]!.source)),
+    opensOff: sentences.length > 0 && !analyze(sentences[0]!.text).some((term) => asked.has(term)),
+  };
+}
 
 const holds = (text: string, expect: string[]) => {
   const lower = text.toLowerCase();
@@ -110,7 +130,7 @@ export async function askQuestions(
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
       weak: !!response.weak,
-      extractive: !response.weak && answers(c, extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS))),
+      ...judgeAnswer(c, response.weak ? null : extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS))),
     });
   }
   return out;
