@@ -83,9 +83,11 @@ function judgeAnswer(c: QuestionCase, answer: ExtractiveAnswer | null) {
   };
 }
 
+/** Whether `text` holds one of `expect`, ignoring case and how the text is wrapped (a manual page's 80 columns). */
 const holds = (text: string, expect: string[]) => {
-  const lower = text.toLowerCase();
-  return expect.some((e) => lower.includes(e.toLowerCase()));
+  const flat = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+  const lower = flat(text);
+  return expect.some((e) => lower.includes(flat(e)));
 };
 
 export async function askQuestions(
