@@ -58,7 +58,7 @@ export async function query(
         .sort((a, b) => b.score - a.score)
         .slice(0, 5)
         .map((p) => p.text),
-      answer: extractAnswer(response.searchedQuery, hits)
+      answer: extractAnswer(response.searchedQuery, hits, response.relatedWords)
         .sentences.map((s) => s.text)
         .join(' '),
       signals: hits.slice(0, 5).map((h) => ({

@@ -132,7 +132,12 @@ export async function askQuestions(
       lost: rank !== null && rank <= 3 ? null : await lossStage(c, stages),
       top: hits.slice(0, 3).map((h) => `${h.docName} › ${h.headingPath.join(' › ')}`),
       weak: !!response.weak,
-      ...judgeAnswer(c, response.weak ? null : extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS))),
+      ...judgeAnswer(
+        c,
+        response.weak
+          ? null
+          : extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS), response.relatedWords),
+      ),
     });
   }
   return out;

@@ -72,9 +72,27 @@ describe('extractAnswer', () => {
     expect(extractAnswer('anything', [])).toEqual({ sentences: [], sources: [] });
   });
 
-  it("still answers with the retriever's best passage when no word is shared (a paraphrase)", () => {
-    const answer = extractAnswer('doctor gave medicine for the sickness', [clinic, travel]);
+  it('answers a paraphrase through the words the search looked for in its stead', () => {
+    const answer = extractAnswer('doctor gave medicine for the sickness', [clinic, travel], ['physician']);
     expect(answer.sentences[0]!.text).toContain('physician prescribed antibiotics');
+  });
+
+  it('quotes nothing when no sentence shares a word with the question, rather than a loose one', () => {
+    expect(extractAnswer('doctor gave medicine for the sickness', [clinic, travel]).sentences).toEqual([]);
+    const ticks = hit('log', 'l1', [passage('t1', '✓ ✓ ✓ 12 34 56. -- -- 7 8 9.', 0)]);
+    expect(extractAnswer('when is the next train to the coast', [ticks]).sentences).toEqual([]);
+  });
+
+  it("opens with the best sentence's document, though another document ranked above it", () => {
+    const history = hit('history', 'h1', [
+      passage('h1p', 'The old bridge was a wooden one. Boats passed under it.', 0),
+    ]);
+    const city = hit('city', 'c1', [
+      passage('c1p', 'The stone bridge over the river opened in 1932 after six years of work.', 0),
+    ]);
+    const answer = extractAnswer('when did the stone bridge over the river open', [history, city]);
+    expect(answer.sources[0]!.hit.docId).toBe('city');
+    expect(answer.sentences[0]!.text).toContain('opened in 1932');
   });
 
   it('never takes a heading line, nor glues it to the sentence under it', () => {
@@ -173,13 +191,41 @@ describe('extractAnswer', () => {
 
   it('shows the sentence before a best one that opens on a reference to it, which says what "it" is', () => {
     const union = hit('union', 'council', [
-      passage('c1', 'The council gathers the heads of government. It appoints the board of the central bank.', 0),
+      passage('c1', 'The bank council gathers the heads of government. It appoints the board of the central bank.', 0),
     ]);
     const texts = extractAnswer('who appoints the board of the central bank', [union]).sentences.map((s) => s.text);
     expect(texts).toEqual([
-      'The council gathers the heads of government.',
+      'The bank council gathers the heads of government.',
       'It appoints the board of the central bank.',
     ]);
+  });
+
+  it('never opens on that sentence when it shares no word with the question', () => {
+    const union = hit('union', 'council', [
+      passage('c1', 'The council gathers the heads of government. It appoints the board of the central bank.', 0),
+    ]);
+    const texts = extractAnswer('who appoints the board of the central bank', [union]).sentences.map((s) => s.text);
+    expect(texts).toEqual(['It appoints the board of the central bank.']);
+  });
+
+  it('reads German and French questions: the sentences sharing their words', () => {
+    const usb = hit('usb', 'u1', [
+      passage(
+        'u1p',
+        'Der Stick wird beim Einstecken erkannt. Führen Sie lsblk aus, um den Gerätenamen vom Stick zu sehen.',
+        0,
+      ),
+    ]);
+    expect(extractAnswer('Wie finde ich den Gerätenamen vom Stick heraus?', [usb]).sentences[0]!.text).toContain(
+      'lsblk',
+    );
+    const memory = hit('memoire', 'm1', [
+      passage('m1p', 'La mémoire vive de la machine est importante. La machine demande 780 Mo de mémoire vive.', 0),
+    ]);
+    const texts = extractAnswer('Combien de mémoire vive faut-il à la machine ?', [memory]).sentences.map(
+      (s) => s.text,
+    );
+    expect(texts).toContain('La machine demande 780 Mo de mémoire vive.');
   });
 
   it('shows the sentence after the best one when there is room for it', () => {

@@ -1,6 +1,6 @@
 /**
- * The extractive answer: the best 1–3 sentences of the top passages, in document order,
- * each citing the passage it came from. Pure, so it runs on the main thread with no model at all.
+ * The extractive answer: the best 1–3 sentences of the top passages, the best one's document
+ * first, each citing the passage it came from; none when no sentence shares a word with the question. Pure, so it runs on the main thread with no model at all.
  *
  * Measured on the first 400 answerable SQuAD v2 dev questions (docs/answers.md): each rule below
  * names what it was worth there.
@@ -58,8 +58,13 @@ const NEAR_FORM_LETTERS = 5;
  * sentence (+0.0175 on the first 400 questions, ±0 on the next 800).
  */
 const CONTINUES = 0.6;
-const CONTINUATION =
-  /^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|thus|hence|therefore|but)\b/i;
+const CONTINUATION = new RegExp(
+  '^(?:it|its|this|that|these|those|they|them|their|such|he|she|his|her|there|thus|hence|therefore|but' +
+    // German and French; not "Sie", which opens an instruction ("Sie können…"), nor an article.
+    '|es|er|dies|diese[rsmn]?|daher|deshalb|dadurch|dabei|aber|allerdings|jedoch' +
+    '|il|elle|ils|elles|cela|ceci|ce|cet|cette|ces|mais|donc|ainsi|leurs?|son|sa|ses)(?![\\p{L}\\p{N}_])',
+  'iu',
+);
 
 interface Candidate {
   text: string;
@@ -75,10 +80,12 @@ interface Candidate {
   offset: number;
   /** How many of the question's terms it holds. */
   matched: number;
+  /** Whether it shares a content word with the question, as itself or a near form. */
+  shares: boolean;
   score: number;
 }
 
-type Unscored = Omit<Candidate, 'score' | 'matched'>;
+type Unscored = Omit<Candidate, 'score' | 'matched' | 'shares'>;
 
 /** Weighted share of `asked` (term → weight) that `terms` hold, near forms counting in part. */
 function coverage(terms: Set<string>, weight: Map<string, number>): number {
@@ -115,7 +122,7 @@ function phraseShare(terms: string[], pairs: Map<string, number>, total: number)
  * its rarity among the candidate sentences (a local IDF): the word every candidate shares (the
  * topic) tells less than the one only the answer shares.
  */
-function scoreAll(list: Unscored[], question: string, type: AnswerType | null): Candidate[] {
+function scoreAll(list: Unscored[], question: string, type: AnswerType | null, related: Set<string>): Candidate[] {
   const asked = contentTerms(question);
   const sequences = list.map((c) => contentTerms(c.text));
   const termsOf = sequences.map((terms) => new Set(terms));
@@ -129,17 +136,23 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null): 
   return list.map((c, i) => {
     const typed = type && fitsType(type, c.text, question) ? TYPE_BONUS : 0;
     // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
+    const covered = coverage(termsOf[i]!, weight);
     const score =
-      coverage(termsOf[i]!, weight) +
+      covered +
       PHRASE * phraseShare(sequences[i]!, pairs, pairTotal) +
       typed +
       RANK_NUDGE / (1 + c.hitRank + c.passageRank);
-    return { ...c, matched: [...weight.keys()].filter((term) => termsOf[i]!.has(term)).length, score };
+    return {
+      ...c,
+      matched: [...weight.keys()].filter((term) => termsOf[i]!.has(term)).length,
+      shares: covered > 0 || sequences[i]!.some((term) => related.has(term)),
+      score,
+    };
   });
 }
 
 /** The sentences of the best passages, never a heading or a comment line (answerSpans). */
-function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; asked: number } {
+function candidates(question: string, hits: ResultHit[], related: Set<string>): { list: Candidate[]; asked: number } {
   const passages = hits
     .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
     .sort((a, b) => b.passage.score - a.passage.score)
@@ -158,7 +171,7 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
         offset: start,
       })),
   );
-  const scored = scoreAll(list, question, answerType(question));
+  const scored = scoreAll(list, question, answerType(question), related);
   scored.forEach((c, i) => {
     const before = scored[i - 1];
     if (before?.passage === c.passage && before.index === c.index - 1 && CONTINUATION.test(c.text))
@@ -167,20 +180,27 @@ function candidates(question: string, hits: ResultHit[]): { list: Candidate[]; a
   return { list: scored, asked: new Set(contentTerms(question)).size };
 }
 
-/** Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found. */
-export function extractAnswer(question: string, hits: ResultHit[]): ExtractiveAnswer {
-  const { list: all, asked } = candidates(question, hits);
+/**
+ * Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found.
+ * `relatedWords` are the words the search looked for in the question's stead (SearchResponse): a
+ * sentence holding one shares a word with the question, though they do not raise its score.
+ */
+export function extractAnswer(question: string, hits: ResultHit[], relatedWords: string[] = []): ExtractiveAnswer {
+  const { list: all, asked } = candidates(question, hits, new Set(relatedWords.flatMap((word) => contentTerms(word))));
   const seen = new Set<string>();
   const ranked = [...all].sort((a, b) => b.score - a.score).filter((c) => !seen.has(c.text) && seen.add(c.text));
   const best = ranked[0];
-  if (!best) return { sentences: [], sources: [] };
-  const chosen = ranked.filter((c) => c === best || belongs(c, best, asked)).slice(0, MAX_SENTENCES);
+  // No sentence shares a word with the question: quoting one would be quoting at random (tick
+  // marks, digit soup); the page says the documents do not seem to cover it and shows the passages.
+  if (!best?.shares) return { sentences: [], sources: [] };
+  const chosen = ranked.filter((c) => c === best || (c.shares && belongs(c, best, asked))).slice(0, MAX_SENTENCES);
   const context = contextOf(best, all);
   if (context && chosen.length < MAX_SENTENCES && !chosen.some((c) => c.text === context.text)) chosen.push(context);
-  // Document order: the documents as ranked, then position in the document.
-  chosen.sort(
-    (a, b) => documentRank(a, all) - documentRank(b, all) || a.passage.start + a.offset - (b.passage.start + b.offset),
-  );
+  // The best sentence's document first, then the others as ranked; in each, the order of the text.
+  const rank = (c: Candidate) => (c.hit.docId === best.hit.docId ? -1 : documentRank(c, all));
+  chosen.sort((a, b) => rank(a) - rank(b) || a.passage.start + a.offset - (b.passage.start + b.offset));
+  // It never opens on a sentence that shares no word with the question (a context sentence before the best).
+  while (!chosen[0]!.shares) chosen.shift();
   const sources: AnswerSource[] = [];
   const sentences = chosen.map((c) => {
     let source = sources.find((s) => s.passage.id === c.passage.id);

@@ -15,6 +15,24 @@ describe('answerType', () => {
     expect(answerType('why does the cache miss')).toBe('reason');
     expect(answerType('what is a proposition')).toBeNull();
   });
+
+  it('reads German and French question words, and the French ones only where they ask', () => {
+    expect(answerType('Wie viele Partitionen brauche ich?')).toBe('quantity');
+    expect(answerType('Wann wurde das Paket gebaut?')).toBe('time');
+    expect(answerType('Wer pflegt das Paket?')).toBe('person');
+    expect(answerType('Wo liegt die Konfigurationsdatei?')).toBe('place');
+    expect(answerType('Wie finde ich den Gerätenamen heraus?')).toBe('procedure');
+    expect(answerType('Warum startet der Rechner nicht?')).toBe('reason');
+    expect(answerType('Combien de mémoire faut-il ?')).toBe('quantity');
+    expect(answerType('Quand la version est-elle sortie ?')).toBe('time');
+    expect(answerType('Qui maintient ce paquet ?')).toBe('person');
+    expect(answerType('Où est rangée la documentation ?')).toBe('place');
+    expect(answerType("Comment vérifier l'image ?")).toBe('procedure');
+    expect(answerType("Pourquoi l'écran reste-t-il noir ?")).toBe('reason');
+    // "qui" inside a French question, and the English word "comment", ask for nothing.
+    expect(answerType('Quel est le programme qui lit les disques ?')).toBeNull();
+    expect(answerType('what is a comment in R')).toBeNull();
+  });
 });
 
 describe('fitsType', () => {
@@ -40,6 +58,20 @@ describe('fitsType', () => {
     expect(fitsType('quantity', 'The 3 ships sailed at dawn.', 'How many of the 3 ships sank?')).toBe(false);
     // A whole number, not a digit of one: "1" is not said by "1812".
     expect(fitsType('quantity', 'The fort had 1 gate.', 'How many gates did the 1812 fort have?')).toBe(true);
+  });
+});
+
+describe('fitsType in German and French', () => {
+  it('wants a number word or a month, and an instruction verb', () => {
+    expect(fitsType('quantity', 'Es werden zwei Partitionen angelegt.', 'Wie viele Partitionen?')).toBe(true);
+    expect(fitsType('time', 'La version est sortie en juillet.', 'Quand est-elle sortie ?')).toBe(true);
+    expect(fitsType('procedure', 'Tapez sha256sum fichier.iso pour vérifier.', "Comment vérifier l'image ?")).toBe(
+      true,
+    );
+    expect(fitsType('procedure', 'Führen Sie lsblk aus.', 'Wie finde ich den Namen?')).toBe(true);
+    expect(fitsType('procedure', 'Vérifiez la somme de contrôle.', "Comment vérifier l'image ?")).toBe(true);
+    expect(fitsType('reason', 'Der Rechner startet nicht, weil der Bootloader fehlt.', 'Warum?')).toBe(true);
+    expect(fitsType('reason', 'Der Rechner startet schnell.', 'Warum?')).toBe(false);
   });
 });
 

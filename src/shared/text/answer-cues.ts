@@ -1,31 +1,57 @@
 /**
  * What kind of answer a question asks for, and which lines of a passage can never be one. General
- * English question words only (who, when, how many, how to…): the cues are the same for every
- * library, so they never learn one benchmark's questions.
+ * question words only (who, when, how many, how to…, and the same in German and French): the cues
+ * are the same for every library, so they never learn one benchmark's questions.
  */
 import { analyze } from './analyzer';
 import type { Span } from './sentences';
 
 export type AnswerType = 'person' | 'time' | 'quantity' | 'place' | 'procedure' | 'reason';
 
+/** `source` as a pattern whose words end where letters end in any script (`\b` only knows ASCII). */
+const cue = (source: string, flags = 'iu') => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, flags);
+
 const TYPES: [AnswerType, RegExp][] = [
   // Before `time`: "how long" and "how old" ask for a number.
   [
     'quantity',
-    /\bhow (?:many|much|long|old|far|large|big|small|often|tall|high|wide|deep|fast)\b|\bwhat (?:percentage|percent|number|amount|proportion|size|fraction)\b/i,
+    cue(
+      'how (?:many|much|long|old|far|large|big|small|often|tall|high|wide|deep|fast)|what (?:percentage|percent|number|amount|proportion|size|fraction)' +
+        '|wie (?:viele?|lange|alt|weit|groß|gross|klein|oft|hoch|breit|tief|schnell)|welche (?:größe|anzahl|menge)' +
+        '|combien|quelle (?:taille|quantité|proportion)|quel (?:nombre|pourcentage)',
+    ),
   ],
-  ['time', /\bwhen\b|\b(?:what|which|in what) (?:year|date|century|decade|month|day|time|period|era|age)\b/i],
-  ['person', /\bwho(?:m|se)?\b/i],
+  [
+    'time',
+    cue(
+      'when|(?:what|which|in what) (?:year|date|century|decade|month|day|time|period|era|age)' +
+        '|wann|(?:in )?welchem (?:jahr|jahrhundert|monat)|an welchem tag|seit wann' +
+        '|quand|(?:en )?quelle (?:année|date|époque)|(?:en )?quel (?:siècle|mois|jour)|depuis quand',
+    ),
+  ],
+  // French "qui" asks only at the start: elsewhere it is "which/that" ("le programme qui…").
+  ['person', new RegExp(`${cue('who(?:m|se)?|wer|wem|wen|wessen').source}|^\\s*(?:à |de )?qui(?![\\p{L}])`, 'iu')],
   [
     'place',
-    /\bwhere\b|\b(?:what|which) (?:country|city|state|region|place|area|town|continent|island|river|location)\b/i,
+    cue(
+      'where|(?:what|which) (?:country|city|state|region|place|area|town|continent|island|river|location)' +
+        '|wo|wohin|woher|in welche[mr]? (?:land|stadt|ordner|verzeichnis|datei)|où|dans quel(?:le)? (?:pays|ville|dossier|répertoire|fichier)',
+    ),
   ],
-  // "how do I…", "how can you…", "how to…": a way to do something, not how something is.
+  // "how do I…", "how can you…", "how to…": a way to do something, not how something is. In German
+  // "wie" before a verb and a person ("wie installiere ich"), in French "comment".
   [
     'procedure',
-    /\bhow (?:do|can|could|should|would|shall|may) (?:i|you|we|one)\b|\bhow to\b|\bwhat (?:command|function|option|way)\b/i,
+    cue(
+      'how (?:do|can|could|should|would|shall|may) (?:i|you|we|one)|how to|what (?:command|function|option|way)' +
+        '|wie \\p{L}+ (?:ich|man|wir)|wie kann|mit welche[mrn]? (?:befehl|programm|option)|welche[rn]? befehl' +
+        '|quelle (?:commande|option)|quel (?:outil|programme)',
+    ),
   ],
-  ['reason', /\bwhy\b|\bwhat (?:caused|causes|made)\b/i],
+  // French "comment" only at the start, where the English word ("what is a comment") never asks how.
+  ['procedure', /^\s*comment(?![\p{L}])/iu],
+  ['procedure', cue('comment (?:faire|puis-je|peut-on|dois-je|faut-il)')],
+  ['reason', cue('why|what (?:caused|causes|made)|warum|wieso|weshalb|pourquoi')],
 ];
 
 /** The kind of answer `question` asks for, or null when its words say nothing of it (a plain "what…"). */
@@ -33,20 +59,43 @@ export function answerType(question: string): AnswerType | null {
   return TYPES.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
 }
 
-const NUMBER =
-  /\d+(?:[.,]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|several)\b/gi;
+// Digits count wherever they stand ("1990s", "sda1"), number words only as whole words.
+const NUMBER = new RegExp(
+  '\\d+(?:[.,]\\d+)*|' +
+    cue(
+      'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice|several' +
+        // German and French number words; not those that are English words too ("cent", "Sept.").
+        '|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|hundert|tausend|millionen|hälfte|einmal|zweimal|mehrere' +
+        '|deux|trois|quatre|cinq|huit|neuf|dix|douze|vingt|moitié|plusieurs',
+    ).source,
+  'giu',
+);
 /**
  * A date: a year, an ordinal ("the 9th century", "May 3rd"), a month or weekday, an era. Not the
  * bare words "years" or "century": "for many years" does not say when.
  */
-const TIME =
-  /\b(?:1\d{3}|20\d{2})s?\b|\b\d+(?:st|nd|rd|th)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b\d+\s*(?:BC|AD|BCE|CE)\b|\b(?:AD|CE)\s*\d+\b/g;
+const TIME = cue(
+  '(?:1\\d{3}|20\\d{2})s?|\\d+(?:st|nd|rd|th)|\\d+\\s*(?:BC|AD|BCE|CE)|(?:AD|CE)\\s*\\d+' +
+    '|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday' +
+    '|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|\\d+\\.\\s*Jahrhundert' +
+    '|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\\d+e siècle',
+  'gu',
+);
 /** A name: a capitalised word inside the sentence (the first word is capitalised anyway). */
 const NAME = /(?<=[\p{L},;:)] )\p{Lu}[\p{L}'’.-]+/gu;
-/** Instruction cues: "To quit, use q()", "type", "run", a call or a command line. */
-const PROCEDURE =
-  /^(?:to|use|type|run|call|press|enter|set|add|write|click|select|open|install|pass|give)\b|\b(?:use|type|run|call|press|enter|invoke|execute)\b|\w\(\S*\)|(?:^|\s)(?:\$|>|--)\s?\w/i;
-const REASON = /\b(?:because|since|due to|owing to|so that|in order to|as a result|therefore|thus|caused|reason)\b/i;
+/** Instruction cues: "To quit, use q()", "type", "run", a call or a command line; the same in German and French. */
+const PROCEDURE = new RegExp(
+  '^(?:to|use|type|run|call|press|enter|set|add|write|click|select|open|install|pass|give|um|geben|wählen|drücken|klicken|öffnen|installieren|pour|utilisez|tapez|saisissez|appuyez|cliquez|choisissez|lancez|ouvrez)(?![\\p{L}])' +
+    '|(?<![\\p{L}])(?:use|type|run|call|press|enter|invoke|execute|verwenden|benutzen|eingeben|ausführen|drücken|aufrufen|utiliser|utilisez|taper|tapez|saisir|saisissez|exécuter|exécutez|lancer|appuyer|appuyez)(?![\\p{L}])' +
+    // The polite imperative: German verb first with "Sie" ("Führen Sie…aus"), French "-ez" ("Tapez…").
+    '|^\\p{L}+ Sie(?![\\p{L}])|^\\p{L}{2,}ez(?![\\p{L}])' +
+    '|\\w\\(\\S*\\)|(?:^|\\s)(?:\\$|>|--)\\s?\\w',
+  'iu',
+);
+const REASON = cue(
+  'because|since|due to|owing to|so that|in order to|as a result|therefore|thus|caused|reason' +
+    '|weil|denn|deshalb|daher|deswegen|damit|aufgrund|grund|parce que|afin de|pour que|donc|à cause de|raison',
+);
 
 /** Whether `sentence` holds a match of `cue` (a global pattern) that `question` does not say itself. */
 function holdsNew(sentence: string, cue: RegExp, question: string): boolean {
