@@ -77,6 +77,12 @@ describe('extractAnswer', () => {
     expect(answer.sentences[0]!.text).toContain('physician prescribed antibiotics');
   });
 
+  it('mixes in another document only when it answers as well (a near tie), not a neighbour of the topic', () => {
+    const ward = hit('ward', 'w1', [passage('w1p', 'The physician may prescribe rest for a mild infection.', 0)]);
+    const answer = extractAnswer('what did the physician prescribe for the infection', [clinic, ward]);
+    expect(answer.sources.map((s) => s.hit.docId)).toEqual(['clinic']);
+  });
+
   it('quotes nothing when no sentence shares a word with the question, rather than a loose one', () => {
     expect(extractAnswer('doctor gave medicine for the sickness', [clinic, travel]).sentences).toEqual([]);
     const ticks = hit('log', 'l1', [passage('t1', '✓ ✓ ✓ 12 34 56. -- -- 7 8 9.', 0)]);
