@@ -45,6 +45,13 @@ describe('PDF heading paths', () => {
     ).toBe('huck');
   });
 
+  it('never makes a section title of a large line with no real word in it (OCR scraps, rules)', () => {
+    const pages = [
+      page(1, [['The River', 16], ...body('the river'), ['ha te 1]', 16], ...body('the raft'), ['• • •', 16]]),
+    ];
+    expect(headingPaths(pages)).toEqual([['The River']]);
+  });
+
   it('keeps a level-3 outline entry as its own heading under its parents', () => {
     const pages = [
       page(1, [['3 Basic Shell Features', 14], ...body('features'), ['3.6 Redirections', 12], ...body('redirections')]),

@@ -84,11 +84,19 @@ export function buildDrafts(pages: Line[][], outline: OutlineHeading[]): Draft[]
       cur.lastPage = line.page;
     } else start(line, bullet ? 'list-item' : 'paragraph');
   }
-  // Four or more lines set large are a passage (an abstract, a pull quote), not a heading.
+  // Four or more lines set large are a passage (an abstract, a pull quote), not a heading; nor is a
+  // line with no real word in it (scraps OCR read off a picture: "ha te 1]", "• • •", "|||").
   for (const draft of drafts)
-    if (draft.kind === 'heading' && (draft.lines > 3 || draft.text.length > 200))
+    if (draft.kind === 'heading' && (draft.lines > 3 || draft.text.length > 200 || !hasHeadingWords(draft.text)))
       [draft.kind, draft.level] = ['paragraph', undefined];
   return drafts;
+}
+
+/** Whether a heading line reads as words: mostly letters, with one word of three letters or more. */
+function hasHeadingWords(text: string): boolean {
+  const visible = text.replace(/\s+/g, '');
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= visible.length / 2 && /\p{L}{3}/u.test(text);
 }
 
 /** Same size and close below on the same page, or an unfinished sentence running onto the next page. */
