@@ -36,7 +36,7 @@ test('postgresql15-datatype-json.html: title and sizes within bounds', async ({ 
   expectSizesWithinBounds(doc);
 });
 
-// Issue 3's bar: at least 90% of sections and of propositions within bounds on every text document.
+// The chunker's bar: at least 90% of sections and of propositions within bounds on every text document.
 for (const path of [
   'markdown/google-docguide-style.md',
   'markdown/google-shellguide.md',

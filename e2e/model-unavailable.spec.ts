@@ -1,4 +1,4 @@
-/** Issue 5: if the model cannot load, keyword search still works and the header says so. */
+/** If the model cannot load, keyword search still works and the header says so. */
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 // Without the service worker every model request goes to the network, where the route below fails it.
