@@ -35,7 +35,7 @@ export const deApp: CataloguePart<typeof enApp> = {
   'drop.add': 'Zur Bibliothek hinzufügen',
 
   'search.label': 'Ihre Dokumente durchsuchen',
-  'search.placeholder': 'Stellen Sie Ihren Dokumenten eine Frage …  ( / )',
+  'search.placeholder': 'Fragen Sie Ihre Dokumente …  ( / )',
   'search.searching': 'Suche läuft',
   'search.searchedFor': 'Gesucht nach: {query}',
   'search.alsoLookedFor': 'Auch gesucht: {words}',

@@ -17,7 +17,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
 
   'interface.heading': 'Sprache',
   'interface.label': 'Sprache der Oberfläche',
-  'interface.auto': 'Automatisch (Sprache des Browsers)',
+  'interface.auto': 'Automatisch (Browsersprache)',
   'interface.note': 'Die Wörter von Carrel selbst. Ihre Dokumente und Antworten behalten ihre eigene Sprache.',
 
   'model.heading': 'Modell',

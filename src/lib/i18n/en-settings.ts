@@ -16,7 +16,7 @@ export const enSettings = {
 
   'interface.heading': 'Language',
   'interface.label': 'Language of the interface',
-  'interface.auto': 'Automatic (the browser’s language)',
+  'interface.auto': 'Automatic (browser language)',
   'interface.note': 'The words of Carrel itself. Your documents and answers keep their own language.',
 
   'model.heading': 'Model',

@@ -35,7 +35,7 @@ export const frApp: CataloguePart<typeof enApp> = {
   'drop.add': 'Ajouter à la bibliothèque',
 
   'search.label': 'Rechercher dans vos documents',
-  'search.placeholder': 'Posez une question à vos documents…  ( / )',
+  'search.placeholder': 'Interrogez vos documents…  ( / )',
   'search.searching': 'Recherche en cours',
   'search.searchedFor': 'Recherché : {query}',
   'search.alsoLookedFor': 'Aussi cherché : {words}',

@@ -17,7 +17,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
 
   'interface.heading': 'Langue',
   'interface.label': 'Langue de l’interface',
-  'interface.auto': 'Automatique (langue du navigateur)',
+  'interface.auto': 'Automatique (navigateur)',
   'interface.note': 'Les mots de Carrel lui-même. Vos documents et les réponses gardent leur propre langue.',
 
   'model.heading': 'Modèle',

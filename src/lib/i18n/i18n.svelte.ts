@@ -73,10 +73,11 @@ export function bytes(size: number, style?: BytesStyle): string {
   return formatBytes(size, style);
 }
 
-/** A number in the language shown, redrawn when it changes. */
-export function number(n: number): string {
-  void interfaceLanguage.current;
-  return formatNumber(interfaceLanguage.current, n);
+/** A number in the language shown, with exactly `digits` decimals when given; redrawn when the language changes. */
+export function number(n: number, digits?: number): string {
+  const language = interfaceLanguage.current;
+  if (digits === undefined) return formatNumber(language, n);
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 }
 
 /** Tesseract's codes for the two scripts of Chinese, as BCP 47 tags. */
