@@ -40,6 +40,7 @@ test.describe('a browser set to German', () => {
   test('shows the interface in German, and Settings switches it to French for good', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveTitle('Carrel – private Dokumentsuche');
     await expect(page.getByRole('button', { name: 'Einstellungen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Dateien auswählen' })).toBeVisible();
     await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', /Fragen Sie Ihre Dokumente/);

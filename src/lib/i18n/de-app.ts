@@ -3,6 +3,7 @@ import type { CataloguePart } from './en';
 import type { enApp } from './en-app';
 
 export const deApp: CataloguePart<typeof enApp> = {
+  'app.title': 'Carrel – private Dokumentsuche',
   'app.skipToSearch': 'Zur Suche springen',
   'app.tagline': 'Private Dokumentsuche – nichts verlässt dieses Gerät',
   'app.readyOffline': 'Offline bereit',

@@ -183,6 +183,26 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'sync.needsPassphrase':
     'Geben Sie die Passphrase ein, um fortzufahren: Sie bleibt nur im Arbeitsspeicher und wird nie gespeichert.',
 
+  'sync.error.unreachable': 'Der Sync-Server ist nicht erreichbar.',
+  'sync.error.unreachable.action':
+    'Prüfen Sie die Adresse und Ihre Verbindung; die Synchronisierung versucht es von selbst erneut und behält Ihre Änderungen so lange.',
+  'sync.error.wrong-passphrase':
+    'Diese Passphrase öffnet die Bibliothek auf dem Server nicht. Nichts wurde gelesen oder geschrieben.',
+  'sync.error.wrong-passphrase.action': 'Geben Sie die Passphrase ein, die Sie auf Ihrem ersten Gerät gewählt haben.',
+  'sync.error.server-full':
+    'Der Sync-Server hat weiteres Speichern abgelehnt: Er ist voll, oder ein Dokument ist größer als erlaubt.',
+  'sync.error.server-full.action':
+    'Schaffen Sie Platz auf dem Server oder erhöhen Sie seine Grenzen (max_document_size) und drücken Sie dann „Fortsetzen“.',
+  'sync.error.login-refused': 'Der Sync-Server hat die Anmeldung abgelehnt.',
+  'sync.error.login-refused.action':
+    'Prüfen Sie Benutzername und Passwort in der Adresse (https://benutzer:passwort@host/datenbank).',
+  'sync.error.device-full': 'Dieser Browser hat keinen Speicherplatz mehr für das, was die Synchronisierung empfängt.',
+  'sync.error.device-full.action':
+    'Schaffen Sie Platz auf diesem Gerät und drücken Sie dann „Fortsetzen“; das Empfangene bleibt erhalten. Ein hier entferntes Dokument verschwindet auch von Ihren anderen Geräten.',
+  'sync.error.unknown': 'Die Synchronisierung wurde durch einen unerwarteten Fehler gestoppt.',
+  'sync.error.unknown.action':
+    'Drücken Sie „Fortsetzen“, um es erneut zu versuchen; scheitert es weiter, sehen Sie im Protokoll des Servers nach.',
+
   'clear.heading': 'Bibliothek leeren',
   'clear.intro':
     'Löscht jedes Dokument, seine Passagen und seine Originaldatei von diesem Gerät. Exportieren Sie vorher eine Sicherung, wenn Sie sie vielleicht zurückhaben möchten.',

@@ -2,6 +2,7 @@
 import type { Message } from './translate';
 
 export const enApp = {
+  'app.title': 'Carrel — private document search',
   'app.skipToSearch': 'Skip to search',
   'app.tagline': 'Private document search — nothing leaves this device',
   'app.readyOffline': 'Ready offline',

@@ -176,6 +176,26 @@ export const enSettings = {
   'sync.firstSync': 'First sync: {done} of {total} received.',
   'sync.needsPassphrase': 'Enter the passphrase to resume: it is kept in memory only, never stored.',
 
+  // In English the engine's own words are shown (workers/engine/replication/errors.ts); these are what translations follow.
+  'sync.error.unreachable': 'The sync server cannot be reached.',
+  'sync.error.unreachable.action':
+    'Check the address and your connection; sync tries again by itself and keeps your changes meanwhile.',
+  'sync.error.wrong-passphrase':
+    'This passphrase does not open the library on the server. Nothing was read or written.',
+  'sync.error.wrong-passphrase.action': 'Enter the passphrase you chose on your first device.',
+  'sync.error.server-full':
+    'The sync server refused to store more: it is full or a document is larger than it accepts.',
+  'sync.error.server-full.action':
+    'Free space on the server or raise its limits (max_document_size), then press Resume.',
+  'sync.error.login-refused': 'The sync server refused the login.',
+  'sync.error.login-refused.action':
+    'Check the user name and password in the address (https://user:password@host/database).',
+  'sync.error.device-full': 'This browser has no more storage space for what sync receives.',
+  'sync.error.device-full.action':
+    'Free some space on this device, then press Resume; what sync received is kept. Removing a document here removes it from your other devices too.',
+  'sync.error.unknown': 'Sync stopped on an unexpected error.',
+  'sync.error.unknown.action': 'Press Resume to try again; if it keeps failing, check the server’s log.',
+
   'clear.heading': 'Clear the library',
   'clear.intro':
     'Deletes every document, its passages and its original file from this device. Export a backup first if you may want them back.',

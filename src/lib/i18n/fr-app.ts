@@ -3,6 +3,7 @@ import type { CataloguePart } from './en';
 import type { enApp } from './en-app';
 
 export const frApp: CataloguePart<typeof enApp> = {
+  'app.title': 'Carrel – recherche privée dans vos documents',
   'app.skipToSearch': 'Aller à la recherche',
   'app.tagline': 'Recherche privée dans vos documents – rien ne quitte cet appareil',
   'app.readyOffline': 'Prêt hors ligne',

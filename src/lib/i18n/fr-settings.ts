@@ -184,6 +184,26 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'sync.needsPassphrase':
     'Saisissez la phrase secrète pour reprendre : elle reste en mémoire seulement et n’est jamais enregistrée.',
 
+  'sync.error.unreachable': 'Le serveur de synchronisation est injoignable.',
+  'sync.error.unreachable.action':
+    'Vérifiez l’adresse et votre connexion ; la synchronisation réessaie d’elle-même et garde vos modifications en attendant.',
+  'sync.error.wrong-passphrase':
+    'Cette phrase secrète n’ouvre pas la bibliothèque du serveur. Rien n’a été lu ni écrit.',
+  'sync.error.wrong-passphrase.action': 'Saisissez la phrase secrète choisie sur votre premier appareil.',
+  'sync.error.server-full':
+    'Le serveur de synchronisation refuse d’en stocker davantage : il est plein, ou un document dépasse la taille qu’il accepte.',
+  'sync.error.server-full.action':
+    'Libérez de la place sur le serveur ou relevez ses limites (max_document_size), puis appuyez sur « Reprendre ».',
+  'sync.error.login-refused': 'Le serveur de synchronisation a refusé la connexion.',
+  'sync.error.login-refused.action':
+    'Vérifiez le nom d’utilisateur et le mot de passe dans l’adresse (https://utilisateur:motdepasse@hôte/base).',
+  'sync.error.device-full': 'Ce navigateur n’a plus d’espace pour ce que la synchronisation reçoit.',
+  'sync.error.device-full.action':
+    'Libérez de la place sur cet appareil, puis appuyez sur « Reprendre » ; ce qui a été reçu est conservé. Supprimer un document ici le supprime aussi de vos autres appareils.',
+  'sync.error.unknown': 'La synchronisation s’est arrêtée sur une erreur inattendue.',
+  'sync.error.unknown.action':
+    'Appuyez sur « Reprendre » pour réessayer ; si l’échec persiste, consultez le journal du serveur.',
+
   'clear.heading': 'Vider la bibliothèque',
   'clear.intro':
     'Supprime chaque document, ses passages et son fichier d’origine de cet appareil. Exportez d’abord une sauvegarde si vous risquez d’en avoir besoin.',

@@ -50,6 +50,7 @@ class InterfaceLanguageState {
     showLanguage(language);
     this.current = language;
     document.documentElement.lang = language;
+    document.title = translate('app.title');
   }
 }
 
