@@ -4,6 +4,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { BUILTIN_MODEL } from '../shared/models';
 import { handleError } from './errors';
 import { engine } from './workers';
+import { translate as t } from './i18n/messages';
 
 /** The files without which the app cannot answer offline. */
 const CRITICAL_URLS = [
@@ -21,7 +22,7 @@ class AppStatus {
   needRefresh = $state(false);
   online = $state(navigator.onLine);
   modelState = $state<'loading' | 'ready' | 'failed'>('loading');
-  modelMessage = $state('Loading the built-in model…');
+  modelMessage = $state(t('status.loadingModel'));
   /** The backend the active model runs on, once it has loaded. */
   device = $state<Device | null>(null);
   errors = $state.raw<{ id: number; message: string }[]>([]);
@@ -63,14 +64,14 @@ class AppStatus {
       this.device = status.device === 'webgpu' || status.device === 'wasm' ? status.device : null;
       if (status.modelError) {
         this.modelState = 'failed';
-        this.modelMessage = `Model unavailable — keyword search only (${status.modelError})`;
+        this.modelMessage = t('status.modelUnavailable', { reason: status.modelError });
       } else {
         this.modelState = 'ready';
         this.modelMessage = `${status.modelLabel} · ${status.device === 'webgpu' ? 'WebGPU' : 'WASM'}`;
       }
     } catch (error) {
       this.modelState = 'failed';
-      this.modelMessage = 'The search engine could not start.';
+      this.modelMessage = t('status.engineFailed');
       this.report(error);
     }
   }

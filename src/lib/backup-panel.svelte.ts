@@ -1,6 +1,7 @@
 /** State of the backup section: export, import (asking for a passphrase when the file needs one). */
 import { handleError } from './errors';
 import { engine } from './workers';
+import { translate as t } from './i18n/messages';
 
 /** A backup of thousands of documents takes minutes to check and write. */
 const IMPORT_TIMEOUT_MS = 60 * 60_000;
@@ -39,9 +40,7 @@ class BackupPanel {
         { timeoutMs: EXPORT_TIMEOUT_MS },
       );
       download(blob, name);
-      return passphrase
-        ? `Exported the library to ${name}, encrypted with your passphrase.`
-        : `Exported the library to ${name}.`;
+      return passphrase ? t('backup.exportedEncrypted', { name }) : t('backup.exported', { name });
     });
   }
 
@@ -51,7 +50,7 @@ class BackupPanel {
     let encrypted = false;
     const readable = await this.#run(async () => {
       encrypted = await engine.api.backupIsEncrypted({ file }, { timeoutMs: IMPORT_TIMEOUT_MS });
-      return encrypted ? `${file.name} is encrypted: enter its passphrase to import it.` : '';
+      return encrypted ? t('backup.encrypted', { name: file.name }) : '';
     });
     if (!readable) return;
     if (encrypted) this.pending = file;
@@ -67,8 +66,8 @@ class BackupPanel {
         { timeoutMs: IMPORT_TIMEOUT_MS },
       );
       this.pending = null;
-      const already = skipped ? ` ${skipped} ${skipped === 1 ? 'was' : 'were'} already in the library.` : '';
-      return `Imported ${added} ${added === 1 ? 'document' : 'documents'}.${already}`;
+      const already = skipped ? t('backup.already', { count: skipped }) : '';
+      return `${t('backup.imported', { count: added })}${already}`;
     });
   }
 }

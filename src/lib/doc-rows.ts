@@ -5,6 +5,7 @@
 import type { IngestProgress } from '../shared/ingest';
 import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
 import { fileFraction } from './ingest-progress';
+import { translate as t } from './i18n/messages';
 
 export interface DocRow {
   key: string;
@@ -58,15 +59,16 @@ export function stageOf(event: IngestProgress, scanned: boolean): Pick<DocRow, '
 function stageLabelOf(event: IngestProgress): string {
   switch (event.stage) {
     case 'parsing':
-      if (event.ocr && event.total === 1) return 'Reading the scan (OCR)';
-      if (event.ocr) return `Reading scanned page ${Math.min(event.done + 1, event.total)} of ${event.total} (OCR)`;
-      return event.total > 1 ? `Reading page ${event.done} of ${event.total}` : 'Reading';
+      if (event.ocr && event.total === 1) return t('stage.readingScan');
+      if (event.ocr)
+        return t('stage.readingScannedPage', { page: Math.min(event.done + 1, event.total), total: event.total });
+      return event.total > 1 ? t('stage.readingPage', { page: event.done, total: event.total }) : t('stage.reading');
     case 'chunking':
-      return 'Finding sections and sentences';
+      return t('stage.chunking');
     case 'embedding':
-      return `Embedding ${event.done} of ${event.total}`;
+      return t('stage.embedding', { done: event.done, total: event.total });
     case 'saving':
-      return 'Saving';
+      return t('stage.saving');
   }
 }
 

@@ -10,6 +10,7 @@ import type { SearchResponse } from '../shared/types';
 import type { AnswerSource } from './answer-extract';
 import { handleError } from './errors';
 import { generator } from './generator.svelte';
+import { translate as t } from './i18n/messages';
 
 export type GeneratedState = 'streaming' | 'done' | 'stopped' | 'failed';
 
@@ -82,7 +83,7 @@ class GeneratedAnswer {
       .catch((error: unknown) => {
         if (this.#controller !== controller) return;
         this.state = 'failed';
-        this.error = `The answer could not be written: ${handleError(error).message} The extractive answer is shown instead.`;
+        this.error = t('answer.failed', { message: handleError(error).message });
       });
   }
 

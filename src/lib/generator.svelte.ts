@@ -17,6 +17,7 @@ import { models } from './models.svelte';
 import { promptApiAnswer } from './prompt-api';
 import { WorkerOwner } from './worker-owner';
 import { engine } from './workers';
+import { translate as t } from './i18n/messages';
 
 /** Downloading and loading an answer model: it reports as it goes, and a large model on a slow line takes long. */
 const LOAD_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -87,13 +88,16 @@ class GeneratorState {
         { signal: cancel.signal, timeoutMs: LOAD_TIMEOUT_MS, onProgress: (event) => this.#onProgress(event) },
       );
       this.status = 'ready';
-      this.message = `${choice.info.label} is ready, running on ${device === 'webgpu' ? 'the graphics card (WebGPU)' : 'the processor (WASM)'}.`;
+      this.message = t('answers.ready', {
+        label: choice.info.label,
+        device: t(device === 'webgpu' ? 'answers.gpu' : 'answers.cpu'),
+      });
     } catch (error) {
       // Cancelled, or replaced by another choice: whoever did it has set the state.
       if (cancel.signal.aborted) return;
       this.#stopWorker();
       this.status = 'failed';
-      this.message = `${choice.info.label} could not be loaded: ${handleError(error).message} Answers stay extractive: sentences quoted from your documents.`;
+      this.message = t('answers.loadFailed', { label: choice.info.label, message: handleError(error).message });
     } finally {
       if (this.#cancel === cancel) {
         this.#cancel = null;
@@ -125,7 +129,7 @@ class GeneratorState {
     this.choice = { kind: 'none' };
     this.status = 'off';
     this.progress = null;
-    this.message = `The download of ${choice.info.label} was cancelled; what arrived is kept, and choosing it again resumes. Answers quote your documents.`;
+    this.message = t('answers.cancelled', { label: choice.info.label });
     await engine.api.saveSetting({ key: GENERATOR_KEY, value: { kind: 'none' } });
   }
 

@@ -4,6 +4,7 @@
  * file; time left is extrapolated from the time spent so far.
  */
 import type { IngestStage } from '../shared/ingest';
+import { translate as t } from './i18n/messages';
 
 /** Where each stage starts and ends on the file's 0–1 scale (embedding dominates). */
 const STAGE_SPAN: Record<IngestStage, [number, number]> = {
@@ -45,10 +46,14 @@ export function timeLeftMs(elapsedMs: number, fraction: number): number | null {
 /** "about 5 s left", "about 3 min left", "about 1 h 10 min left". */
 export function formatTimeLeft(ms: number): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 60) return `about ${seconds} s left`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} min left`;
-  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+  const time =
+    seconds < 60
+      ? t('time.seconds', { count: seconds })
+      : minutes < 60
+        ? t('time.minutes', { count: minutes })
+        : t('time.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  return t('queue.timeLeft', { time });
 }
 
 export interface QueueItem {

@@ -19,6 +19,7 @@ import { queueSummary, type QueueBatch, type QueueItem, type QueueSummary } from
 import { ACTIVE, nextSteps, transition, type FileEvent } from './ingest-schedule';
 import { QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 import { adoptOrphans, forgetJob, saveJobs, savePaused, TAB_ID, withIngestLock } from './stored-queue';
+import { translate as t } from './i18n/messages';
 
 const INGEST_TIMEOUT_MS = 30 * 60_000;
 /** Tests shorten the limits below through these globals. */
@@ -36,11 +37,11 @@ function stallMs(file: File): number {
   return (globalThis as TestLimits).carrelStallMs ?? 3 * STUCK_MS + 20_000 * (file.size / 2 ** 20);
 }
 /** A file whose reading stopped though nobody paused or cancelled it (say, its transaction was aborted). */
-const UNASKED_ABORT: UserMessage = {
+const unaskedAbort = (): UserMessage => ({
   code: 'ABORTED',
-  message: 'Reading this file stopped before it was stored; nothing of it was kept.',
-  action: 'Try adding the file again.',
-};
+  message: t('error.unaskedAbort'),
+  action: t('error.action.WORKER_CRASHED'),
+});
 /** Files written to the stored queue per transaction (see #saveQueue). */
 const QUEUE_SLICE = 100;
 const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
@@ -118,7 +119,7 @@ export class IngestQueue {
       const job = new QueuedFile(
         stored.key,
         stored.file,
-        stored.paused ? 'Paused' : 'Interrupted — reading it again',
+        stored.paused ? t('stage.paused') : t('stage.interrupted'),
         stored.force,
       );
       job.state = stored.paused ? 'paused' : 'waiting';
@@ -139,7 +140,7 @@ export class IngestQueue {
 
   /** Queues files to read; `force` re-indexes a document that is already stored. */
   add(files: File[], force = false): void {
-    const stageLabel = force ? 'Waiting to re-index' : 'Waiting';
+    const stageLabel = force ? t('stage.waitingToReindex') : t('stage.waiting');
     const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
     this.#jobs = [...jobs.toReversed(), ...this.#jobs];
     this.#watch();
@@ -148,7 +149,7 @@ export class IngestQueue {
 
   /** Queues pasted text as a text file named after `name`. */
   addText(name: string, text: string): void {
-    const fileName = /\.(md|markdown|txt|text)$/i.test(name) ? name : `${name || 'Pasted text'}.txt`;
+    const fileName = /\.(md|markdown|txt|text)$/i.test(name) ? name : `${name || t('drop.pastedText')}.txt`;
     this.add([new File([text], fileName, { type: 'text/plain' })]);
   }
 
@@ -203,7 +204,7 @@ export class IngestQueue {
     void savePaused([key], true);
     if (job.state === 'reading' || job.state === 'embedding') {
       job.stopping = 'pause';
-      job.update({ stageLabel: 'Pausing…' });
+      job.update({ stageLabel: t('stage.pausing') });
       job.controller.abort();
       return;
     }
@@ -281,7 +282,7 @@ export class IngestQueue {
       job.stopping = null;
       job.handOver = undefined;
       job.update({
-        stageLabel: next === 'paused' ? 'Paused' : 'Waiting',
+        stageLabel: next === 'paused' ? t('stage.paused') : t('stage.waiting'),
         progress: 0,
         fraction: 0,
         startedAt: undefined,
@@ -306,7 +307,7 @@ export class IngestQueue {
   /** Has the file reader read the file; its records then wait in a channel for the engine. */
   #read(job: QueuedFile): void {
     this.#to(job, { type: 'start-reading' });
-    job.update({ stageLabel: 'Reading', progress: 0, fraction: 0, startedAt: Date.now() });
+    job.update({ stageLabel: t('stage.reading'), progress: 0, fraction: 0, startedAt: Date.now() });
     const attempt = job.controller;
     const { port1, port2 } = new MessageChannel();
     const { mode, delimiter, sizes } = chunking.current;
@@ -340,7 +341,7 @@ export class IngestQueue {
           }
           job.handOver = port1;
           this.#to(job, { type: 'handed-over' });
-          job.update({ stageLabel: 'Read · waiting to be indexed' });
+          job.update({ stageLabel: t('stage.readWaiting') });
         },
         (error: unknown) => {
           port1.close();
@@ -388,12 +389,12 @@ export class IngestQueue {
   /** The file's step failed, or was stopped by the user. */
   #ended(job: QueuedFile, attempt: AbortController, error: unknown): void {
     if (attempt.signal.aborted) return this.#stopped(job);
-    const message = isAbort(error) ? UNASKED_ABORT : handleError(error);
+    const message = isAbort(error) ? unaskedAbort() : handleError(error);
     const needsPassword = message.code === 'PDF_PASSWORD' || message.code === 'PDF_BAD_PASSWORD';
     if (!this.#to(job, { type: 'failed', needsPassword })) return;
     job.update({ error: message, stageLabel: '', progress: 0 });
     // With the disk full every next file would fail too: they wait, paused, until there is room.
-    if (message.code === 'QUOTA_EXCEEDED') this.#holdQueue('Paused — no storage space left');
+    if (message.code === 'QUOTA_EXCEEDED') this.#holdQueue(t('stage.noSpace'));
     // A file waiting for its password is asked for again after a reload; a failed one is done.
     if (!needsPassword) void forgetJob(job.key);
   }

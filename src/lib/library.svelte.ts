@@ -16,6 +16,7 @@ import { IngestQueue } from './ingest-queue.svelte';
 import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../shared/chunk-sizes';
+import { translate as t } from './i18n/messages';
 
 class Library {
   #docs = new StoredDocuments(() => this.queue.reading);
@@ -103,10 +104,10 @@ class Library {
   async #finish(result: IngestResult): Promise<void> {
     const stored = result.duplicate ? undefined : result.record;
     const notice = result.duplicate
-      ? 'Already in your library — added once.'
+      ? t('library.alreadyAdded')
       : result.embedded
         ? undefined
-        : 'Indexed for keyword search only (the model could not load).';
+        : t('library.keywordsOnly');
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
     if (stored) this.#docs.show(stored);
     libraryEvents.emit({ type: 'added', docId: result.docId });

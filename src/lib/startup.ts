@@ -4,6 +4,7 @@
  */
 import { appStatus } from './app-status.svelte';
 import { generator } from './generator.svelte';
+import { interfaceLanguage } from './i18n/i18n.svelte';
 import { acceptLaunchedFiles } from './launched-files';
 import { library } from './library.svelte';
 import { models } from './models.svelte';
@@ -13,6 +14,8 @@ import { acceptSharedFiles } from './shared-files';
 export function startApp(): void {
   // First, so a newer tab's upgrade, or an older tab holding the library, is heard whatever opens it.
   schemaWatch.start();
+  // The interface's language, if one was chosen over the browser's.
+  void interfaceLanguage.follow();
   // The stored documents and the files a closed tab left half-read (these only read the database).
   library.start();
   // The engine (it loads the model and the indexes) and the service worker.

@@ -11,6 +11,8 @@ import type { ChunkMode, ChunkSizes } from './types';
 export const CHUNKING_KEY = 'chunking';
 export const OCR_LANGUAGE_KEY = 'ocr.language';
 export const GENERATOR_KEY = 'answer.generator';
+/** The interface's language: 'auto' (the browser's) or a language code. */
+export const INTERFACE_LANGUAGE_KEY = 'interface.language';
 
 /** How the library is chunked (DESIGN §4): the mode, for Dify's paragraph mode the delimiter, and the sizes. */
 export interface ChunkSettings {
@@ -29,6 +31,7 @@ export interface ChosenSettings {
   [CHUNKING_KEY]: ChunkSettings;
   [OCR_LANGUAGE_KEY]: string;
   [GENERATOR_KEY]: GeneratorChoice;
+  [INTERFACE_LANGUAGE_KEY]: string;
 }
 
 export type ChosenSetting = { [K in keyof ChosenSettings]: { key: K; value: ChosenSettings[K] } }[keyof ChosenSettings];
@@ -38,6 +41,7 @@ export const CHOSEN_SETTING_KEYS: readonly (keyof ChosenSettings)[] = [
   CHUNKING_KEY,
   OCR_LANGUAGE_KEY,
   GENERATOR_KEY,
+  INTERFACE_LANGUAGE_KEY,
 ];
 
 /** Stored chunking settings as the chunker can use them: missing or hand-edited nonsense gets the defaults. */

@@ -47,4 +47,10 @@ describe('buildPrompt', () => {
     })!;
     expect(prompt.user).toContain('Earlier question in this conversation: when do trains arrive\nQuestion: and buses?');
   });
+
+  it('asks for the answer in the language of the question, and passes the question as it was asked', () => {
+    const prompt = buildPrompt('Wann kommen die Züge an?', sources.slice(0, 2), { budget: 1000, countTokens: words })!;
+    expect(prompt.system).toMatch(/in the language of the question/);
+    expect(prompt.user.trim().endsWith('Question: Wann kommen die Züge an?')).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@
  *   grouped under their sections under their documents in document order, adjacent hits merged,
  *   near-duplicates dropped;
  * - `buildPrompt`, the generator's prompt: numbered sources, the question, and the instruction to
- *   answer only from the sources and cite them.
+ *   answer only from the sources, cite them, and answer in the question's language.
  */
 import type { ResultHit } from '../types';
 import { termSet } from './analyzer';
@@ -190,7 +190,9 @@ export interface AnswerPrompt<S extends PromptSource = PromptSource> {
 
 export const ANSWER_INSTRUCTION =
   'Answer the question using only the numbered sources. After each claim, cite the source it comes from as [n]. ' +
-  'If the sources do not contain the answer, say that the documents do not cover it. Be brief.';
+  'If the sources do not contain the answer, say that the documents do not cover it. Be brief. ' +
+  // A German question over English sources wants a German answer: small models otherwise follow the sources.
+  'Write the answer in the language of the question, whatever the language of the sources.';
 
 function renderPrompt(
   question: string,
