@@ -55,7 +55,6 @@ export const SOURCES = [
   { pkg: 'perl-doc', licence: 'GPL-1+ or Artistic licence (Perl)' },
   { pkg: 'debian-faq', licence: 'GPL-2+' },
   { pkg: 'maint-guide', licence: "MIT-style (Debian New Maintainers' Guide)" },
-  { pkg: 'installation-guide-amd64', licence: 'GPL-2' },
 ];
 
 /**
@@ -445,8 +444,7 @@ export function minePairs({ cache, random, wordnetLimit = 30_000, log = console.
           const text = read(path);
           if (!/^\.so /m.test(text.slice(0, 200))) manPairs(text, add);
         } else if (/\/usr\/share\/info\//.test(path) && /\.info(-\d+)?(\.gz)?$/.test(file)) infoPairs(read(path), add);
-        else if (/\.html$/.test(file) && (/\.en\.html$/.test(file) || /\/installation-guide-\w+\/en\//.test(path)))
-          htmlPairs(read(path), add, /FAQ/.test(path) ? 'faq' : 'html');
+        else if (/\.en\.html$/.test(file)) htmlPairs(read(path), add, /FAQ/.test(path) ? 'faq' : 'html');
         else if (/\.pod$/.test(file)) podPairs(read(path), add, /^perlfaq/.test(file) ? 'perlfaq' : 'pod');
       } catch (error) {
         log(`skipped ${path}: ${error.message}`);
