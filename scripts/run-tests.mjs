@@ -18,9 +18,15 @@ mkdirSync('test-results', { recursive: true });
 /** Runs a command, streaming its output; returns true when it exited 0. */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  took(label, started);
   return result.status === 0;
 }
+
+/** Each step's wall time, printed at the end: where a slow run's minutes went. */
+const times = [];
+const took = (label, started) => times.push(`${label} ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 function readJson(path) {
   try {
@@ -39,6 +45,7 @@ let failed = 0;
  * work, not a check (the build): it counts in neither total, since the browser tests fail if it did.
  */
 async function checks(steps) {
+  const started = Date.now();
   const results = await Promise.all(
     steps.map(
       ([label, command, args, env]) =>
@@ -54,6 +61,7 @@ async function checks(steps) {
         }),
     ),
   );
+  took(steps.map(([label]) => label).join(' + '), started);
   for (const { label, command, args, counted, ok, output } of results) {
     console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
     process.stdout.write(Buffer.concat(output));
@@ -113,5 +121,6 @@ if (corpus) {
   playwright('e2e', 'test');
 }
 
+console.log(`\nTime: ${times.join(', ')}.`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
