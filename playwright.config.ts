@@ -1,44 +1,87 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
-import { HUB_PORT } from './e2e/fake-hub';
-
-// E2E_PORT lets two checkouts run their suites side by side.
-const PORT = Number(process.env.E2E_PORT ?? 4174);
+import { E2E_PORT as PORT, TEST_MODEL_HOSTS } from './scripts/lib/e2e-ports.mjs';
 
 /**
- * Specs that need the service worker: offline use, updates (update.spec rewrites the served sw.js),
- * the share target, model downloads and sync. They also share the stand-in hub's and the sync
- * server's ports, so they run one at a time. Every other spec runs with the service worker blocked:
- * precaching the app (~35 MB) in each fresh browser context would cost it seconds.
+ * Tests tagged `@service-worker` need it (offline use, updates, the share target, model downloads)
+ * or a fixed port: the stand-in hub's (E2E_PORT + 10) and the sync server's (E2E_PORT + 1100). They
+ * run one at a time in the `service-worker` project. Every other test runs in `no-service-worker`,
+ * with the service worker blocked: precaching the app (~35 MB) in each fresh browser context would
+ * cost it seconds. A test is tagged on its own line: `test('…', { tag: '@service-worker' }, …)`.
  */
-const SERVICE_WORKER_SPECS = [
-  'answer-generator',
-  'end-to-end',
-  'manifest',
-  'models',
-  'ocr',
-  'sync',
-  'sync-csp',
-  'update',
-  'viewer',
-  'webgpu',
-].map((name) => `**/${name}.spec.ts`);
+const SERVICE_WORKER = /@service-worker/;
 
 /**
- * For the long, heavy runs (stress, corpus): one browser at a time, with its service worker, as a
- * person has it. Their configs spread the base config and then this.
+ * Which suite this run is (scripts/run-tests.mjs sets it): `npm test`'s (unset), `stress` (the heavy
+ * runs, e2e/*.stress.ts) or `corpus` (over ../shared/eval: e2e/*.corpus.ts through the app,
+ * e2e-corpus/ through the harness page). One config, one app build: each suite is its own projects,
+ * so a file filter such as `e2e/sync` never starts a stress run by accident.
  */
-export const ONE_BROWSER = {
+const SUITE = process.env.E2E_SUITE ?? 'test';
+
+/** The long, heavy runs: one browser at a time, with its service worker, as a person has it. */
+const oneBrowser = (project: Project): Project => ({
   workers: 1,
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' as const } }],
+  ...project,
+  use: { browserName: 'chromium', serviceWorkers: 'allow', ...project.use },
+});
+
+const SUITES: Record<string, Project[]> = {
+  // The service-worker tests come first: they are the longest chain, and the other browser takes
+  // the rest meanwhile.
+  test: [
+    {
+      name: 'service-worker',
+      testMatch: '*.spec.ts',
+      grep: SERVICE_WORKER,
+      workers: 1,
+      use: { browserName: 'chromium', serviceWorkers: 'allow' },
+    },
+    {
+      name: 'no-service-worker',
+      testMatch: '*.spec.ts',
+      grepInvert: SERVICE_WORKER,
+      // Test by test across both browsers, so a long spec does not hold one browser to the end.
+      // Serial specs (`test.describe.configure({ mode: 'serial' })`) stay together.
+      fullyParallel: true,
+      use: { browserName: 'chromium', serviceWorkers: 'block' },
+    },
+  ],
+  stress: [
+    oneBrowser({
+      name: 'stress',
+      testMatch: '*.stress.ts',
+      timeout: 600_000,
+      outputDir: 'test-results/stress-artifacts',
+    }),
+  ],
+  corpus: [
+    // The whole app over the real documents.
+    oneBrowser({
+      name: 'corpus-app',
+      testMatch: '*.corpus.ts',
+      timeout: 900_000,
+      outputDir: 'test-results/corpus-app-artifacts',
+    }),
+    // Golden tests through the harness page (scripts/harness: the app's real workers), which
+    // e2e-corpus/harness.ts builds and serves itself.
+    oneBrowser({
+      name: 'corpus',
+      testDir: 'e2e-corpus',
+      testMatch: '*.spec.ts',
+      timeout: 600_000,
+      outputDir: 'test-results/corpus-artifacts',
+    }),
+  ],
 };
+if (!SUITES[SUITE]) throw new Error(`E2E_SUITE=${SUITE}: expected one of ${Object.keys(SUITES).join(', ')}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '*.spec.ts',
   fullyParallel: false,
-  // Two browsers at a time: one for the service-worker specs, in turn, and one for the others.
-  workers: 2,
+  // Two browsers at a time: one for the service-worker tests, in turn, and one for the others. The
+  // stress and corpus suites run one browser at a time.
+  workers: SUITE === 'test' ? 2 : 1,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 30_000 },
@@ -56,25 +99,13 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // The service-worker specs come first: they are the longest chain, and the other browser takes the
-  // rest meanwhile.
-  projects: [
-    {
-      name: 'service-worker',
-      testMatch: SERVICE_WORKER_SPECS,
-      workers: 1,
-      use: { browserName: 'chromium', serviceWorkers: 'allow' },
-    },
-    {
-      name: 'no-service-worker',
-      testIgnore: SERVICE_WORKER_SPECS,
-      use: { browserName: 'chromium', serviceWorkers: 'block' },
-    },
-  ],
+  projects: SUITES[SUITE],
   webServer: {
-    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
+    // Builds dist/ only when a source changed (scripts/lib/app-build.mjs): npm test, the stress and
+    // corpus runs and the bench share one build.
+    command: `node scripts/lib/app-build.mjs && npx vite preview --port ${PORT} --strictPort`,
     // The stand-in hub of e2e/models.spec.ts is the one extra origin the test build may download from.
-    env: { CARREL_MODEL_HOSTS: `http://127.0.0.1:${HUB_PORT}` },
+    env: { CARREL_MODEL_HOSTS: TEST_MODEL_HOSTS },
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,

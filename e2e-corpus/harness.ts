@@ -1,28 +1,34 @@
 /**
  * Fixtures for the corpus tests: one harness page per Playwright worker (the app's real ingest and
- * engine workers, served by the config's webServer), and helpers to chunk the files of ../shared/eval.
+ * engine workers, built when stale and served on a free port by the worker), and helpers to chunk
+ * the files of ../shared/eval.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChunkFailure, ChunkReport } from '../scripts/harness/chunk-file';
 import type {} from '../scripts/harness/harness';
+import { buildHarness, HARNESS_DIR } from '../scripts/lib/harness-build.mjs';
+import { serveStatic } from '../scripts/lib/static-server.mjs';
 
 /** The shared evaluation material beside this checkout. */
 export const EVAL_DIR = fileURLToPath(new URL('../../shared/eval/', import.meta.url));
 
 export const test = base.extend<object, { harness: Page }>({
   harness: [
-    async ({ browser }, use, workerInfo) => {
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+    async ({ browser }, use) => {
+      buildHarness();
+      const server = await serveStatic(HARNESS_DIR);
+      const page = await browser.newPage({ baseURL: server.url });
       await page.goto('/');
       await page.waitForFunction(() => 'carrel' in window);
       const engine = await page.evaluate(() => window.carrel.ready());
       expect(engine.modelError, 'the built-in model loads').toBeNull();
       await use(page);
       await page.close();
+      await server.close();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 300_000 },
   ],
 });
 

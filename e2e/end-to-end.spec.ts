@@ -2,57 +2,61 @@ import { addFiles, expect, fixture, generated, searchFor, test } from './support
 
 test.describe.configure({ mode: 'serial' });
 
-test('drop documents, search by meaning, survive reload and offline, delete', async ({ page, context }) => {
-  await page.goto('/');
-  await addFiles(page, [generated('travel-guide.pdf'), fixture('clinic-notes.md')]);
+test(
+  'drop documents, search by meaning, survive reload and offline, delete',
+  { tag: '@service-worker' },
+  async ({ page, context }) => {
+    await page.goto('/');
+    await addFiles(page, [generated('travel-guide.pdf'), fixture('clinic-notes.md')]);
 
-  // A paraphrase that shares no content word with the sentence it should find.
-  let first = await searchFor(page, 'doctor gave medicine for the sickness');
-  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
-  await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
-  await expect(first.getByTestId('result-section')).toContainText('Treatment');
+    // A paraphrase that shares no content word with the sentence it should find.
+    let first = await searchFor(page, 'doctor gave medicine for the sickness');
+    await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'clinic-notes.md');
+    await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
+    await expect(first.getByTestId('result-section')).toContainText('Treatment');
 
-  first = await searchFor(page, 'at what hour do trains pull into the station');
-  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
-  await expect(first.getByTestId('result-proposition').first()).toContainText('train arrives at the station');
-  await expect(first.getByTestId('result-section')).toContainText('Rail journeys');
-  await expect(first.getByTestId('result-section')).toContainText('1');
+    first = await searchFor(page, 'at what hour do trains pull into the station');
+    await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
+    await expect(first.getByTestId('result-proposition').first()).toContainText('train arrives at the station');
+    await expect(first.getByTestId('result-section')).toContainText('Rail journeys');
+    await expect(first.getByTestId('result-section')).toContainText('1');
 
-  // Reload: the library is in IndexedDB, not in memory.
-  await page.reload();
-  await expect(page.getByTestId('doc-row')).toHaveCount(2);
-  first = await searchFor(page, 'cash at small markets');
-  await expect(first.getByTestId('result-proposition').first()).toContainText('small markets');
-  await expect(first.getByTestId('result-section')).toContainText('2');
+    // Reload: the library is in IndexedDB, not in memory.
+    await page.reload();
+    await expect(page.getByTestId('doc-row')).toHaveCount(2);
+    first = await searchFor(page, 'cash at small markets');
+    await expect(first.getByTestId('result-proposition').first()).toContainText('small markets');
+    await expect(first.getByTestId('result-section')).toContainText('2');
 
-  // Offline: once the app says it is ready offline, a reload without network still answers.
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  await context.setOffline(true);
-  await page.reload();
-  first = await searchFor(page, 'doctor gave medicine for the sickness');
-  await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
-  await context.setOffline(false);
+    // Offline: once the app says it is ready offline, a reload without network still answers.
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+    await context.setOffline(true);
+    await page.reload();
+    first = await searchFor(page, 'doctor gave medicine for the sickness');
+    await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
+    await context.setOffline(false);
 
-  // Delete: every record goes, and search no longer finds it.
-  const row = page.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]');
-  await row.getByRole('button', { name: /remove/i }).click();
-  await expect(row).toHaveCount(0);
-  await page.getByTestId('search-input').fill('physician prescribed antibiotics');
-  await expect(page.locator('[data-testid="result-doc"][data-name="clinic-notes.md"]')).toHaveCount(0);
-  const counts = await page.evaluate(async () => {
-    const open = indexedDB.open('carrel');
-    const db: IDBDatabase = await new Promise(
-      (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
-    );
-    const count = (store: string) =>
-      new Promise<number>((resolve) => {
-        const req = db.transaction(store).objectStore(store).count();
-        req.onsuccess = () => resolve(req.result);
-      });
-    return { documents: await count('documents'), files: await count('files'), vectors: await count('vectors') };
-  });
-  expect(counts).toEqual({ documents: 1, files: 1, vectors: 1 });
-});
+    // Delete: every record goes, and search no longer finds it.
+    const row = page.locator('[data-testid="doc-row"][data-name="clinic-notes.md"]');
+    await row.getByRole('button', { name: /remove/i }).click();
+    await expect(row).toHaveCount(0);
+    await page.getByTestId('search-input').fill('physician prescribed antibiotics');
+    await expect(page.locator('[data-testid="result-doc"][data-name="clinic-notes.md"]')).toHaveCount(0);
+    const counts = await page.evaluate(async () => {
+      const open = indexedDB.open('carrel');
+      const db: IDBDatabase = await new Promise(
+        (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
+      );
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const req = db.transaction(store).objectStore(store).count();
+          req.onsuccess = () => resolve(req.result);
+        });
+      return { documents: await count('documents'), files: await count('files'), vectors: await count('vectors') };
+    });
+    expect(counts).toEqual({ documents: 1, files: 1, vectors: 1 });
+  },
+);
 
 test('dropping on the drop zone behaves like the file picker', async ({ page }) => {
   await page.goto('/');

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, normalize, sep } from 'node:path';
 
 /** Beside the app's port (E2E_PORT + 10) unless E2E_HUB_PORT says otherwise. */
-export const HUB_PORT = Number(process.env.E2E_HUB_PORT ?? Number(process.env.E2E_PORT ?? 4174) + 10);
+export { HUB_PORT } from '../scripts/lib/e2e-ports.mjs';
 
 export interface FakeHub {
   url: string;

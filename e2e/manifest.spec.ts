@@ -73,28 +73,32 @@ test('files the OS launches Carrel with are added to the library', async ({ page
   );
 });
 
-test('a file shared to Carrel goes through the service worker into the library', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  // What the share sheet does: POST the files as multipart form data to the share_target action.
-  const landed = await page.evaluate(async () => {
-    const form = new FormData();
-    form.append(
-      'files',
-      new File(['# Shared\n\nThe beekeeper moves the hives before the frost.'], 'shared-notes.md', {
-        type: 'text/markdown',
-      }),
+test(
+  'a file shared to Carrel goes through the service worker into the library',
+  { tag: '@service-worker' },
+  async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // What the share sheet does: POST the files as multipart form data to the share_target action.
+    const landed = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append(
+        'files',
+        new File(['# Shared\n\nThe beekeeper moves the hives before the frost.'], 'shared-notes.md', {
+          type: 'text/markdown',
+        }),
+      );
+      const response = await fetch('/share', { method: 'POST', body: form });
+      return new URL(response.url).pathname + new URL(response.url).search;
+    });
+    expect(landed).toBe('/?shared');
+    await page.goto('/?shared');
+    await expect(page.locator('[data-testid="doc-row"][data-name="shared-notes.md"]')).toHaveAttribute(
+      'data-status',
+      'ready',
+      { timeout: 60_000 },
     );
-    const response = await fetch('/share', { method: 'POST', body: form });
-    return new URL(response.url).pathname + new URL(response.url).search;
-  });
-  expect(landed).toBe('/?shared');
-  await page.goto('/?shared');
-  await expect(page.locator('[data-testid="doc-row"][data-name="shared-notes.md"]')).toHaveAttribute(
-    'data-status',
-    'ready',
-    { timeout: 60_000 },
-  );
-  await expect(page).toHaveURL(/\/$/);
-});
+    await expect(page).toHaveURL(/\/$/);
+  },
+);

@@ -68,39 +68,40 @@ async function grayScan(page: Page, lines: { text: string; px: number; gap?: boo
   return { gray: new Uint8Array(gray), width, height };
 }
 
-test('a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(150_000);
-  await page.goto('/');
-  // OCR's files (tesseract's worker, core and English model) are precached with the app: once it
-  // says it is ready offline, a scan added without network is still read.
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  await context.setOffline(true);
-  await page.reload();
-  const notes = await scan(page, FERRY_NOTES);
-  const pdf = scannedPdf([{ jpeg: notes.bytes, width: notes.width, height: notes.height, dpi: DPI }]);
-  await page
-    .getByTestId('file-input')
-    .setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
-  const row = page.locator('[data-testid="doc-row"][data-name="ferry-scan.pdf"]');
-  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-  await expect(row).toContainText(/read by OCR, \d+% sure/);
+test(
+  'a scanned PDF added while offline is read by OCR, found in other words, and the viewer boxes the passage on the scan',
+  { tag: '@service-worker' },
+  async ({ page, context }) => {
+    test.setTimeout(150_000);
+    await page.goto('/');
+    // OCR's files (tesseract's worker, core and English model) are precached with the app: once it
+    // says it is ready offline, a scan added without network is still read.
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+    await context.setOffline(true);
+    await page.reload();
+    const notes = await scan(page, FERRY_NOTES);
+    const pdf = scannedPdf([{ jpeg: notes.bytes, width: notes.width, height: notes.height, dpi: DPI }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'ferry-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+    const row = page.locator('[data-testid="doc-row"][data-name="ferry-scan.pdf"]');
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+    await expect(row).toContainText(/read by OCR, \d+% sure/);
 
-  const first = await searchFor(page, 'where should I leave my bike');
-  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'ferry-scan.pdf');
-  await expect(first.getByTestId('result-ocr')).toContainText(/read by OCR/);
-  const passage = first.getByTestId('result-proposition').filter({ hasText: 'Bicycles are parked' });
-  await passage.first().click();
-  const viewer = page.getByTestId('viewer');
-  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '1');
-  // The box is drawn over the words on the scan (the page has no text layer of its own), and its
-  // text keeps them apart, as a reader copies them.
-  await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
-  await expect(viewer.getByTestId('viewer-highlight')).toContainText('Bicycles are parked');
-  await context.setOffline(false);
-});
+    const first = await searchFor(page, 'where should I leave my bike');
+    await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'ferry-scan.pdf');
+    await expect(first.getByTestId('result-ocr')).toContainText(/read by OCR/);
+    const passage = first.getByTestId('result-proposition').filter({ hasText: 'Bicycles are parked' });
+    await passage.first().click();
+    const viewer = page.getByTestId('viewer');
+    await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '1');
+    // The box is drawn over the words on the scan (the page has no text layer of its own), and its
+    // text keeps them apart, as a reader copies them.
+    await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
+    await expect(viewer.getByTestId('viewer-highlight')).toContainText('Bicycles are parked');
+    await context.setOffline(false);
+  },
+);
 
 test('a PDF of blank scanned pages says OCR found no text, and the rest of the queue is read', async ({ page }) => {
   test.setTimeout(120_000);
@@ -164,46 +165,47 @@ const STRASSENBAHN = [
 test.describe('with the stand-in hub', () => {
   test.use({ allowedOrigins: [HUB_ORIGIN] });
 
-  test('a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use', async ({
-    page,
-    context,
-  }) => {
-    test.setTimeout(150_000);
-    const hub = await startLanguageHub();
-    try {
-      await page.goto('/');
-      await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-      await useStandInHub(page, hub);
-      await page.getByTestId('ocr-language').selectOption('deu');
-      await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'missing');
-      await page.getByTestId('ocr-language-use').click();
-      await expect(page.getByTestId('ocr-language-message')).toContainText('now read in German');
-      await expect(page.getByTestId('ocr-language-current')).toHaveText('German');
-      await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'downloaded');
-      expect(hub.served()).toBeGreaterThan(1_000_000);
+  test(
+    'a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use',
+    { tag: '@service-worker' },
+    async ({ page, context }) => {
+      test.setTimeout(150_000);
+      const hub = await startLanguageHub();
+      try {
+        await page.goto('/');
+        await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+        await useStandInHub(page, hub);
+        await page.getByTestId('ocr-language').selectOption('deu');
+        await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'missing');
+        await page.getByTestId('ocr-language-use').click();
+        await expect(page.getByTestId('ocr-language-message')).toContainText('now read in German');
+        await expect(page.getByTestId('ocr-language-current')).toHaveText('German');
+        await expect(page.getByTestId('ocr-language-source')).toHaveAttribute('data-source', 'downloaded');
+        expect(hub.served()).toBeGreaterThan(1_000_000);
 
-      // Offline, after a reload: the choice is kept and the model comes from the browser's cache.
-      await context.setOffline(true);
-      await page.reload();
-      const letter = await scan(page, STRASSENBAHN);
-      const pdf = scannedPdf([{ jpeg: letter.bytes, width: letter.width, height: letter.height, dpi: DPI }]);
-      await page
-        .getByTestId('file-input')
-        .setInputFiles([{ name: 'anreise.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
-      const row = page.locator('[data-testid="doc-row"][data-name="anreise.pdf"]');
-      await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-      const first = await searchFor(page, 'Straßenbahn Brücke');
-      // German's letters (ß, ä, ö, ü) are read as such, which the English model does not do.
-      await expect(
-        first
-          .getByTestId('result-proposition')
-          .filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' }),
-      ).toHaveCount(1);
-    } finally {
-      await context.setOffline(false);
-      await hub.close();
-    }
-  });
+        // Offline, after a reload: the choice is kept and the model comes from the browser's cache.
+        await context.setOffline(true);
+        await page.reload();
+        const letter = await scan(page, STRASSENBAHN);
+        const pdf = scannedPdf([{ jpeg: letter.bytes, width: letter.width, height: letter.height, dpi: DPI }]);
+        await page
+          .getByTestId('file-input')
+          .setInputFiles([{ name: 'anreise.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+        const row = page.locator('[data-testid="doc-row"][data-name="anreise.pdf"]');
+        await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+        const first = await searchFor(page, 'Straßenbahn Brücke');
+        // German's letters (ß, ä, ö, ü) are read as such, which the English model does not do.
+        await expect(
+          first
+            .getByTestId('result-proposition')
+            .filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' }),
+        ).toHaveCount(1);
+      } finally {
+        await context.setOffline(false);
+        await hub.close();
+      }
+    },
+  );
 });
 
 test('a scan waiting for an OCR language that is not on the device fails on its row with what to do', async ({

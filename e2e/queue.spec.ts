@@ -55,7 +55,7 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   await page
     .getByTestId('file-input')
     .setInputFiles(
-      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, 2500)) })),
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, 1200)) })),
     );
 
   // One bar for the whole queue, with the number of files and, once the pace is known, the time left.
@@ -124,7 +124,7 @@ test('a paused file stays paused after a reload while the rest of the queue is r
   await page
     .getByTestId('file-input')
     .setInputFiles(
-      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 1000)) })),
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 11, 600)) })),
     );
   // The newest file is read last: pause it while it waits.
   const held = row(page, 'log-3.txt');
@@ -180,7 +180,7 @@ test('a file being read shows as paused only once the worker has stopped reading
   await page.goto('/');
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 4000)) }]);
+    .setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 2000)) }]);
   const slow = row(page, 'slow.txt');
   await expect(slow).toHaveAttribute('data-status', 'embedding');
   await slow.getByRole('button', { name: 'Pause slow.txt' }).click();
@@ -201,7 +201,7 @@ test('a file can be cancelled while it is read or while it waits; neither is kep
   await page
     .getByTestId('file-input')
     .setInputFiles(
-      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 2500)) })),
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 1500)) })),
     );
   // Cancelled as soon as it shows as being read: also while the file reader is still starting.
   await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', /parsing|embedding/);
@@ -418,7 +418,7 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
 test('the next file is read while the engine embeds the one before, and is stored after it', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(150)) },
     {
       name: 'second.txt',
       mimeType: 'text/plain',
@@ -464,7 +464,7 @@ test('the overall bar and its count only go forward when files join a running qu
   await page.goto('/');
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(300)) }]);
+    .setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(120)) }]);
   const bar = page.getByRole('progressbar', { name: 'Overall progress' });
   await expect
     .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
@@ -474,7 +474,7 @@ test('the overall bar and its count only go forward when files join a running qu
     [1, 2, 3].map((n) => ({
       name: `more-${n}.md`,
       mimeType: 'text/markdown',
-      buffer: Buffer.from(bigMarkdown(150 + n)),
+      buffer: Buffer.from(bigMarkdown(60 + n)),
     })),
   );
   for (const name of ['first.md', 'more-1.md', 'more-2.md', 'more-3.md'])

@@ -101,49 +101,55 @@ async function writeSyncSetting(page: Page, value: SyncSettings) {
   );
 }
 
-test('without sync set, the page and its workers cannot reach the sync server', async ({ page }) => {
-  await loadControlled(page);
-  const response = await page.reload();
-  expect(response!.fromServiceWorker()).toBe(true);
-  expect(connectSources(response!.headers()['content-security-policy']!)).not.toContain(COUCH_ORIGIN);
-  await couch.resetTraffic();
+test(
+  'without sync set, the page and its workers cannot reach the sync server',
+  { tag: '@service-worker' },
+  async ({ page }) => {
+    await loadControlled(page);
+    const response = await page.reload();
+    expect(response!.fromServiceWorker()).toBe(true);
+    expect(connectSources(response!.headers()['content-security-policy']!)).not.toContain(COUCH_ORIGIN);
+    await couch.resetTraffic();
 
-  const fromPage = await fetchWithViolation(page, `${COUCH_ORIGIN}/`);
-  expect(fromPage.ok).toBe(false);
-  expect(fromPage.violations).toEqual([`connect-src ${COUCH_ORIGIN}/`]);
-  expect(await fetchFrom(await engineWorker(page), `${COUCH_ORIGIN}/`)).toMatchObject({ ok: false });
-  expect((await couch.traffic()).requests).toBe(0);
-});
+    const fromPage = await fetchWithViolation(page, `${COUCH_ORIGIN}/`);
+    expect(fromPage.ok).toBe(false);
+    expect(fromPage.violations).toEqual([`connect-src ${COUCH_ORIGIN}/`]);
+    expect(await fetchFrom(await engineWorker(page), `${COUCH_ORIGIN}/`)).toMatchObject({ ok: false });
+    expect((await couch.traffic()).requests).toBe(0);
+  },
+);
 
-test('with sync set, after one reload the page and the engine worker reach the sync origin and no other', async ({
-  page,
-}) => {
-  await loadControlled(page);
-  await writeSyncSetting(page, { url: couch.dbUrl('library'), device: 'laptop', enabled: true });
-  const response = await page.reload();
-  expect(response!.fromServiceWorker()).toBe(true);
+test(
+  'with sync set, after one reload the page and the engine worker reach the sync origin and no other',
+  { tag: '@service-worker' },
+  async ({ page }) => {
+    await loadControlled(page);
+    await writeSyncSetting(page, { url: couch.dbUrl('library'), device: 'laptop', enabled: true });
+    const response = await page.reload();
+    expect(response!.fromServiceWorker()).toBe(true);
 
-  const header = response!.headers()['content-security-policy']!;
-  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-  expect(meta).toBe(header);
-  const connect = connectSources(header);
-  expect(connect).toContain(COUCH_ORIGIN);
-  expect(connect).not.toContain(THIRD_ORIGIN);
-  // Only the sync origin was added: the rest is the strict policy privacy.spec.ts checks.
-  expect(header.replace(` ${COUCH_ORIGIN}`, '')).toBe(
-    (await (await fetch(`${new URL(page.url()).origin}/`)).headers.get('content-security-policy')) ?? '',
-  );
+    const header = response!.headers()['content-security-policy']!;
+    const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(meta).toBe(header);
+    const connect = connectSources(header);
+    expect(connect).toContain(COUCH_ORIGIN);
+    expect(connect).not.toContain(THIRD_ORIGIN);
+    // Only the sync origin was added: the rest is the strict policy privacy.spec.ts checks.
+    expect(header.replace(` ${COUCH_ORIGIN}`, '')).toBe(
+      (await (await fetch(`${new URL(page.url()).origin}/`)).headers.get('content-security-policy')) ?? '',
+    );
 
-  const welcome = await fetchFrom(page, `${COUCH_ORIGIN}/`);
-  expect(welcome).toMatchObject({ ok: true });
-  expect(JSON.parse((welcome as { body: string }).body)).toHaveProperty('version');
-  const engine = await engineWorker(page);
-  expect(await fetchFrom(engine, `${COUCH_ORIGIN}/library`)).toMatchObject({ ok: true });
+    const welcome = await fetchFrom(page, `${COUCH_ORIGIN}/`);
+    expect(welcome).toMatchObject({ ok: true });
+    expect(JSON.parse((welcome as { body: string }).body)).toHaveProperty('version');
+    const engine = await engineWorker(page);
+    expect(await fetchFrom(engine, `${COUCH_ORIGIN}/library`)).toMatchObject({ ok: true });
 
-  thirdRequests = 0;
-  const toThird = await fetchWithViolation(page, `${THIRD_ORIGIN}/`);
-  expect(toThird.ok).toBe(false);
-  expect(toThird.violations).toEqual([`connect-src ${THIRD_ORIGIN}/`]);
-  expect(await fetchFrom(engine, `${THIRD_ORIGIN}/`)).toMatchObject({ ok: false });
-  expect(thirdRequests).toBe(0);
-});
+    thirdRequests = 0;
+    const toThird = await fetchWithViolation(page, `${THIRD_ORIGIN}/`);
+    expect(toThird.ok).toBe(false);
+    expect(toThird.violations).toEqual([`connect-src ${THIRD_ORIGIN}/`]);
+    expect(await fetchFrom(engine, `${THIRD_ORIGIN}/`)).toMatchObject({ ok: false });
+    expect(thirdRequests).toBe(0);
+  },
+);

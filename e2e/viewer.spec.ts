@@ -55,73 +55,77 @@ test('a Markdown passage opens in the viewer, marked, and Back returns to the sa
   expect(blocked).toEqual([]);
 });
 
-test('a PDF passage opens on its page with the words boxed, online and offline', async ({ page, context }) => {
-  const blocked: string[] = [];
-  const fakeWorker: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    // pdf.js says this when its worker cannot start and it parses on the page instead (the file
-    // reader runs pdf.js in-thread on purpose: it is a worker already).
-    if (/fake worker/i.test(message.text()) && !message.worker()) fakeWorker.push(message.text());
-  });
-  await page.goto('/');
-  await addFiles(page, [generated('travel-guide.pdf')]);
+test(
+  'a PDF passage opens on its page with the words boxed, online and offline',
+  { tag: '@service-worker' },
+  async ({ page, context }) => {
+    const blocked: string[] = [];
+    const fakeWorker: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      // pdf.js says this when its worker cannot start and it parses on the page instead (the file
+      // reader runs pdf.js in-thread on purpose: it is a worker already).
+      if (/fake worker/i.test(message.text()) && !message.worker()) fakeWorker.push(message.text());
+    });
+    await page.goto('/');
+    await addFiles(page, [generated('travel-guide.pdf')]);
 
-  const first = await searchFor(page, 'at what hour do trains pull into the station');
-  await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
-  const passage = first.getByTestId('result-proposition').first();
-  await expect(passage).toContainText('train arrives at the station');
-  // The passage's own page if it differs from its section's, else the section's first page.
-  const own = /\(pp?\. (\d+)/.exec(await passage.innerText())?.[1];
-  const pageNumber = Number(own ?? /pp?\. (\d+)/.exec(await first.getByTestId('result-section').innerText())?.[1]);
-  expect(pageNumber).toBeGreaterThan(0);
+    const first = await searchFor(page, 'at what hour do trains pull into the station');
+    await expect(first.getByTestId('result-doc')).toHaveAttribute('data-name', 'travel-guide.pdf');
+    const passage = first.getByTestId('result-proposition').first();
+    await expect(passage).toContainText('train arrives at the station');
+    // The passage's own page if it differs from its section's, else the section's first page.
+    const own = /\(pp?\. (\d+)/.exec(await passage.innerText())?.[1];
+    const pageNumber = Number(own ?? /pp?\. (\d+)/.exec(await first.getByTestId('result-section').innerText())?.[1]);
+    expect(pageNumber).toBeGreaterThan(0);
 
-  await passage.click();
-  const viewer = page.getByTestId('viewer');
-  await expect(viewer).toBeVisible();
-  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', String(pageNumber));
-  const highlight = viewer.getByTestId('viewer-highlight');
-  await expect(highlight).toBeVisible();
-  await expect(highlight).toBeInViewport();
-  await expect(highlight).toContainText('train arrives at the station');
-  // The marked text keeps the passage's words apart where one line or text item ends and the next begins.
-  const wordsOf = (text: string) =>
-    text
-      .toLowerCase()
-      .split(/\s+/)
-      .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-      .filter(Boolean);
-  const passageWords = new Set(wordsOf(await passage.innerText()));
-  const marked = wordsOf((await highlight.textContent()) ?? '');
-  expect(marked.length).toBeGreaterThan(5);
-  expect(marked.filter((w) => !passageWords.has(w))).toEqual([]);
-  // The page really was drawn: the canvas has non-white pixels.
-  const inked = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) return true;
-    return false;
-  });
-  expect(inked).toBe(true);
-  // pdf.js parsed the file in its own worker, off the page.
-  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/pdf\.worker/));
-  expect(fakeWorker).toEqual([]);
+    await passage.click();
+    const viewer = page.getByTestId('viewer');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', String(pageNumber));
+    const highlight = viewer.getByTestId('viewer-highlight');
+    await expect(highlight).toBeVisible();
+    await expect(highlight).toBeInViewport();
+    await expect(highlight).toContainText('train arrives at the station');
+    // The marked text keeps the passage's words apart where one line or text item ends and the next begins.
+    const wordsOf = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/\s+/)
+        .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+        .filter(Boolean);
+    const passageWords = new Set(wordsOf(await passage.innerText()));
+    const marked = wordsOf((await highlight.textContent()) ?? '');
+    expect(marked.length).toBeGreaterThan(5);
+    expect(marked.filter((w) => !passageWords.has(w))).toEqual([]);
+    // The page really was drawn: the canvas has non-white pixels.
+    const inked = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) return true;
+      return false;
+    });
+    expect(inked).toBe(true);
+    // pdf.js parsed the file in its own worker, off the page.
+    expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/pdf\.worker/));
+    expect(fakeWorker).toEqual([]);
 
-  await page.keyboard.press('Escape');
-  await expect(viewer).toHaveCount(0);
-  await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText(
-    'train arrives at the station',
-  );
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(page.getByTestId('result').first().getByTestId('result-proposition').first()).toContainText(
+      'train arrives at the station',
+    );
 
-  // Offline: pdf.js and its worker come from the precache, so the page still draws.
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  await context.setOffline(true);
-  await page.reload();
-  const again = await searchFor(page, 'at what hour do trains pull into the station');
-  await again.getByTestId('result-proposition').first().click();
-  await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
-  await context.setOffline(false);
-  expect(blocked).toEqual([]);
-});
+    // Offline: pdf.js and its worker come from the precache, so the page still draws.
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+    await context.setOffline(true);
+    await page.reload();
+    const again = await searchFor(page, 'at what hour do trains pull into the station');
+    await again.getByTestId('result-proposition').first().click();
+    await expect(viewer.getByTestId('viewer-highlight')).toContainText('train arrives at the station');
+    await context.setOffline(false);
+    expect(blocked).toEqual([]);
+  },
+);
 
 test('HTML passages open formatted and plain-text passages as text, marked and scrolled into view', async ({
   page,

@@ -58,9 +58,9 @@ test('a file already with the engine is still stored when the file reader crashe
   await page.goto('/');
   const readerStarted = page.waitForEvent('worker', (worker) => worker.url().includes('reader.worker'));
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'embedded.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(600)) },
+    { name: 'embedded.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(300)) },
     // Big enough to be still being read when the reader crashes.
-    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(3000)) },
+    { name: 'doomed.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(1500)) },
     {
       name: 'after.txt',
       mimeType: 'text/plain',

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * Runs every check in one go and ends with the line CI reads: `N passed, N failed`.
- * Steps: typecheck, lint, unit tests (vitest), browser tests (Playwright against the production build).
- * `--corpus` runs the tests over ../shared/eval instead; `--stress` the heavy browser tests (e2e/*.stress.ts).
- * Every step runs even if an earlier one failed,
- * so one run shows every failure.
+ * Steps: typecheck, lint and the app's build side by side, unit tests (vitest), browser tests
+ * (Playwright against that build). `--corpus` runs the tests over ../shared/eval instead; `--stress`
+ * the heavy browser tests (e2e/*.stress.ts). Each is a suite of playwright.config.ts (E2E_SUITE);
+ * all use the one build in dist/, made again only when a source changed (scripts/lib/app-build.mjs).
+ * Every step runs even if an earlier one failed, so one run shows every failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { TEST_MODEL_HOSTS } from './lib/e2e-ports.mjs';
 
 const corpus = process.argv.includes('--corpus');
 const stress = process.argv.includes('--stress');
@@ -16,9 +18,15 @@ mkdirSync('test-results', { recursive: true });
 /** Runs a command, streaming its output; returns true when it exited 0. */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  took(label, started);
   return result.status === 0;
 }
+
+/** Each step's wall time, printed at the end: where a slow run's minutes went. */
+const times = [];
+const took = (label, started) => times.push(`${label} ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 function readJson(path) {
   try {
@@ -33,24 +41,31 @@ let failed = 0;
 
 /**
  * Steps that are one check each (typecheck, lint), run side by side: each uses one core. Their
- * output is printed whole, one step after the other, once both have ended.
+ * output is printed whole, one step after the other, once all have ended. A step with `env` is
+ * work, not a check (the build): it counts in neither total, since the browser tests fail if it did.
  */
 async function checks(steps) {
+  const started = Date.now();
   const results = await Promise.all(
     steps.map(
-      ([label, command, args]) =>
+      ([label, command, args, env]) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(command, args, {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, ...env },
+          });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+          child.on('close', (code) => resolve({ label, command, args, counted: !env, ok: code === 0, output }));
         }),
     ),
   );
-  for (const { label, command, args, ok, output } of results) {
+  took(steps.map(([label]) => label).join(' + '), started);
+  for (const { label, command, args, counted, ok, output } of results) {
     console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
     process.stdout.write(Buffer.concat(output));
+    if (!counted) continue;
     if (ok) passed++;
     else failed++;
   }
@@ -74,11 +89,11 @@ function vitest(label, args) {
   failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
 }
 
-/** A Playwright run (both configs report to test-results/e2e.json): counts its tests. */
-function playwright(label, args) {
+/** A Playwright run of one suite (it reports to test-results/e2e.json): counts its tests. */
+function playwright(label, suite, args = []) {
   const out = 'test-results/e2e.json';
   rmSync(out, { force: true });
-  const ok = run(label, 'npx', ['playwright', 'test', ...args]);
+  const ok = run(label, 'npx', ['playwright', 'test', ...args], { E2E_SUITE: suite });
   const report = readJson(out);
   if (!report) return void failed++;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
@@ -91,19 +106,21 @@ if (corpus) {
     console.log('../shared/eval is not beside this checkout: no corpus tests to run.');
   } else {
     vitest('corpus', ['--config', 'vitest.corpus.config.ts']);
-    playwright('corpus-browser', ['--config', 'playwright.corpus.config.ts']);
-    playwright('corpus-app', ['--config', 'playwright.corpus-app.config.ts']);
+    playwright('corpus-browser', 'corpus');
   }
 } else if (stress) {
-  playwright('e2e-stress', ['--config', 'playwright.stress.config.ts']);
+  playwright('e2e-stress', 'stress');
 } else {
+  // The build the browser tests use, made beside the checks, whose cores it would otherwise wait for.
   await checks([
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['build', 'node', ['scripts/lib/app-build.mjs'], { CARREL_MODEL_HOSTS: TEST_MODEL_HOSTS }],
   ]);
   vitest('unit', []);
-  playwright('e2e', []);
+  playwright('e2e', 'test');
 }
 
+console.log(`\nTime: ${times.join(', ')}.`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -18,7 +18,7 @@ const STAMP = '.build-stamp.json';
 const SOURCES = ['src', 'workers', 'scripts/harness', 'public', 'vite.config.ts', 'package-lock.json'];
 
 /** Newest modification time under `path`, ignoring unit tests (they are not in the page). */
-function newest(path) {
+export function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return /\.test\.ts$/.test(path) ? 0 : stat.mtimeMs;
