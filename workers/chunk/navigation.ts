@@ -24,6 +24,8 @@ const WORDS_PER_ENTRY = 10;
 const MIN_ENTRIES = 3;
 const MIN_BARE_ENTRIES = 5;
 const MIN_INDEX_ENTRIES = 5;
+/** Words of a title line between two navigation lists ("List of Figures"), looked past when joining them. */
+const TITLE_WORDS = 4;
 
 interface Shape {
   /** Entries of a contents list: words (or a leader) then one page number, then a new entry or the end. */
@@ -41,11 +43,14 @@ interface Shape {
   endsInEntry: boolean;
 }
 
+/** An index's group letter ("A", "B" … between its entries): no word of an entry. */
+const GROUP_LETTER = /^\p{Lu}$/u;
+
 function shapeOf(text: string): Shape {
   const tokens = text
     .replace(/(?:\s*[.·…_]){4,}\s*|(?:\s+[.·]){2,}\s*/g, ` ${LEADER} `)
     .split(/\s+/)
-    .filter(Boolean);
+    .filter((token) => token && !GROUP_LETTER.test(token));
   const shape: Shape = {
     entries: 0,
     leadered: 0,
@@ -55,17 +60,30 @@ function shapeOf(text: string): Shape {
     words: 0,
     endsInEntry: false,
   };
+  // Whether the tokens since the last entry's page are more of its pages ("… 58, 60").
+  let morePages = false;
   tokens.forEach((token, i) => {
     if (HAS_LETTER.test(token) && !PAGE.test(token)) shape.words++;
     const before = tokens[i - 1];
     const after = tokens[i + 1];
     if (before === undefined) return;
-    if (PAGE.test(token) && (before === LEADER || HAS_LETTER.test(before)) && !/^\p{Ll}/u.test(after ?? 'X')) {
+    if (morePages && PAGES.test(token)) {
+      morePages = token.endsWith(',');
+      if (after === undefined) shape.endsInEntry = true;
+      return;
+    }
+    morePages = false;
+    // After a leader a page (or a list of pages) ends an entry whatever follows: an index's next
+    // entry starts in lower case ("abline … 71 ace … 67"). Without one, a lower-case word after the
+    // number is prose going on ("on page 14 and …").
+    const page = before === LEADER ? PAGES.test(token) : PAGE.test(token) && !/^\p{Ll}/u.test(after ?? 'X');
+    if (page && (before === LEADER || HAS_LETTER.test(before))) {
       shape.entries++;
       if (before === LEADER) shape.leadered++;
       else shape.lastWords.push(before.toLowerCase());
-      if (/^\d/.test(token)) shape.pages.push(Number(token));
+      if (/^\d/.test(token)) shape.pages.push(parseInt(token, 10));
       if (after === undefined) shape.endsInEntry = true;
+      morePages = token.endsWith(',');
     }
     if (HAS_LETTER.test(before) && before.endsWith(',') && PAGES.test(token)) shape.indexEntries++;
   });
@@ -109,9 +127,13 @@ export function contentBlocks(blocks: Block[]): Block[] {
   const navigation = shapes.map((s) => s !== null && navigationShape(s));
   const isEntry = (s: Shape | null) =>
     s !== null && s.entries >= 1 && s.endsInEntry && s.words <= WORDS_PER_ENTRY * s.entries;
-  // Neighbours across headings: a contents list's chapter lines may be set as headings.
+  // Neighbours across headings and titles ("List of Tables" between two lists): a contents list's
+  // chapter lines may be set as headings.
+  const titles = blocks.map(
+    (b) => b.kind === 'heading' || (!/\d/.test(b.text) && b.text.trim().split(/\s+/).length <= TITLE_WORDS),
+  );
   const neighbour = (i: number, step: number) => {
-    for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (blocks[j]!.kind !== 'heading') return j;
+    for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (!titles[j]) return j;
     return -1;
   };
   // Spread along a run of such entries: one chapter line leads to the next.
