@@ -200,6 +200,16 @@ export interface SearchOptions {
    * pairs, workers/retrieve/translation.ts), beside or instead of the lexicon; 0 turns it off.
    */
   translationWeight?: number;
+  /**
+   * Stage 2 (three-stage) keeps this many best sections of every document stage 1 kept, beside the
+   * best sections overall, so one document's many sections cannot crowd another's best out; 0 = off.
+   */
+  sectionsPerDocument?: number;
+  /**
+   * In hierarchical strategies, one document holds at most `perDocument` of the first `window`
+   * results while another document has an answer for the place (unless the question names it).
+   */
+  documentCap?: { window: number; perDocument: number };
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }
