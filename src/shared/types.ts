@@ -2,7 +2,8 @@
 
 export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text' | 'docx' | 'epub' | 'odt' | 'odp' | 'pptx' | 'image';
 export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' | 'needs-password';
-export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
+/** `contents`: an entry of a table of contents, a list of figures or an index (front and back matter, DESIGN §4). */
+export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other' | 'contents';
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';
 export type ChunkMode = 'three-level' | 'paragraph' | 'full-doc';
 

@@ -65,10 +65,19 @@ describe('isNavigation', () => {
 });
 
 describe('chunkDocument leaves front and back matter out of the passages', () => {
+  /** The sections holding a contents passage: navigation kept apart (`contents`), not content. */
+  const contentsSections = (doc: ReturnType<typeof chunkDocument>) =>
+    new Set(doc.propositions.filter((p) => p.type === 'contents').map((p) => p.sectionId));
+  /** Every passage that is content (sections and propositions). */
   const all = (doc: ReturnType<typeof chunkDocument>) => [
-    ...doc.sections.map((s) => s.text),
-    ...doc.propositions.map((p) => p.text),
+    ...doc.sections.filter((s) => !contentsSections(doc).has(s.id)).map((s) => s.text),
+    ...doc.propositions.filter((p) => p.type !== 'contents').map((p) => p.text),
   ];
+  const contents = (doc: ReturnType<typeof chunkDocument>) =>
+    doc.propositions
+      .filter((p) => p.type === 'contents')
+      .map((p) => p.text)
+      .join(' ');
 
   it('a PDF-like contents page under a "Contents" heading is neither a section nor a passage', () => {
     const parts: [Block['kind'], string, number?][] = [
@@ -103,7 +112,13 @@ describe('chunkDocument leaves front and back matter out of the passages', () =>
     expect(doc.propositions.map((p) => p.text)).toContain(
       'Run the installer as root. It puts the program in /usr/bin and writes a default profile.',
     );
-    expect(doc.sections.flatMap((s) => s.headingPath)).not.toContain('Contents');
+    const content = doc.sections.filter((s) => !contentsSections(doc).has(s.id));
+    expect(content.flatMap((s) => s.headingPath)).not.toContain('Contents');
+    // Still there for a person who asks for the contents, in sections of their own after the content.
+    expect(contents(doc)).toContain('Setting up a profile');
+    expect(contents(doc)).toContain('compression, 14');
+    expect(doc.sections.at(-1)!.headingPath.at(-1)).toBe('Index');
+    expect(doc.sections.slice(0, content.length)).toEqual(content);
   });
 
   it('short lists of figures and tables beside the contents go with it, across their titles', () => {
@@ -134,6 +149,7 @@ describe('chunkDocument leaves front and back matter out of the passages', () =>
       { countTokens },
     );
     for (const passage of all(doc)) expect(passage).not.toContain('Compressing files');
+    expect(contents(doc)).toContain('Compressing files');
     expect(all(doc).join(' ')).toContain('Run the installer as root.');
   });
 });

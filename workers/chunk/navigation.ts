@@ -116,6 +116,11 @@ export function isNavigation(text: string): boolean {
   return navigationShape(shapeOf(text));
 }
 
+/** A line short enough to be a list's title ("List of Figures"): a few words, no number. */
+export function isTitleLine(text: string): boolean {
+  return !/\d/.test(text) && text.trim().split(/\s+/).length <= TITLE_WORDS;
+}
+
 /**
  * The blocks of a document that are content: navigation blocks left out. A block too short to
  * show the shape (one contents entry set apart, "1 Introduction 1") goes with its neighbours when
@@ -127,25 +132,24 @@ export function contentBlocks(blocks: Block[]): Block[] {
   const navigation = shapes.map((s) => s !== null && navigationShape(s));
   const isEntry = (s: Shape | null) =>
     s !== null && s.entries >= 1 && s.endsInEntry && s.words <= WORDS_PER_ENTRY * s.entries;
-  // Neighbours across headings and titles ("List of Tables" between two lists): a contents list's
-  // chapter lines may be set as headings.
-  const titles = blocks.map(
-    (b) => b.kind === 'heading' || (!/\d/.test(b.text) && b.text.trim().split(/\s+/).length <= TITLE_WORDS),
-  );
-  const neighbour = (i: number, step: number) => {
-    for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (!titles[j]) return j;
-    return -1;
-  };
-  // Spread along a run of such entries: one chapter line leads to the next.
+  const titles = blocks.map((b) => b.kind === 'heading' || isTitleLine(b.text));
+  // Runs of entries, across headings and title lines: a contents list's chapter lines may be set
+  // as headings, an index's entries come a few at a time between its group letters ("! … 10 != … 10",
+  // "%", "%*% … 24"). A run is navigation when one of its blocks is, or when its entries together
+  // have the shape of a list.
   const joined = [...navigation];
-  for (let changed = true; changed;) {
-    changed = false;
-    joined.forEach((nav, i) => {
-      if (!nav && isEntry(shapes[i]!) && [neighbour(i, -1), neighbour(i, 1)].some((j) => j >= 0 && joined[j])) {
-        joined[i] = true;
-        changed = true;
-      }
-    });
-  }
+  let run: number[] = [];
+  const close = () => {
+    const entries = run.reduce((n, i) => n + shapes[i]!.entries, 0);
+    const leadered = run.reduce((n, i) => n + shapes[i]!.leadered, 0);
+    if (run.some((i) => navigation[i]) || (entries >= MIN_ENTRIES && leadered >= entries / 2))
+      for (const i of run) joined[i] = true;
+    run = [];
+  };
+  blocks.forEach((_, i) => {
+    if (navigation[i] || isEntry(shapes[i]!)) run.push(i);
+    else if (!titles[i]) close();
+  });
+  close();
   return joined.some(Boolean) ? blocks.filter((_, i) => !joined[i]) : blocks;
 }

@@ -9,6 +9,7 @@ import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, Stag
 import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
+import { asksForContents } from './contents';
 import { fuseScores } from './fuse';
 import type { DocMeta, LibraryIndex, SectionMeta } from './library-index';
 
@@ -80,7 +81,9 @@ function scoreLevel(
  * lead then lifted all its passages over that guide's.
  */
 function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<string, number> {
+  const contents = asksForContents(query.text);
   const docOf = (sectionId: string) => {
+    if (!contents && index.contentsSections.has(sectionId)) return undefined;
     const docId = index.sections.get(sectionId)?.docId;
     return docId !== undefined && (!docs || docs.has(docId)) ? docId : undefined;
   };
@@ -158,6 +161,9 @@ export function traceSearch(
       restrict ? sectionsOf(index, restrict) : undefined,
     );
   }
+  // Contents lists take no place of a section with text, unless the question asks for them.
+  const contents = asksForContents(query.text);
+  if (!contents) for (const id of index.contentsSections) sections.fused.delete(id);
   if (sections !== empty) {
     let topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
     if (opts.strategy === 'three-stage')
@@ -191,10 +197,11 @@ export function traceSearch(
           LEVEL_MIX.section * (sections.fused.get(p.sectionId) ?? 0) +
           LEVEL_MIX.document * (docs.fused.get(p.docId) ?? (opts.strategy === 'two-stage' ? 1 : 0))
         : own;
-      return { id, score };
+      return { id, score, below: !contents && p.type === 'contents' };
     })
     .filter(({ id }) => (props.dense.get(id) ?? 0) > 0 || (props.bm25.get(id) ?? 0) > 0)
-    .sort((a, b) => b.score - a.score);
+    // A contents entry comes after every passage of text, unless the question asks for the contents.
+    .sort((a, b) => Number(a.below) - Number(b.below) || b.score - a.score);
   // With the cap, every document's best passage stays a candidate for the places it frees.
   const ranked = capped
     ? withFirstOfEachDocument(sorted, propositionK, (id) => index.propositions.get(id)!.docId)
