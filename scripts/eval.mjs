@@ -6,8 +6,9 @@
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
  *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--no-escape-hatch] [--no-floor]
+ *                   [--sections-per-document N] [--document-cap WINDOW:PER_DOCUMENT|0]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
- *   npm run eval -- --questions FILE [--strategy S|all] [--model ID]
+ *   npm run eval -- --questions FILE [--strategy S|all] [--model ID] [--variants '[{…search options}, …]']
  *
  * BEIR mode: the last stdout line is one JSON object {dataset, strategy, model, queries, ndcg@10,
  * recall@10, recall@100, mrr@10, latency_ms: {p50, p95}, ingest_docs_per_s} (with --strategy all,
@@ -67,6 +68,9 @@ function parseCli() {
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
+        'sections-per-document': { type: 'string' },
+        'document-cap': { type: 'string' },
+        variants: { type: 'string' },
       },
     });
   } catch (error) {
@@ -93,9 +97,19 @@ function parseCli() {
     if (!Number.isFinite(n) || n < 0) fail(`--${name} needs a number`);
     return n;
   };
+  const documentCap = values['document-cap'];
+  if (documentCap !== undefined && !/^(0|\d+:\d+)$/.test(documentCap))
+    fail('--document-cap needs WINDOW:PER_DOCUMENT (3:2) or 0');
+  let variants = [{}];
+  try {
+    if (values.variants) variants = JSON.parse(values.variants);
+  } catch {
+    fail('--variants needs a JSON array of search options');
+  }
   return {
     dataset,
     mode,
+    variants,
     strategies: strategy === 'all' ? STRATEGIES : [strategy],
     model: values.model,
     limit: number('limit') ?? Infinity,
@@ -111,6 +125,19 @@ function parseCli() {
       ...(values['translation-weight'] !== undefined ? { translationWeight: number('translation-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
+      ...(values['sections-per-document'] !== undefined
+        ? { sectionsPerDocument: number('sections-per-document') }
+        : {}),
+      ...(documentCap === '0'
+        ? { documentCap: { window: 0, perDocument: 0 } }
+        : documentCap
+          ? {
+              documentCap: {
+                window: Number(documentCap.split(':')[0]),
+                perDocument: Number(documentCap.split(':')[1]),
+              },
+            }
+          : {}),
     },
   };
 }
@@ -279,10 +306,12 @@ async function evaluateQuestions(page, cli, model) {
   const asked = cases.slice(0, cli.limit).map((c) => ({ doc: basename(c.doc), query: c.query, expect: c.expect }));
   log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
   reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
-  for (const strategy of cli.strategies) {
+  for (const [strategy, variant] of cli.strategies.flatMap((s) => cli.variants.map((v) => [s, v]))) {
+    // --variants: several option sets over one ingest (a large library takes minutes to read).
+    if (cli.variants.length > 1) log(`variant ${JSON.stringify(variant)}`);
     const results = await page.evaluate(
       ([c, o]) => window.carrel.askQuestions(c, o),
-      [asked, { ...cli.options, strategy }],
+      [asked, { ...cli.options, ...variant, strategy }],
     );
     const within = (k) => results.filter((r) => r.rank !== null && r.rank <= k).length;
     const onPage = (k) => results.filter((r) => r.pageRank !== null && r.pageRank <= k).length;
@@ -312,6 +341,7 @@ async function evaluateQuestions(page, cli, model) {
       JSON.stringify({
         set: basename(cli.dataset),
         strategy,
+        ...(cli.variants.length > 1 ? { variant } : {}),
         model,
         questions: results.length,
         top1: within(1),

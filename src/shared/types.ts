@@ -2,7 +2,8 @@
 
 export type SourceKind = 'pdf' | 'markdown' | 'html' | 'text' | 'docx' | 'epub' | 'odt' | 'odp' | 'pptx' | 'image';
 export type DocStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed' | 'needs-password';
-export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other';
+/** `contents`: an entry of a table of contents, a list of figures or an index (front and back matter, DESIGN §4). */
+export type PropositionType = 'definition' | 'procedure' | 'example' | 'fact' | 'other' | 'contents';
 export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'code' | 'table' | 'quote';
 export type ChunkMode = 'three-level' | 'paragraph' | 'full-doc';
 
@@ -200,6 +201,16 @@ export interface SearchOptions {
    * pairs, workers/retrieve/translation.ts), beside or instead of the lexicon; 0 turns it off.
    */
   translationWeight?: number;
+  /**
+   * Stage 2 (three-stage) keeps this many best sections of every document stage 1 kept, beside the
+   * best sections overall, so one document's many sections cannot crowd another's best out; 0 = off.
+   */
+  sectionsPerDocument?: number;
+  /**
+   * In hierarchical strategies, one document holds at most `perDocument` of the first `window`
+   * results while another document has an answer for the place (unless the question names it).
+   */
+  documentCap?: { window: number; perDocument: number };
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

@@ -16,7 +16,7 @@ import type {
 import { analyze } from '../../src/shared/text/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
-import { contentBlocks } from './navigation';
+import { contentBlocks, isTitleLine } from './navigation';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
 import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
 import { chunkLimits, type ChunkLimits } from '../../src/shared/chunk-sizes';
@@ -51,7 +51,8 @@ export function chunkDocument(whole: ParsedDocument, docId: string, opts: ChunkO
       : mode === 'full-doc'
         ? fullDocParents(parsed, opts.countTokens, limits.proposition)
         : delimiterParents(parsed, opts.countTokens, opts.delimiter || undefined, limits.proposition);
-  return assembleRecords(parsed, docId, opts, parents, limits);
+  const contents = mode === 'three-level' ? navigationParents(whole, parsed, opts, limits) : [];
+  return assembleRecords(parsed, docId, opts, parents, limits, contents, whole.text);
 }
 
 /** chunkDocument, with sections too long to keep whole cut at topic shifts found by `opts.similarity`. */
@@ -65,7 +66,52 @@ export async function chunkDocumentAsync(
   const limits = chunkLimits(opts.sizes);
   const sections = headingSections(parsed, opts, limits);
   const drops = await topicDrops(sections, parsed.text, opts.similarity, limits.section.max);
-  return assembleRecords(parsed, docId, opts, splitHeadingSections(sections, limits, drops), limits);
+  const parents = splitHeadingSections(sections, limits, drops);
+  return assembleRecords(
+    parsed,
+    docId,
+    opts,
+    parents,
+    limits,
+    navigationParents(whole, parsed, opts, limits),
+    whole.text,
+  );
+}
+
+/**
+ * The contents lists and indexes `withoutNavigation` took out, as sections of their own after the
+ * document's content, each run of navigation blocks one section under the heading above it: their
+ * passages are typed `contents`, so search keeps them below real text unless a person asks for
+ * the contents (workers/retrieve/contents.ts).
+ */
+function navigationParents(
+  whole: ParsedDocument,
+  parsed: ParsedDocument,
+  opts: ChunkOptions,
+  limits: ChunkLimits,
+): ParentDraft[] {
+  if (parsed === whole) return [];
+  const kept = new Set(parsed.blocks);
+  const headings = whole.blocks.filter((b) => b.kind === 'heading');
+  const runs: Block[][] = [];
+  whole.blocks.forEach((block, i) => {
+    if (kept.has(block)) return;
+    if (i > 0 && !kept.has(whole.blocks[i - 1]!) && runs.length) runs.at(-1)!.push(block);
+    else runs.push([block]);
+  });
+  return runs.flatMap((blocks) => {
+    // A list's own title set as a line of text ("Table of Contents") is its heading.
+    const before = whole.blocks[whole.blocks.indexOf(blocks[0]!) - 1];
+    const title = before && before.kind !== 'heading' && isTitleLine(before.text) ? [before.text.trim()] : [];
+    const headingPath = [...headingPathAt(headings, blocks[0]!.start, whole.title), ...title];
+    const units = unitsOf(blocks, whole.text, opts.countTokens, limits.proposition).map((u) => ({ ...u, headingPath }));
+    if (units.length === 0) return [];
+    return splitSection(units, units[0]!.start, undefined, limits.section).map((part) => ({
+      headingPath,
+      part,
+      blocks,
+    }));
+  });
 }
 
 /**
@@ -122,14 +168,18 @@ function assembleRecords(
   parsed: ParsedDocument,
   docId: string,
   opts: ChunkOptions,
-  parents: ParentDraft[],
+  content: ParentDraft[],
   limits: ChunkLimits,
+  contents: ParentDraft[] = [],
+  wholeText = parsed.text,
 ): ChunkedDocument {
   const { text } = parsed;
+  const parents = [...content, ...contents];
+  const navigation = new Set(contents);
   const mode = opts.mode ?? 'three-level';
   const terms = new SpanTerms(text);
   const weights = termWeights(
-    parents.map((p) => [...analyze(p.headingPath.at(-1) ?? ''), ...terms.ofAll(p.part.units)]),
+    content.map((p) => [...analyze(p.headingPath.at(-1) ?? ''), ...terms.ofAll(p.part.units)]),
   );
   const labels = pageLabelsOf(parsed.blocks);
   const headings = parsed.blocks.filter((b) => b.kind === 'heading');
@@ -138,7 +188,10 @@ function assembleRecords(
   const propositions: PropositionRecord[] = [];
   for (const parent of parents) {
     const { part } = parent;
-    const sectionText = text.slice(part.textStart, part.end);
+    // Contents lists are blanked out of `text`; their own sections read them from the whole text.
+    const isContents = navigation.has(parent);
+    const source = isContents ? wholeText : text;
+    const sectionText = source.slice(part.textStart, part.end);
     const pages = pagesOf(part.units, parent.blocks);
     const section: SectionRecord = {
       id: chunkId(docId, 's', sections.length, part.start),
@@ -152,21 +205,21 @@ function assembleRecords(
       ...labelsFor(pages, labels),
       position: part.textStart / Math.max(1, text.length),
       tokens: opts.countTokens(sectionText),
-      keywords: chunkKeywords(terms.ofAll(part.units), weights),
+      keywords: isContents ? [] : chunkKeywords(terms.ofAll(part.units), weights),
       prevId: null,
       nextId: null,
       embedded: mode === 'three-level',
     };
     sections.push(section);
     // Dify's modes: every sentence (or atomic block) is its own child.
-    const measure = (start: number, end: number) => opts.countTokens(text.slice(start, end));
+    const measure = (start: number, end: number) => opts.countTokens(source.slice(start, end));
     const groups =
       mode === 'three-level'
         ? groupUnits(part.units, measure, limits.proposition)
         : part.units.map((u) => ({ ...u, headingPath: headingPathAt(headings, u.start, parsed.title) }));
     let next = 0;
     for (const group of groups) {
-      const propositionText = text.slice(group.start, group.end);
+      const propositionText = source.slice(group.start, group.end);
       const own: Unit[] = [];
       while (next < part.units.length && part.units[next]!.end <= group.end) own.push(part.units[next++]!);
       propositions.push({
@@ -182,10 +235,10 @@ function assembleRecords(
         ...labelsFor(group.pages, labels),
         position: group.start / Math.max(1, text.length),
         tokens: group.tokens,
-        keywords: chunkKeywords(terms.ofAll(own), weights),
+        keywords: isContents ? [] : chunkKeywords(terms.ofAll(own), weights),
         prevId: null,
         nextId: null,
-        type: propositionType(propositionText, kindsWithin(parent.blocks, group)),
+        type: isContents ? 'contents' : propositionType(propositionText, kindsWithin(parent.blocks, group)),
       });
     }
   }
@@ -200,7 +253,7 @@ function assembleRecords(
     title: parsed.title,
     summary: extractiveSummary(text, bodySpans.length ? bodySpans : parsed.blocks, weights, opts.countTokens, terms),
     keywords: surfaceForms(topTerms(weights, 10), text.slice(0, 2_000_000)),
-    tokens: propositions.reduce((n, p) => n + p.tokens, 0),
+    tokens: propositions.reduce((n, p) => n + (p.type === 'contents' ? 0 : p.tokens), 0),
     sections,
     propositions,
   };

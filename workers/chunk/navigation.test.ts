@@ -32,6 +32,18 @@ describe('isNavigation', () => {
     expect(isNavigation(BOOK_INDEX)).toBe(true);
   });
 
+  it('tells an index whose entries start in lower case and list several pages after a leader', () => {
+    // R-intro.pdf's function index as pdf.js reads it: group letters between the entries.
+    expect(isNavigation('A abline … 71 ace … 67 add1 … 60 anova … 58, 60 aov … 59 B boxplot … 40')).toBe(true);
+    expect(isNavigation('call trace … 14 invoking dvips … 35 Invoking lilypond … 2')).toBe(true);
+  });
+
+  it('keeps prose with an ellipsis before a number', () => {
+    expect(isNavigation('We waited … 3 hours passed, and then the server answered with a long list of errors.')).toBe(
+      false,
+    );
+  });
+
   it('keeps prose that cites pages, numbered steps, tables of figures and dates', () => {
     expect(
       isNavigation(
@@ -53,10 +65,19 @@ describe('isNavigation', () => {
 });
 
 describe('chunkDocument leaves front and back matter out of the passages', () => {
+  /** The sections holding a contents passage: navigation kept apart (`contents`), not content. */
+  const contentsSections = (doc: ReturnType<typeof chunkDocument>) =>
+    new Set(doc.propositions.filter((p) => p.type === 'contents').map((p) => p.sectionId));
+  /** Every passage that is content (sections and propositions). */
   const all = (doc: ReturnType<typeof chunkDocument>) => [
-    ...doc.sections.map((s) => s.text),
-    ...doc.propositions.map((p) => p.text),
+    ...doc.sections.filter((s) => !contentsSections(doc).has(s.id)).map((s) => s.text),
+    ...doc.propositions.filter((p) => p.type !== 'contents').map((p) => p.text),
   ];
+  const contents = (doc: ReturnType<typeof chunkDocument>) =>
+    doc.propositions
+      .filter((p) => p.type === 'contents')
+      .map((p) => p.text)
+      .join(' ');
 
   it('a PDF-like contents page under a "Contents" heading is neither a section nor a passage', () => {
     const parts: [Block['kind'], string, number?][] = [
@@ -91,7 +112,31 @@ describe('chunkDocument leaves front and back matter out of the passages', () =>
     expect(doc.propositions.map((p) => p.text)).toContain(
       'Run the installer as root. It puts the program in /usr/bin and writes a default profile.',
     );
-    expect(doc.sections.flatMap((s) => s.headingPath)).not.toContain('Contents');
+    const content = doc.sections.filter((s) => !contentsSections(doc).has(s.id));
+    expect(content.flatMap((s) => s.headingPath)).not.toContain('Contents');
+    // Still there for a person who asks for the contents, in sections of their own after the content.
+    expect(contents(doc)).toContain('Setting up a profile');
+    expect(contents(doc)).toContain('compression, 14');
+    expect(doc.sections.at(-1)!.headingPath.at(-1)).toBe('Index');
+    expect(doc.sections.slice(0, content.length)).toEqual(content);
+  });
+
+  it('short lists of figures and tables beside the contents go with it, across their titles', () => {
+    // NIST-CSF-2014.pdf's front matter: two entries a list, each list under a title line.
+    const parts = [
+      'Framework for Improving Critical Infrastructure Cybersecurity',
+      'Table of Contents',
+      PDF_CONTENTS,
+      'List of Figures',
+      'Figure 1: Framework Core Structure … 7 Figure 2: Information and Decision Flows … 12',
+      'List of Tables',
+      'Table 1: Function and Category Unique Identifiers … 19 Table 2: Framework Core … 20',
+      'The Framework is a risk-based approach to managing cybersecurity risk, in three parts.',
+    ];
+    const doc = chunkDocument(parseText(`${parts.join('\n\n')}\n`, 'framework.txt'), 'doc-3', { countTokens });
+    const passages = all(doc).join(' ');
+    expect(passages).not.toMatch(/Figure 1|Table 2/);
+    expect(passages).toContain('a risk-based approach');
   });
 
   it('a text file whose contents list sits between its title and its first chapter', () => {
@@ -104,6 +149,7 @@ describe('chunkDocument leaves front and back matter out of the passages', () =>
       { countTokens },
     );
     for (const passage of all(doc)) expect(passage).not.toContain('Compressing files');
+    expect(contents(doc)).toContain('Compressing files');
     expect(all(doc).join(' ')).toContain('Run the installer as root.');
   });
 });

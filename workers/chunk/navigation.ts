@@ -24,6 +24,8 @@ const WORDS_PER_ENTRY = 10;
 const MIN_ENTRIES = 3;
 const MIN_BARE_ENTRIES = 5;
 const MIN_INDEX_ENTRIES = 5;
+/** Words of a title line between two navigation lists ("List of Figures"), looked past when joining them. */
+const TITLE_WORDS = 4;
 
 interface Shape {
   /** Entries of a contents list: words (or a leader) then one page number, then a new entry or the end. */
@@ -41,11 +43,14 @@ interface Shape {
   endsInEntry: boolean;
 }
 
+/** An index's group letter ("A", "B" … between its entries): no word of an entry. */
+const GROUP_LETTER = /^\p{Lu}$/u;
+
 function shapeOf(text: string): Shape {
   const tokens = text
     .replace(/(?:\s*[.·…_]){4,}\s*|(?:\s+[.·]){2,}\s*/g, ` ${LEADER} `)
     .split(/\s+/)
-    .filter(Boolean);
+    .filter((token) => token && !GROUP_LETTER.test(token));
   const shape: Shape = {
     entries: 0,
     leadered: 0,
@@ -55,17 +60,30 @@ function shapeOf(text: string): Shape {
     words: 0,
     endsInEntry: false,
   };
+  // Whether the tokens since the last entry's page are more of its pages ("… 58, 60").
+  let morePages = false;
   tokens.forEach((token, i) => {
     if (HAS_LETTER.test(token) && !PAGE.test(token)) shape.words++;
     const before = tokens[i - 1];
     const after = tokens[i + 1];
     if (before === undefined) return;
-    if (PAGE.test(token) && (before === LEADER || HAS_LETTER.test(before)) && !/^\p{Ll}/u.test(after ?? 'X')) {
+    if (morePages && PAGES.test(token)) {
+      morePages = token.endsWith(',');
+      if (after === undefined) shape.endsInEntry = true;
+      return;
+    }
+    morePages = false;
+    // After a leader a page (or a list of pages) ends an entry whatever follows: an index's next
+    // entry starts in lower case ("abline … 71 ace … 67"). Without one, a lower-case word after the
+    // number is prose going on ("on page 14 and …").
+    const page = before === LEADER ? PAGES.test(token) : PAGE.test(token) && !/^\p{Ll}/u.test(after ?? 'X');
+    if (page && (before === LEADER || HAS_LETTER.test(before))) {
       shape.entries++;
       if (before === LEADER) shape.leadered++;
       else shape.lastWords.push(before.toLowerCase());
-      if (/^\d/.test(token)) shape.pages.push(Number(token));
+      if (/^\d/.test(token)) shape.pages.push(parseInt(token, 10));
       if (after === undefined) shape.endsInEntry = true;
+      morePages = token.endsWith(',');
     }
     if (HAS_LETTER.test(before) && before.endsWith(',') && PAGES.test(token)) shape.indexEntries++;
   });
@@ -98,6 +116,11 @@ export function isNavigation(text: string): boolean {
   return navigationShape(shapeOf(text));
 }
 
+/** A line short enough to be a list's title ("List of Figures"): a few words, no number. */
+export function isTitleLine(text: string): boolean {
+  return !/\d/.test(text) && text.trim().split(/\s+/).length <= TITLE_WORDS;
+}
+
 /**
  * The blocks of a document that are content: navigation blocks left out. A block too short to
  * show the shape (one contents entry set apart, "1 Introduction 1") goes with its neighbours when
@@ -109,21 +132,24 @@ export function contentBlocks(blocks: Block[]): Block[] {
   const navigation = shapes.map((s) => s !== null && navigationShape(s));
   const isEntry = (s: Shape | null) =>
     s !== null && s.entries >= 1 && s.endsInEntry && s.words <= WORDS_PER_ENTRY * s.entries;
-  // Neighbours across headings: a contents list's chapter lines may be set as headings.
-  const neighbour = (i: number, step: number) => {
-    for (let j = i + step; j >= 0 && j < blocks.length; j += step) if (blocks[j]!.kind !== 'heading') return j;
-    return -1;
-  };
-  // Spread along a run of such entries: one chapter line leads to the next.
+  const titles = blocks.map((b) => b.kind === 'heading' || isTitleLine(b.text));
+  // Runs of entries, across headings and title lines: a contents list's chapter lines may be set
+  // as headings, an index's entries come a few at a time between its group letters ("! … 10 != … 10",
+  // "%", "%*% … 24"). A run is navigation when one of its blocks is, or when its entries together
+  // have the shape of a list.
   const joined = [...navigation];
-  for (let changed = true; changed;) {
-    changed = false;
-    joined.forEach((nav, i) => {
-      if (!nav && isEntry(shapes[i]!) && [neighbour(i, -1), neighbour(i, 1)].some((j) => j >= 0 && joined[j])) {
-        joined[i] = true;
-        changed = true;
-      }
-    });
-  }
+  let run: number[] = [];
+  const close = () => {
+    const entries = run.reduce((n, i) => n + shapes[i]!.entries, 0);
+    const leadered = run.reduce((n, i) => n + shapes[i]!.leadered, 0);
+    if (run.some((i) => navigation[i]) || (entries >= MIN_ENTRIES && leadered >= entries / 2))
+      for (const i of run) joined[i] = true;
+    run = [];
+  };
+  blocks.forEach((_, i) => {
+    if (navigation[i] || isEntry(shapes[i]!)) run.push(i);
+    else if (!titles[i]) close();
+  });
+  close();
   return joined.some(Boolean) ? blocks.filter((_, i) => !joined[i]) : blocks;
 }

@@ -125,3 +125,56 @@ describe('a long document does not crowd out short ones (DESIGN §5)', () => {
     expect(hits.slice(0, 3).map((h) => h.docName)).toEqual(Array(3).fill('reference-manual.pdf'));
   });
 });
+
+describe('a manual whose every section shares the question’s words (DESIGN §5)', () => {
+  /** 300 sections that each mention compiling and installing, and one guide that says how to check a build. */
+  function crowded() {
+    const random = seeded(11);
+    const index = new LibraryIndex();
+    addDoc(
+      index,
+      'big-manual.pdf',
+      Array.from({ length: 300 }, (_, i) => ({
+        heading: `${i + 1} ${FILLER[i % FILLER.length]}`,
+        text: Array.from({ length: 40 }, (_, w) =>
+          w % 4 === 1 ? (random() < 0.5 ? 'compiled' : 'installing') : FILLER[Math.floor(random() * FILLER.length)],
+        ).join(' '),
+      })),
+    );
+    addDoc(index, 'install-guide.pdf', [
+      { heading: 'Requirements', text: 'You need a C compiler and about 50 megabytes of disk space.' },
+      {
+        heading: 'Testing',
+        text: 'Before installing, type make bench: it runs the test suite on what you compiled in a few seconds.',
+      },
+    ]);
+    addDoc(index, 'tutorial.pdf', [{ heading: 'Greetings', text: 'Type 2 + 2 and press Return to see the answer.' }]);
+    return index;
+  }
+  const question = 'check that what I compiled works before installing it';
+  const docsOf = (hits: { docName: string }[]) => hits.slice(0, 3).map((h) => h.docName);
+
+  it('without the two rules the manual takes the first three places', () => {
+    const hits = search(
+      crowded(),
+      { text: question, vector: flat() },
+      {
+        ...DEFAULT_SEARCH_OPTIONS,
+        sectionsPerDocument: 0,
+        documentCap: { window: 0, perDocument: 0 },
+      },
+    );
+    expect(docsOf(hits)).toEqual(Array(3).fill('big-manual.pdf'));
+  });
+
+  it('with them the guide that answers is among the first three', () => {
+    const hits = search(crowded(), { text: question, vector: flat() }, DEFAULT_SEARCH_OPTIONS);
+    expect(docsOf(hits)).toContain('install-guide.pdf');
+    expect(hits.find((h) => h.docName === 'install-guide.pdf')?.headingPath.at(-1)).toBe('Testing');
+  });
+
+  it('a question that names the manual keeps the first three places for it', () => {
+    const hits = search(crowded(), { text: `${question} in the big manual`, vector: flat() }, DEFAULT_SEARCH_OPTIONS);
+    expect(docsOf(hits)).toEqual(Array(3).fill('big-manual.pdf'));
+  });
+});

@@ -19,4 +19,11 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
    * lexicon, lost on the held-out set, and a factor of 6 gained less.
    */
   translationWeight: 3,
+  /**
+   * Each document stage 1 keeps brings its best section to stage 3: one is enough for the section
+   * that answers a short document's question to be scored at all (docs/retrieval.md).
+   */
+  sectionsPerDocument: 1,
+  /** At most 2 of the first 3 results from one document while another has an answer for the place. */
+  documentCap: { window: 3, perDocument: 2 },
 };

@@ -60,6 +60,8 @@ export class LibraryIndex {
   readonly propositions = new Map<string, PropositionMeta>();
   readonly sectionsOfDoc = new Map<string, string[]>();
   readonly propositionsOfSection = new Map<string, string[]>();
+  /** Sections that hold a table of contents, a list of figures or an index (passages typed `contents`). */
+  readonly contentsSections = new Set<string>();
   bm25: Record<Level, Bm25Index> = {
     document: new Bm25Index(),
     section: new Bm25Index(),
@@ -115,7 +117,12 @@ export class LibraryIndex {
       this.propositionsOfSection.get(p.sectionId)?.push(p.id);
       this.bm25.proposition.add(p.id, p.text, p.headingPath.join(' '), PROPOSITION_HEADING_WEIGHT);
     }
-    const docText = sections.map((s) => s.text).join('\n');
+    for (const p of propositions) if (p.type === 'contents') this.contentsSections.add(p.sectionId);
+    // A contents list names every subject of the document: no word of the document's own.
+    const docText = sections
+      .filter((s) => !this.contentsSections.has(s.id))
+      .map((s) => s.text)
+      .join('\n');
     this.bm25.document.add(
       doc.id,
       docText || propositions.map((p) => p.text).join('\n'),
@@ -131,7 +138,9 @@ export class LibraryIndex {
     sectionIds.forEach((id) => this.bm25.section.remove(id));
     propositionIds.forEach((id) => this.bm25.proposition.remove(id));
     this.removeVectors(docId, sectionIds, propositionIds);
-    sectionIds.forEach((id) => (this.sections.delete(id), this.propositionsOfSection.delete(id)));
+    sectionIds.forEach(
+      (id) => (this.sections.delete(id), this.propositionsOfSection.delete(id), this.contentsSections.delete(id)),
+    );
     propositionIds.forEach((id) => this.propositions.delete(id));
     this.sectionsOfDoc.delete(docId);
     this.docs.delete(docId);
@@ -182,6 +191,7 @@ export class LibraryIndex {
     for (const proposition of fromPropositionColumns(snapshot.propositions)) {
       index.propositions.set(proposition.id, proposition);
       index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
+      if (proposition.type === 'contents') index.contentsSections.add(proposition.sectionId);
     }
     const order = index.idOrder();
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));

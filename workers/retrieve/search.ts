@@ -4,9 +4,12 @@
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
 import { labelsWithin } from '../../src/shared/page-reference';
+import { analyze } from '../../src/shared/text/analyzer';
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
+import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
+import { asksForContents } from './contents';
 import { fuseScores } from './fuse';
 import type { DocMeta, LibraryIndex, SectionMeta } from './library-index';
 
@@ -78,7 +81,9 @@ function scoreLevel(
  * lead then lifted all its passages over that guide's.
  */
 function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<string, number> {
+  const contents = asksForContents(query.text);
   const docOf = (sectionId: string) => {
+    if (!contents && index.contentsSections.has(sectionId)) return undefined;
     const docId = index.sections.get(sectionId)?.docId;
     return docId !== undefined && (!docs || docs.has(docId)) ? docId : undefined;
   };
@@ -108,6 +113,10 @@ function relevant(scores: StageScores, floor: SearchOptions['minRelevance']): bo
   if (!floor) return true;
   return (scores.dense ?? -1) >= floor.dense || (scores.coverage ?? 0) >= floor.coverage;
 }
+
+/** Whether a passage is an answer, not just near: over the floor, or without one sharing a word with the query. */
+const answers = (scores: StageScores, floor: SearchOptions['minRelevance']) =>
+  floor ? relevant(scores, floor) : (scores.bm25 ?? 0) > 0;
 
 /** Runs `opts.strategy` and returns results grouped by section, best first. */
 export function search(index: LibraryIndex, query: Query, opts: SearchOptions): ResultHit[] {
@@ -152,8 +161,19 @@ export function traceSearch(
       restrict ? sectionsOf(index, restrict) : undefined,
     );
   }
+  // Contents lists take no place of a section with text, unless the question asks for them.
+  const contents = asksForContents(query.text);
+  if (!contents) for (const id of index.contentsSections) sections.fused.delete(id);
   if (sections !== empty) {
-    const topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
+    let topSections = top(sections.fused, Math.max(STAGE_K.section, opts.limit));
+    if (opts.strategy === 'three-stage')
+      topSections = withBestOfEachDocument(
+        index,
+        topSections,
+        sections.fused,
+        stages.documents,
+        opts.sectionsPerDocument ?? 0,
+      );
     stages.sections = ranking(topSections);
     candidates = new Set([...topSections.keys()].flatMap((s) => index.propositionsOfSection.get(s) ?? []));
   }
@@ -166,7 +186,8 @@ export function traceSearch(
   const props = scoreLevel(index, 'proposition', query, opts, 0, candidates);
 
   const hierarchical = opts.strategy === 'three-stage' || opts.strategy === 'two-stage';
-  const ranked = [...props.fused.keys()]
+  const capped = hierarchical && (opts.documentCap?.perDocument ?? 0) > 0;
+  const sorted = [...props.fused.keys()]
     .filter((id) => allowed(index.propositions.get(id)!.docId))
     .map((id) => {
       const p = index.propositions.get(id)!;
@@ -176,13 +197,26 @@ export function traceSearch(
           LEVEL_MIX.section * (sections.fused.get(p.sectionId) ?? 0) +
           LEVEL_MIX.document * (docs.fused.get(p.docId) ?? (opts.strategy === 'two-stage' ? 1 : 0))
         : own;
-      return { id, score };
+      return { id, score, below: !contents && p.type === 'contents' };
     })
     .filter(({ id }) => (props.dense.get(id) ?? 0) > 0 || (props.bm25.get(id) ?? 0) > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, propositionK);
+    // A contents entry comes after every passage of text, unless the question asks for the contents.
+    .sort((a, b) => Number(a.below) - Number(b.below) || b.score - a.score);
+  // With the cap, every document's best passage stays a candidate for the places it frees.
+  const ranked = capped
+    ? withFirstOfEachDocument(sorted, propositionK, (id) => index.propositions.get(id)!.docId)
+    : sorted.slice(0, propositionK);
   const bm25Max = index.bm25.proposition.maxScore(query.text);
-  const hits = group(index, ranked, props, sections, docs, opts.limit, bm25Max);
+  const extra = new Set(ranked.slice(propositionK).map(({ id }) => id));
+  const grouped = group(index, ranked, props, sections, docs, opts.limit, bm25Max, extra);
+  const hits = capped
+    ? capPerDocument(
+        grouped,
+        opts.documentCap!,
+        (hit) => answers(hit.propositions[0]!.scores, opts.minRelevance),
+        namedIn(index, query.text),
+      ).slice(0, opts.limit)
+    : grouped;
   const best = hits.flatMap((h) => h.propositions.slice(0, 1)).slice(0, 5);
   stages.belowFloor = hits.length > 0 && !best.some((p) => relevant(p.scores, opts.minRelevance));
   if (!stages.belowFloor) return { hits, stages, weak: false };
@@ -192,6 +226,17 @@ export function traceSearch(
   // weak matches, not answers. With no word in common the result is honestly empty.
   const near = hits.filter((h) => h.propositions.some((p) => (p.scores.bm25 ?? 0) > 0)).slice(0, WEAK_MATCHES);
   return { hits: near, stages, weak: near.length > 0 };
+}
+
+/** Whether the question names a document (its file name or title), memoised per document. */
+function namedIn(index: LibraryIndex, text: string): (docId: string) => boolean {
+  const terms = new Set(analyze(text));
+  const named = new Map<string, boolean>();
+  return (docId) => {
+    let is = named.get(docId);
+    if (is === undefined) named.set(docId, (is = namesDocument(terms, index.docs.get(docId)!)));
+    return is;
+  };
 }
 
 const ranking = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => id);
@@ -224,6 +269,8 @@ function group(
   docs: LevelScores,
   limit: number,
   bm25Max: number,
+  /** Passages that make a result of their own past `limit` (other documents' best, for the cap). */
+  extra?: ReadonlySet<string>,
 ): ResultHit[] {
   const results: ResultHit[] = [];
   /** Section id → the result showing it (parts of one section share theirs). */
@@ -250,7 +297,7 @@ function group(
           results.splice(results.indexOf(other), 1);
         }
       } else {
-        if (results.length >= limit) continue;
+        if (results.length >= limit && !extra?.has(id)) continue;
         hit = {
           docId: doc.id,
           docName: doc.name,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord, ResultHit } from '../../src/shared/types';
+import { chunkDocument } from '../chunk/index';
+import { parseText } from '../parse/text';
+import { asksForContents } from './contents';
+import { DEFAULT_SEARCH_OPTIONS } from './defaults';
+import { LibraryIndex, search } from './search';
+
+describe('asksForContents', () => {
+  it.each([
+    'table of contents of the usage manual',
+    'show me the contents',
+    'list of figures in the framework',
+    'Inhaltsverzeichnis des Handbuchs',
+    'table des matières',
+    'índice del manual',
+    '目次',
+  ])('"%s" asks for the contents', (question) => expect(asksForContents(question)).toBe(true));
+
+  it.each(['where is the configuration file', 'create an index on a column', 'what does the file contain'])(
+    '"%s" does not',
+    (question) => expect(asksForContents(question)).toBe(false),
+  );
+});
+
+describe('a contents list is below real text, unless asked for', () => {
+  const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;
+  const guide = [
+    'Mail Server Guide',
+    'Table of Contents',
+    [
+      'Installing the server ......................... 3',
+      'The configuration file ......................... 7',
+      'Mailboxes and quotas ........................... 14',
+      'Backups of the mail spool ....................... 19',
+    ].join('\n'),
+    'The configuration file',
+    'The server reads its settings from /etc/mailserver/main.conf when it starts; edit it and reload the server.',
+    'Mailboxes and quotas',
+    'Each user gets a mailbox under /var/mail with a quota of one gigabyte unless the administrator sets another.',
+  ].join('\n\n');
+
+  function library() {
+    const parsed = parseText(`${guide}\n`, 'mail-guide.txt');
+    const chunked = chunkDocument(parsed, 'mail', { countTokens });
+    const index = new LibraryIndex();
+    const flat = () => Float32Array.from([0.5, 0.5, 0.5, 0.5]);
+    index.addDocument(
+      { id: 'mail', name: 'mail-guide.txt', title: chunked.title, keywords: chunked.keywords } as DocumentRecord,
+      chunked.sections,
+      chunked.propositions,
+      {
+        doc: flat(),
+        sections: new Map(chunked.sections.map((s) => [s.id, flat()])),
+        propositions: new Map(chunked.propositions.map((p) => [p.id, flat()])),
+      },
+    );
+    return index;
+  }
+  const texts = (hit: ResultHit) => hit.propositions.map((p) => p.text).join(' ');
+
+  it('a question about the configuration file gets the section, not the contents entry that names it', () => {
+    const hits = search(library(), { text: 'where is the configuration file', vector: null }, DEFAULT_SEARCH_OPTIONS);
+    expect(texts(hits[0]!)).toContain('/etc/mailserver/main.conf');
+    const entry = hits.findIndex((hit) => texts(hit).includes('The configuration file ......'));
+    // Still there, after every result of text.
+    expect(entry).toBe(hits.length - 1);
+    expect(hits.length).toBeGreaterThan(1);
+  });
+
+  it('a question for the table of contents finds it', () => {
+    const hits = search(library(), { text: 'table of contents', vector: null }, DEFAULT_SEARCH_OPTIONS);
+    expect(hits.some((hit) => texts(hit).includes('Backups of the mail spool'))).toBe(true);
+  });
+});
