@@ -1,0 +1,55 @@
+/**
+ * A document's language and its passages' (DESIGN §9 Languages): the document's from a sample of
+ * its prose, then each section's from its own text, so a document in two languages is read
+ * passage by passage. Propositions take their section's.
+ */
+import type { ChunkedDocument, ParsedDocument } from '../../src/shared/types';
+import { ANALYSED } from '../../src/shared/text/languages';
+import { detectLanguages, sureLanguage } from '../../src/shared/text/detect';
+
+/** About how much prose the document's language is judged on: tinyld's cost barely grows with it. */
+const SAMPLE_CHARS = 2000;
+const PICKS = 10;
+/** Sections shorter than this take their document's language (too little text to be sure). */
+const MIN_SECTION_CHARS = 200;
+const SECTION_SAMPLE_CHARS = 600;
+
+/** The languages a passage may be told apart in: those with an analyser, and English. */
+const PASSAGE_LANGUAGES = ['en', ...ANALYSED];
+
+/** Prose blocks spread over the whole document: up to `PICKS` of them, about `SAMPLE_CHARS` in all. */
+function proseSample(parsed: ParsedDocument): string {
+  const prose = parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
+  if (prose.length === 0) return parsed.text.slice(0, SAMPLE_CHARS);
+  const step = Math.max(1, prose.length / PICKS);
+  const picked: string[] = [];
+  for (let i = 0; i < prose.length; i += step) picked.push(prose[Math.floor(i)]!.text.slice(0, SAMPLE_CHARS / PICKS));
+  return picked.join('\n');
+}
+
+/**
+ * The document's language (undefined when not recognised) and, in place, the `lang` of each section
+ * and proposition whose language is surely another one the analyser knows.
+ */
+export async function detectDocumentLanguages(
+  parsed: ParsedDocument,
+  chunked: Pick<ChunkedDocument, 'sections' | 'propositions'>,
+): Promise<string | undefined> {
+  const [first] = await detectLanguages(proseSample(parsed));
+  const lang = first?.lang;
+  if (chunked.sections.length < 2) return lang;
+  const sectionLang = new Map<string, string>();
+  for (const section of chunked.sections) {
+    if (section.text.length < MIN_SECTION_CHARS) continue;
+    const own = await sureLanguage(section.text.slice(0, SECTION_SAMPLE_CHARS), PASSAGE_LANGUAGES);
+    if (own && own !== lang) {
+      section.lang = own;
+      sectionLang.set(section.id, own);
+    }
+  }
+  for (const proposition of chunked.propositions) {
+    const own = sectionLang.get(proposition.sectionId);
+    if (own) proposition.lang = own;
+  }
+  return lang;
+}
