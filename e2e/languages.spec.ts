@@ -2,9 +2,7 @@ import { addFiles, expect, fixture, searchFor, test } from './support';
 
 // Each document knows its language (DESIGN §9 Languages) and its keywords are read in it: German
 // stems and compounds, French elisions and accents. The fixtures are our own short notes.
-test('German and French documents show their language, and a question in each finds its passage', async ({
-  page,
-}) => {
+test('German and French documents show their language, and a question in each finds its passage', async ({ page }) => {
   await page.goto('/');
   await addFiles(page, [fixture('werkstatt-notizen.md'), fixture('atelier-notes.md')]);
   const german = page.locator('[data-testid="doc-row"][data-name="werkstatt-notizen.md"]');
