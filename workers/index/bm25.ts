@@ -219,9 +219,11 @@ export class Bm25Index {
     const n = this.size;
     if (n === 0) return 0;
     let total = 0;
-    // A word read in several languages counts once, by the reading a match would score (a known one).
-    for (const group of this.queryGroups(query)) {
-      const known = group.map((term) => this.df(term)).filter((df) => df > 0);
+    // A word read in several languages counts once, by the reading a match would score (a known
+    // one); a word some language takes for a stop word, only when the index knows it.
+    for (const { terms, optional } of this.queryGroups(query)) {
+      const known = terms.map((term) => this.df(term)).filter((df) => df > 0);
+      if (known.length === 0 && optional) continue;
       total += idf(n, known.length ? Math.min(...known) : 0);
     }
     return total;
@@ -237,16 +239,16 @@ export class Bm25Index {
    * A query's terms as groups that count once each: a word's readings in its languages, or, for a
    * German compound the index does not hold, each of its parts the index does hold.
    */
-  private queryGroups(query: Bm25Query): string[][] {
-    if (typeof query === 'string') return [...new Set(analyze(query))].map((term) => [term]);
-    const groups: string[][] = [];
-    for (const { terms, compound } of query) {
+  private queryGroups(query: Bm25Query): { terms: string[]; optional?: boolean }[] {
+    if (typeof query === 'string') return [...new Set(analyze(query))].map((term) => ({ terms: [term] }));
+    const groups: { terms: string[]; optional?: boolean }[] = [];
+    for (const { terms, compound, optional } of query) {
       const parts =
         compound && terms.every((term) => this.df(term) === 0)
           ? compoundParts(compound, (term) => this.df(term) > 0)
           : null;
-      if (parts) for (const part of parts) groups.push([part]);
-      else groups.push(terms);
+      if (parts) for (const part of parts) groups.push({ terms: [part] });
+      else groups.push({ terms, optional });
     }
     return groups;
   }
@@ -429,7 +431,7 @@ export class Bm25Index {
       groupOf.set(standsFor, members);
     };
     if (n > 0) {
-      for (const group of this.queryGroups(query)) for (const term of group) add(term, 1, group[0]!);
+      for (const { terms } of this.queryGroups(query)) for (const term of terms) add(term, 1, terms[0]!);
       if (related) for (const [term, { share, standsFor }] of related) add(term, share, standsFor);
     }
     // Groups in the order of their lowest term number, members in term-number order: both ways of

@@ -157,11 +157,14 @@ export function termSet(text: string, lang?: string): Set<string> {
 /**
  * One word of a question: its terms in each language it is read in (the first is the typed term
  * that stands for the rest), and, for a word German may have joined, the folded word to split
- * against the index's vocabulary when none of its terms is indexed.
+ * against the index's vocabulary when none of its terms is indexed. `optional` when some language
+ * takes it for a stop word ("die", "men", "war"): it is searched for in the others, but a question
+ * is not judged less covered for lacking it.
  */
 export interface QueryWord {
   terms: string[];
   compound?: string;
+  optional?: boolean;
 }
 
 /** Long enough to be a German compound of two words of at least four letters. */
@@ -170,18 +173,23 @@ const COMPOUND_CANDIDATE = /^\p{L}{8,}$/u;
 /**
  * A question read in each of `langs` (ISO 639-1, loaded): one entry per word, its terms in every
  * language, so a word counts once however many languages read it. A word that is a stop word in
- * any of them is left out. Identifier parts come as words of their own, as `analyze` gives them.
+ * all of them is left out. Identifier parts come as words of their own, as `analyze` gives them.
  */
 export function analyzeQuery(text: string, langs: readonly string[]): QueryWord[] {
   const analysers = [...new Set(langs.map(analyserOf))];
   const out: QueryWord[] = [];
   for (const word of words(text)) {
     const each = analysers.map((lang) => termsIn(word, lang));
-    if (each.some((terms) => terms.length === 0)) continue;
-    const wholes = [...new Set(each.map((terms) => terms[0]!))];
+    const read = each.filter((terms) => terms.length > 0);
+    if (read.length === 0) continue;
+    const wholes = [...new Set(read.map((terms) => terms[0]!))];
     const german = analysers.includes('de') && COMPOUND_CANDIDATE.test(word);
-    out.push({ terms: wholes, ...(german ? { compound: fold(word.toLowerCase()) } : {}) });
-    for (const part of new Set(each.flatMap((terms) => terms.slice(1)))) out.push({ terms: [part] });
+    out.push({
+      terms: wholes,
+      ...(german ? { compound: fold(word.toLowerCase()) } : {}),
+      ...(read.length < each.length ? { optional: true } : {}),
+    });
+    for (const part of new Set(read.flatMap((terms) => terms.slice(1)))) out.push({ terms: [part] });
   }
   return out;
 }
