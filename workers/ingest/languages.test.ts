@@ -6,6 +6,9 @@ import { detectDocumentLanguages } from './languages';
 const GERMAN =
   'Bevor Sie die Festplatte entfernen, hängen Sie jede Partition aus und warten, bis die Lampe erlischt. ' +
   'Der Schaltplaneditor speichert jedes Blatt in einer eigenen Datei, damit große Platinen aufgeteilt werden können.';
+const GERMAN_MORE =
+  'Die Sicherungen laufen jede Nacht um zwei Uhr, und die Dateien liegen danach auf dem Server im Ordner Archiv. ' +
+  'Wer eine ältere Fassung braucht, findet sie dort einen Monat lang, danach wird sie gelöscht.';
 const FRENCH =
   "Avant de retirer le disque, démontez chaque partition et attendez que le voyant s'éteigne. " +
   "L'éditeur de schémas enregistre chaque feuille dans son propre fichier, ce qui permet de découper une grande carte.";
@@ -37,9 +40,9 @@ describe('language detection', () => {
   });
 
   it('gives a document its language, and a passage in another language its own', async () => {
-    const { parsed, chunked } = document([GERMAN, GERMAN.split('. ').reverse().join('. '), FRENCH]);
+    const { parsed, chunked } = document([GERMAN, GERMAN_MORE, FRENCH, GERMAN.split('. ').reverse().join('. ')]);
     expect(await detectDocumentLanguages(parsed, chunked)).toBe('de');
-    expect(chunked.sections.map((s) => s.lang)).toEqual([undefined, undefined, 'fr']);
+    expect(chunked.sections.map((s) => s.lang)).toEqual([undefined, undefined, 'fr', undefined]);
     expect(new Set(chunked.propositions.filter((p) => p.sectionId === 's2').map((p) => p.lang))).toEqual(
       new Set(['fr']),
     );

@@ -22,8 +22,10 @@ function proseSample(parsed: ParsedDocument): string {
   const prose = parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
   if (prose.length === 0) return parsed.text.slice(0, SAMPLE_CHARS);
   const step = Math.max(1, prose.length / PICKS);
+  // A few long paragraphs (an abstract) give more of each: too short a sample and tinyld guesses.
+  const each = SAMPLE_CHARS / Math.min(PICKS, prose.length);
   const picked: string[] = [];
-  for (let i = 0; i < prose.length; i += step) picked.push(prose[Math.floor(i)]!.text.slice(0, SAMPLE_CHARS / PICKS));
+  for (let i = 0; i < prose.length; i += step) picked.push(prose[Math.floor(i)]!.text.slice(0, each));
   return picked.join('\n');
 }
 

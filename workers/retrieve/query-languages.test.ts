@@ -50,11 +50,16 @@ describe('the languages a question is read in', () => {
     expect(await questionWords('how do I change the printer', ['en'])).toBeUndefined();
   });
 
-  it('a short question in each language the library holds; a long one in its own', async () => {
+  it('a short question in each language the library holds; a long one in its own first', async () => {
     expect(await questionLanguages('Netzwerk konfigurieren', ['en', 'de', 'fr'])).toEqual(['en', 'de', 'fr']);
     expect(
       await questionLanguages('Wo werden die Sicherungen gespeichert und wie stelle ich sie wieder her', ['en', 'de']),
-    ).toEqual(['de']);
+    ).toEqual(['de', 'en']);
+    expect(await questionLanguages('Où sont stockées les sauvegardes de la nuit dernière', ['en', 'de'])).toEqual([
+      'fr',
+      'en',
+      'de',
+    ]);
   });
 });
 

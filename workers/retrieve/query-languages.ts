@@ -1,8 +1,7 @@
 /**
- * Which languages a question is read in for the keyword leg. A question long enough for the
- * identifier to be sure is read in its own language; a short one, which could be several (most
- * questions are a few words: "Netzwerk konfigurieren", "configure network"), in each language the
- * library holds. An English-only library reads every question as English, as always, and loads
+ * Which languages a question is read in for the keyword leg: in each language the library holds
+ * (most questions are a few words, and "Netzwerk konfigurieren" or "configure network" could be
+ * several), and first in its own when it is long enough for the identifier to be sure of it. An English-only library reads every question as English, as always, and loads
  * nothing for it (not even the identifier).
  */
 import { analyzeQuery, type QueryWord } from '../../src/shared/text/analyzer';
@@ -24,7 +23,9 @@ export async function questionLanguages(question: string, libraryLangs: Iterable
     first !== undefined &&
     question.trim().split(/\s+/).length >= SURE_WORDS &&
     (second === undefined || first.score >= SURE_RATIO * second.score);
-  return sure ? [analyserOf(first.lang)] : held;
+  // Even a sure reading keeps the library's languages beside it: the identifier is wrong at times
+  // (a short English claim read as Italian alone found nothing in an English library).
+  return sure ? [...new Set([analyserOf(first.lang), ...held])] : held;
 }
 
 /**
