@@ -1,11 +1,11 @@
 /**
  * A document's language and its passages' (DESIGN §9 Languages): the document's from a sample of
- * its prose, then each section's from its own text, so a document in two languages is read
- * passage by passage. Propositions take their section's.
+ * its prose, then each section's from its own text's function words (the languages with an
+ * analyser), so a document in two languages is read passage by passage. Propositions take their
+ * section's.
  */
 import type { ChunkedDocument, ParsedDocument } from '../../src/shared/types';
-import { ANALYSED } from '../../src/shared/text/languages';
-import { detectLanguages, sureLanguage } from '../../src/shared/text/detect';
+import { detectLanguages, functionWordLanguage } from '../../src/shared/text/detect';
 
 /** About how much prose the document's language is judged on: tinyld's cost barely grows with it. */
 const SAMPLE_CHARS = 2000;
@@ -13,9 +13,6 @@ const PICKS = 10;
 /** Sections shorter than this take their document's language (too little text to be sure). */
 const MIN_SECTION_CHARS = 200;
 const SECTION_SAMPLE_CHARS = 600;
-
-/** The languages a passage may be told apart in: those with an analyser, and English. */
-const PASSAGE_LANGUAGES = ['en', ...ANALYSED];
 
 /** Prose blocks spread over the whole document: up to `PICKS` of them, about `SAMPLE_CHARS` in all. */
 function proseSample(parsed: ParsedDocument): string {
@@ -43,7 +40,9 @@ export async function detectDocumentLanguages(
   const sectionLang = new Map<string, string>();
   for (const section of chunked.sections) {
     if (section.text.length < MIN_SECTION_CHARS) continue;
-    const own = await sureLanguage(section.text.slice(0, SECTION_SAMPLE_CHARS), PASSAGE_LANGUAGES);
+    // Function words only: tinyld took RFC 2616's list of references for Italian, and one such
+    // passage makes an English library read every question in another language too.
+    const own = functionWordLanguage(section.text.slice(0, SECTION_SAMPLE_CHARS));
     if (own && own !== lang) {
       section.lang = own;
       sectionLang.set(section.id, own);

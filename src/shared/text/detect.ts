@@ -59,9 +59,3 @@ export async function detectLanguages(text: string, only?: readonly string[]): P
     .filter(({ lang, accuracy }) => lang && accuracy > 0)
     .map(({ lang, accuracy }) => ({ lang, score: accuracy }));
 }
-
-/** The language `text` is in when the identifier is sure of it: the first language well ahead of the next. */
-export async function sureLanguage(text: string, only?: readonly string[], ratio = 3): Promise<string | undefined> {
-  const [first, second] = await detectLanguages(text, only);
-  return first && (!second || first.score >= ratio * second.score) ? first.lang : undefined;
-}
