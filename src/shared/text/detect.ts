@@ -35,19 +35,28 @@ for (const [lang, list] of Object.entries(FUNCTION_WORDS))
 
 /** Fewer words than this and function words say too little. */
 const MIN_WORDS = 15;
+/** How many different function words of its language a text must have. */
+const MIN_DISTINCT = 4;
 
 /**
  * The language whose function words make up a good part of `text` (10 % or more) and at least
- * twice as many of its words as any other language's; undefined when none does.
+ * twice as many of its words as any other language's, four different ones at least; undefined
+ * when none does.
  */
 export function functionWordLanguage(text: string): string | undefined {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   if (words.length < MIN_WORDS) return undefined;
   const hits = new Map<string, number>();
-  for (const word of words) for (const lang of LANGUAGES_OF.get(word) ?? []) hits.set(lang, (hits.get(lang) ?? 0) + 1);
+  const distinct = new Map<string, Set<string>>();
+  for (const word of words)
+    for (const lang of LANGUAGES_OF.get(word) ?? []) {
+      hits.set(lang, (hits.get(lang) ?? 0) + 1);
+      distinct.set(lang, (distinct.get(lang) ?? new Set()).add(word));
+    }
   const [first, second] = [...hits].sort((a, b) => b[1] - a[1]);
   if (!first || first[1] < 0.1 * words.length || (second && first[1] < 2 * second[1])) return undefined;
-  return first[0];
+  // Code repeats one short word ("ou=…,ou=…" in LDAP): prose uses several.
+  return distinct.get(first[0])!.size >= MIN_DISTINCT ? first[0] : undefined;
 }
 
 /** The languages `text` may be in, likeliest first (empty when nothing is recognised, as with code or numbers). */
