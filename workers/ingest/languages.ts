@@ -7,16 +7,23 @@
 import type { ChunkedDocument, ParsedDocument } from '../../src/shared/types';
 import { detectLanguages, functionWordLanguage } from '../../src/shared/text/detect';
 
-/** About how much prose the document's language is judged on: tinyld's cost barely grows with it. */
+/** About how much prose tinyld judges a document on: its cost barely grows with it. */
 const SAMPLE_CHARS = 2000;
 const PICKS = 10;
+/** How much prose its function words are counted in (cheap: one pass of a regex). */
+const FUNCTION_WORD_CHARS = 20_000;
+/** How far ahead of the next language tinyld's first must be for a document to be given it. */
+const SURE_RATIO = 3;
 /** Sections shorter than this take their document's language (too little text to be sure). */
 const MIN_SECTION_CHARS = 200;
 const SECTION_SAMPLE_CHARS = 600;
 
+const proseOf = (parsed: ParsedDocument) =>
+  parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
+
 /** Prose blocks spread over the whole document: up to `PICKS` of them, about `SAMPLE_CHARS` in all. */
 function proseSample(parsed: ParsedDocument): string {
-  const prose = parsed.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote');
+  const prose = proseOf(parsed);
   if (prose.length === 0) return parsed.text.slice(0, SAMPLE_CHARS);
   const step = Math.max(1, prose.length / PICKS);
   // A few long paragraphs (an abstract) give more of each: too short a sample and tinyld guesses.
@@ -27,6 +34,20 @@ function proseSample(parsed: ParsedDocument): string {
 }
 
 /**
+ * A document's language: by the function words of its prose when they say (an English paper with
+ * a page of names and addresses up front was Italian to tinyld), else by tinyld when it is sure;
+ * undefined for too little text ("Document text. Body text." was Spanish to tinyld).
+ */
+async function documentLanguage(parsed: ParsedDocument): Promise<string | undefined> {
+  const blocks = proseOf(parsed);
+  const text = blocks.length ? blocks.map((b) => b.text).join('\n') : parsed.text;
+  const told = functionWordLanguage(text.slice(0, FUNCTION_WORD_CHARS));
+  if (told) return told;
+  const [first, second] = await detectLanguages(proseSample(parsed));
+  return first && (!second || first.score >= SURE_RATIO * second.score) ? first.lang : undefined;
+}
+
+/**
  * The document's language (undefined when not recognised) and, in place, the `lang` of each section
  * and proposition whose language is surely another one the analyser knows.
  */
@@ -34,8 +55,7 @@ export async function detectDocumentLanguages(
   parsed: ParsedDocument,
   chunked: Pick<ChunkedDocument, 'sections' | 'propositions'>,
 ): Promise<string | undefined> {
-  const [first] = await detectLanguages(proseSample(parsed));
-  const lang = first?.lang;
+  const lang = await documentLanguage(parsed);
   if (chunked.sections.length < 2) return lang;
   const sectionLang = new Map<string, string>();
   for (const section of chunked.sections) {

@@ -17,14 +17,14 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 const ABBREVIATIONS = [
   'e\\.g|i\\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca',
   'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\\.s|u\\.k|e\\.u|u\\.n|ph\\.d|m\\.d|b\\.a|m\\.a|a\\.m|p\\.m',
-  'bzw|vgl|nr|abs|abb|evtl|ggf|inkl|sog|bspw|zzgl|hrsg|bzgl|tel|str',
+  'bzw|vgl|nr|abs|abb|evtl|ggf|inkl|sog|bspw|zzgl|hrsg|bzgl|tel',
   'env|ex|chap|av|bd|vol|éd|tél',
   'sra|srta|dra|ud|uds|pág|núm|sig|sigg|dott|ing|avv|pag|exmo|exma',
   'bijv|blz|zgn|nl|mevr|dhr',
 ].join('|');
 // A listed abbreviation, or a single letter: an initial ("J. Smith", "M. Dupont") or a part of
 // "z. B.", "d. h.", "u. a.", "p. ex." (case-insensitive, so \p{Lu} takes lower case too).
-const ABBREVIATION = new RegExp(`(?:(?<![\\p{L}\\p{N}])(?:${ABBREVIATIONS})\\.|\\b\\p{Lu}\\.)\\s*$`, 'iu');
+const ABBREVIATION = new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${ABBREVIATIONS})\\.|\\b\\p{Lu}\\.)\\s*$`, 'iu');
 
 /** Sentence spans of `text[start, end)`, trimmed of surrounding whitespace. */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
