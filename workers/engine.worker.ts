@@ -173,6 +173,11 @@ const api = {
     return engine.remove(docId);
   },
 
+  /** Sets a document's language (the person's correction); its keywords are indexed again in it. */
+  setLanguage({ docId, lang }: { docId: string; lang: string }) {
+    return engine.setLanguage(docId, lang);
+  },
+
   /** Makes the token-budgeted, cited context for the given results. */
   async context({ hits, budget }: { hits: ResultHit[]; budget: number }) {
     const embedder = await tryEmbedder(engine.model);

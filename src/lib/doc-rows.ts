@@ -33,6 +33,8 @@ export interface DocRow {
   ocr?: OcrSummary;
   /** A queued file that has not moved for a while: the row offers Retry. */
   stuck?: boolean;
+  /** The document's language, ISO 639-1, once known. */
+  lang?: string;
 }
 
 /** A file being read, as the list needs it (a QueuedFile). */
@@ -90,6 +92,7 @@ export function storedRow(doc: DocumentRecord, notice?: string): DocRow {
     addedAt: doc.addedAt,
     chunkMode: doc.chunkMode,
     ocr: doc.ocr,
+    lang: doc.lang,
   };
 }
 

@@ -70,6 +70,11 @@ class Library {
     libraryEvents.emit({ type: 'removed', docId: key });
   }
 
+  /** The person's correction of a document's language: its keywords are indexed again in it. */
+  async setLanguage(docId: string, lang: string): Promise<void> {
+    await engine.api.setLanguage({ docId, lang });
+  }
+
   /** Reads stored documents again from their originals (after a chunking change, or on request). */
   async reindex(docIds: string[]): Promise<void> {
     const files = await db.files.bulkGet(docIds);

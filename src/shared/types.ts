@@ -75,6 +75,8 @@ export interface ChunkBase {
   keywords: string[];
   prevId: string | null;
   nextId: string | null;
+  /** ISO 639-1, only when this passage is in another language than its document (a two-language document). */
+  lang?: string;
 }
 
 export interface SectionRecord extends ChunkBase {
@@ -124,6 +126,10 @@ export interface DocumentRecord {
   modelId?: string;
   /** Present when some pages were scans read by OCR. */
   ocr?: OcrSummary;
+  /** Its language, ISO 639-1 (detected when read, or set by the person); absent: read before languages were told apart, English. */
+  lang?: string;
+  /** True when the person set `lang` (a re-read keeps it). */
+  langSet?: boolean;
   error?: { code: ErrorCode; message: string };
 }
 

@@ -246,4 +246,18 @@ describe('changedParts', () => {
     expect(changedParts('carrel', { 'idb://carrel/settings/': 1 })).toEqual({ documents: false, settings: true });
     expect(changedParts('carrel', { 'idb://other/documents/': 1 })).toEqual({ documents: false, settings: false });
   });
+
+  it("reads a document's keywords in the language the person sets, and keeps it", async () => {
+    const { db, engine } = setUp();
+    await engine.start();
+    await engine.store(readDocument('notes', 'Partitionen'), {
+      signal: new AbortController().signal,
+      progress: () => {},
+    });
+    // Read as English (Porter), "Partitionen" and "Partition" are different words.
+    expect(await found(engine, 'Partition')).toEqual([]);
+    await engine.setLanguage('notes', 'de');
+    expect(await db.documents.get('notes')).toMatchObject({ lang: 'de', langSet: true });
+    expect(await found(engine, 'Partition')).toEqual(['notes']);
+  });
 });

@@ -39,7 +39,9 @@ import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
-import { documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
+import { documentLanguages, documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
+import { loadLanguages } from '../../src/shared/text/languages';
+import { questionWords } from '../retrieve/query-languages';
 
 /** How the engine reaches models (the worker passes workers/embed/embedders.ts'; tests pass their own). */
 export interface ModelAccess {
@@ -236,7 +238,8 @@ export class Engine {
       ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
-    const traced = traceSearch(this.index, { text: searchedQuery, vector, related }, opts);
+    const words = await questionWords(searchedQuery, this.index.languages());
+    const traced = traceSearch(this.index, { text: searchedQuery, vector, related, words }, opts);
     const { stages, weak } = traced;
     const hits = foldCopies(
       await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')),
@@ -282,6 +285,7 @@ export class Engine {
       const vectors = embedded && storedVectors(embedded, order);
       const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
       ctx.progress({ stage: 'saving', done: 0, total: 1 });
+      await loadLanguages(documentLanguages(stored.record, stored.sections, stored.propositions));
       if (await this.writingDocument(docId, () => saveDocument(this.db, stored, vectors, ctx.signal))) {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
@@ -344,16 +348,28 @@ export class Engine {
   async receive(docId: string, write: () => Promise<boolean>): Promise<boolean> {
     await this.start();
     if (!(await this.writingDocument(docId, write))) return false;
+    await this.reindex(docId, false);
+    // From a device using another model: keywords find it until it is embedded here.
+    if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.lookAgainForVectors();
+    return true;
+  }
+
+  /** The person's correction of a document's language: stored, and its passages indexed again in it. */
+  async setLanguage(docId: string, lang: string): Promise<void> {
+    await this.start();
+    await this.writingDocument(docId, () => this.db.documents.update(docId, { lang, langSet: true }));
+    await this.reindex(docId, true);
+  }
+
+  /** Indexes a stored document (again, when `again`) from what Dexie holds. */
+  private async reindex(docId: string, again: boolean): Promise<void> {
     await this.exclusive(async () => {
-      if (this.indexed.has(docId)) return;
+      if (this.indexed.has(docId) !== again) return;
       const stamp = await loadDocument(this.db, this.index, docId, this.model.id);
       if (stamp === null) return;
       this.indexed.set(docId, stamp);
       this.scheduleSnapshot();
     });
-    // From a device using another model: keywords find it until it is embedded here.
-    if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.lookAgainForVectors();
-    return true;
   }
 
   /** Documents may lack usable vectors now: the refresh looks again, after one under way (which may have looked already). */

@@ -7,6 +7,7 @@ import type { CarrelDb, VectorRecord } from '../../src/shared/db';
 import { readVectors, storedOrder } from '../../src/shared/vector-codec';
 import type { DocumentRecord } from '../../src/shared/types';
 import type { LibraryIndex } from '../retrieve/search';
+import { loadLanguages } from '../../src/shared/text/languages';
 
 /** Unpacks a contiguous vector record into id → vector maps (views, no copies). */
 export function unpackVectors(record: VectorRecord | undefined) {
@@ -27,9 +28,20 @@ export function unpackVectors(record: VectorRecord | undefined) {
  * model) gets another stamp, so a stored snapshot of the old indexing is not mistaken for it.
  */
 export function documentStamp(doc: DocumentRecord): string {
-  return [doc.indexedAt ?? doc.addedAt, doc.chunkMode, doc.sectionCount, doc.propositionCount, doc.modelId ?? ''].join(
-    '|',
-  );
+  const stamp = [
+    doc.indexedAt ?? doc.addedAt,
+    doc.chunkMode,
+    doc.sectionCount,
+    doc.propositionCount,
+    doc.modelId ?? '',
+  ];
+  // English is how every document was read before languages were told apart: their stamps stay as they were.
+  return [...stamp, ...(doc.lang && doc.lang !== 'en' ? [doc.lang] : [])].join('|');
+}
+
+/** The languages a document's passages are read in (see LibraryIndex.addDocument). */
+export function documentLanguages(doc: DocumentRecord, ...chunks: { lang?: string }[][]): string[] {
+  return [doc.lang ?? 'en', ...chunks.flatMap((list) => list.flatMap((chunk) => (chunk.lang ? [chunk.lang] : [])))];
 }
 
 /** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
@@ -45,6 +57,7 @@ export async function loadDocument(
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
   if (!doc || doc.status !== 'ready') return null;
+  await loadLanguages(documentLanguages(doc, sections, propositions));
   index.addDocument(
     doc,
     sections,

@@ -6,11 +6,17 @@
  * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
-import { analyze } from '../../src/shared/text/analyzer';
+import { analyze, compoundParts, type QueryWord } from '../../src/shared/text/analyzer';
 import { decodeSnapshot, encodeSnapshot, type Bm25Snapshot } from './bm25-snapshot';
 import { TopK } from './top-k';
 
 export type { Bm25Snapshot };
+
+/**
+ * A query: text, analysed as English (as every query was before languages were told apart), or a
+ * question already read in its languages (`analyzeQuery`), each word's terms in every language.
+ */
+export type Bm25Query = string | readonly QueryWord[];
 
 export interface Scored {
   id: string;
@@ -112,10 +118,11 @@ export class Bm25Index {
     return this.slotOf.size;
   }
 
-  add(id: string, text: string, boostText = '', boost = BOOST): void {
+  /** Indexes `text` (and `boostText`, counted `boost` times) as `lang` reads them (ISO 639-1; English without). */
+  add(id: string, text: string, boostText = '', boost = BOOST, lang?: string): void {
     const counts = new Map<string, number>();
-    for (const term of analyze(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-    for (const term of analyze(boostText)) counts.set(term, (counts.get(term) ?? 0) + boost);
+    for (const term of analyze(text, lang)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of analyze(boostText, lang)) counts.set(term, (counts.get(term) ?? 0) + boost);
     // In term-number order, as a restored index has them, so both sum a score in the same order.
     const numbered = [...counts].map(([term, tf]) => [this.termNumber(term), tf] as const).sort((a, b) => a[0] - b[0]);
     this.addTerms(
@@ -150,7 +157,7 @@ export class Bm25Index {
   }
 
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
-  scoreAll(query: string, filter?: (id: string) => boolean, related?: RelatedTerms): Map<string, number> {
+  scoreAll(query: Bm25Query, filter?: (id: string) => boolean, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
     const touched = this.accumulate(this.termWeights(query, related));
     for (const slot of touched) {
@@ -162,7 +169,7 @@ export class Bm25Index {
   }
 
   /** BM25 scores of the given ids (those without a query term are left out). */
-  scoreIds(query: string, ids: Iterable<string>, related?: RelatedTerms): Map<string, number> {
+  scoreIds(query: Bm25Query, ids: Iterable<string>, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
     const asked = this.termWeights(query, related);
     const { weights, groups } = asked;
@@ -208,20 +215,46 @@ export class Bm25Index {
    * What a document matching every query term once, at average length, would score: the yardstick
    * for how much of a query a hit covers. Terms the index has never seen count at the highest idf.
    */
-  maxScore(query: string): number {
+  maxScore(query: Bm25Query): number {
     const n = this.size;
     if (n === 0) return 0;
     let total = 0;
-    for (const term of new Set(analyze(query))) {
-      const number = this.termNumbers.get(term);
-      const df = number === undefined ? 0 : this.postings[number]!.length;
-      total += idf(n, df);
+    // A word read in several languages counts once, by the reading a match would score (a known
+    // one); a word some language takes for a stop word, only when the index knows it.
+    for (const { terms, optional } of this.queryGroups(query)) {
+      const known = terms.map((term) => this.df(term)).filter((df) => df > 0);
+      if (known.length === 0 && optional) continue;
+      total += idf(n, known.length ? Math.min(...known) : 0);
     }
     return total;
   }
 
+  /** How many ids have `term`. */
+  private df(term: string): number {
+    const number = this.termNumbers.get(term);
+    return number === undefined ? 0 : this.postings[number]!.length;
+  }
+
+  /**
+   * A query's terms as groups that count once each: a word's readings in its languages, or, for a
+   * German compound the index does not hold, each of its parts the index does hold.
+   */
+  private queryGroups(query: Bm25Query): { terms: string[]; optional?: boolean }[] {
+    if (typeof query === 'string') return [...new Set(analyze(query))].map((term) => ({ terms: [term] }));
+    const groups: { terms: string[]; optional?: boolean }[] = [];
+    for (const { terms, compound, optional } of query) {
+      const parts =
+        compound && terms.every((term) => this.df(term) === 0)
+          ? compoundParts(compound, (term) => this.df(term) > 0)
+          : null;
+      if (parts) for (const part of parts) groups.push({ terms: [part] });
+      else groups.push({ terms, optional });
+    }
+    return groups;
+  }
+
   /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
-  search(query: string, k: number, filter?: (id: string) => boolean, related?: RelatedTerms): Scored[] {
+  search(query: Bm25Query, k: number, filter?: (id: string) => boolean, related?: RelatedTerms): Scored[] {
     const touched = this.accumulate(this.termWeights(query, related));
     const best = new TopK(k);
     for (const slot of touched) {
@@ -238,7 +271,7 @@ export class Bm25Index {
    * with sections grouped by their document, a document judged by its best-matching part.
    */
   bestOfGroups(
-    query: string,
+    query: Bm25Query,
     groupOf: (id: string) => string | undefined,
     related?: RelatedTerms,
   ): Map<string, number> {
@@ -383,7 +416,7 @@ export class Bm25Index {
    * idf of each query term the index knows, by term number; `related` terms (query expansion)
    * count at their share of a typed term's, in the group of the typed term they stand for.
    */
-  private termWeights(query: string, related?: RelatedTerms): TermWeights {
+  private termWeights(query: Bm25Query, related?: RelatedTerms): TermWeights {
     const weights = new Map<number, { weight: number; group: number }>();
     const groupOf = new Map<string, number[]>();
     const n = this.size;
@@ -398,7 +431,7 @@ export class Bm25Index {
       groupOf.set(standsFor, members);
     };
     if (n > 0) {
-      for (const term of new Set(analyze(query))) add(term, 1, term);
+      for (const { terms } of this.queryGroups(query)) for (const term of terms) add(term, 1, terms[0]!);
       if (related) for (const [term, { share, standsFor }] of related) add(term, share, standsFor);
     }
     // Groups in the order of their lowest term number, members in term-number order: both ways of

@@ -17,6 +17,7 @@ import {
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
 import type { TokenCounter } from '../embed/embedder';
 import { chunkDocumentAsync } from '../chunk/index';
+import { detectDocumentLanguages } from './languages';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
 import { parseDocx } from '../parse/docx';
@@ -100,6 +101,9 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
     throw new AppError('EMPTY_FILE', `“${file.name}” has no readable text.`);
   }
   deps.signal.throwIfAborted();
+  const detected = await detectDocumentLanguages(parsed, chunked);
+  // A language the person set stays through a re-read.
+  const lang = existing?.langSet ? existing.lang : detected;
 
   const record: DocumentRecord = {
     id: docId,
@@ -122,6 +126,8 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
     chunkMode: input.chunkMode,
     ...(input.sizes ? { chunkSizes: input.sizes } : {}),
     ...(parsed.ocr ? { ocr: parsed.ocr } : {}),
+    ...(lang ? { lang } : {}),
+    ...(existing?.langSet ? { langSet: true } : {}),
   };
   const text = { docId, text: parsed.text, ...(parsed.ocrWords ? { ocrWords: parsed.ocrWords } : {}) };
   return {

@@ -19,7 +19,10 @@ import {
   type SectionMeta,
 } from './metadata-columns';
 
-export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr'>;
+export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr' | 'lang'> & {
+  /** Languages of its passages other than its own (a two-language document). */
+  otherLangs?: string[];
+};
 export type { SectionMeta };
 
 export interface DocumentVectors {
@@ -83,7 +86,17 @@ export class LibraryIndex {
     documentText?: string,
   ): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
-    this.docs.set(doc.id, { id: doc.id, name: doc.name, title: doc.title, ...(doc.ocr ? { ocr: doc.ocr } : {}) });
+    const otherLangs = [...new Set([...sections, ...propositions].flatMap((c) => (c.lang ? [c.lang] : [])))];
+    this.docs.set(doc.id, {
+      id: doc.id,
+      name: doc.name,
+      title: doc.title,
+      ...(doc.ocr ? { ocr: doc.ocr } : {}),
+      ...(doc.lang ? { lang: doc.lang } : {}),
+      ...(otherLangs.length ? { otherLangs } : {}),
+    });
+    // Each passage is read in its own language (a two-language document), else its document's.
+    const sectionLang = new Map(sections.map((s) => [s.id, s.lang ?? doc.lang]));
     this.sectionsOfDoc.set(
       doc.id,
       sections.map((s) => s.id),
@@ -98,7 +111,7 @@ export class LibraryIndex {
         pageLabels: s.pageLabels,
       });
       this.propositionsOfSection.set(s.id, []);
-      this.bm25.section.add(s.id, s.text, s.headingPath.join(' '));
+      this.bm25.section.add(s.id, s.text, s.headingPath.join(' '), undefined, s.lang ?? doc.lang);
     }
     for (const p of propositions) {
       const ownText = documentText === undefined || documentText.slice(p.start, p.end) !== p.text;
@@ -115,7 +128,13 @@ export class LibraryIndex {
         ...(ownText ? { text: p.text } : {}),
       });
       this.propositionsOfSection.get(p.sectionId)?.push(p.id);
-      this.bm25.proposition.add(p.id, p.text, p.headingPath.join(' '), PROPOSITION_HEADING_WEIGHT);
+      this.bm25.proposition.add(
+        p.id,
+        p.text,
+        p.headingPath.join(' '),
+        PROPOSITION_HEADING_WEIGHT,
+        p.lang ?? sectionLang.get(p.sectionId) ?? doc.lang,
+      );
     }
     for (const p of propositions) if (p.type === 'contents') this.contentsSections.add(p.sectionId);
     // A contents list names every subject of the document: no word of the document's own.
@@ -127,8 +146,20 @@ export class LibraryIndex {
       doc.id,
       docText || propositions.map((p) => p.text).join('\n'),
       `${doc.title} ${doc.keywords.join(' ')}`,
+      undefined,
+      doc.lang,
     );
     this.addVectors(doc.id, vectors);
+  }
+
+  /** The languages of the documents and passages held (ISO 639-1; 'en' for those read before languages were told apart). */
+  languages(): Set<string> {
+    const langs = new Set<string>();
+    for (const doc of this.docs.values()) {
+      langs.add(doc.lang ?? 'en');
+      for (const lang of doc.otherLangs ?? []) langs.add(lang);
+    }
+    return langs;
   }
 
   removeDocument(docId: string): void {

@@ -6,7 +6,8 @@
 import { labelsWithin } from '../../src/shared/page-reference';
 import { analyze } from '../../src/shared/text/analyzer';
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
-import type { RelatedTerms } from '../index/bm25';
+import type { QueryWord } from '../../src/shared/text/analyzer';
+import type { Bm25Query, RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
 import { asksForContents } from './contents';
@@ -21,7 +22,12 @@ export interface Query {
   vector: Float32Array | null;
   /** Related index terms and their weights (query expansion), for the keyword leg. */
   related?: RelatedTerms;
+  /** The question read in the languages it may be in (`analyzeQuery`); absent: `text` read as English. */
+  words?: readonly QueryWord[];
 }
+
+/** What the keyword leg searches for. */
+const keywordQuery = (query: Query): Bm25Query => query.words ?? query.text;
 
 /**
  * Stage sizes. DESIGN §5 had 10 documents; 30 halved the SciFact queries whose relevant document
@@ -61,8 +67,10 @@ function scoreLevel(
     : level === 'document'
       ? bestParts(index, query, candidates)
       : candidates
-        ? keywords.scoreIds(query.text, candidates, query.related)
-        : new Map(keywords.search(query.text, k, undefined, query.related).map(({ id, score }) => [id, score]));
+        ? keywords.scoreIds(keywordQuery(query), candidates, query.related)
+        : new Map(
+            keywords.search(keywordQuery(query), k, undefined, query.related).map(({ id, score }) => [id, score]),
+          );
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores(
     [
@@ -87,7 +95,7 @@ function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<s
     const docId = index.sections.get(sectionId)?.docId;
     return docId !== undefined && (!docs || docs.has(docId)) ? docId : undefined;
   };
-  return index.bm25.section.bestOfGroups(query.text, docOf, query.related);
+  return index.bm25.section.bestOfGroups(keywordQuery(query), docOf, query.related);
 }
 
 function top(scores: Map<string, number>, k: number): Map<string, number> {
@@ -206,7 +214,7 @@ export function traceSearch(
   const ranked = capped
     ? withFirstOfEachDocument(sorted, propositionK, (id) => index.propositions.get(id)!.docId)
     : sorted.slice(0, propositionK);
-  const bm25Max = index.bm25.proposition.maxScore(query.text);
+  const bm25Max = index.bm25.proposition.maxScore(keywordQuery(query));
   const extra = new Set(ranked.slice(propositionK).map(({ id }) => id));
   const grouped = group(index, ranked, props, sections, docs, opts.limit, bm25Max, extra);
   const hits = capped

@@ -1,8 +1,12 @@
 /**
- * Text → index terms: Intl.Segmenter words (so Chinese or Japanese text yields words too),
- * lowercase, English stopwords dropped, Porter stems. The same function serves documents and queries.
+ * Text → index terms: Intl.Segmenter words (so Chinese, Japanese or Thai text yields words too),
+ * lowercase, stopwords dropped, stems. English: the classic stop list and Porter stems, unchanged
+ * since before languages were told apart. A language of languages.ts: its Snowball stemmer and stop
+ * words, accents folded first (so text typed without them reads the same). The same function serves documents
+ * and queries; a question that may be in several languages is read in each (`analyzeQuery`).
  */
 import { stemmer } from 'stemmer';
+import { analyserOf, fold, languageData, type AnalysedLanguage, type LanguageData } from './languages';
 
 // The classic English list (Lucene/SMART overlap): words that carry no topic.
 const STOPWORDS = new Set(
@@ -71,31 +75,155 @@ const MAY_BE_IDENTIFIER = /[._:·]|\p{Ll}\p{Lu}/u;
  */
 const wordTerms = new Map<string, string[]>();
 
-function termsOfWord(word: string): string[] {
-  let result = wordTerms.get(word);
+function termsOfWord(word: string, termOf = term, memo = wordTerms): string[] {
+  let result = memo.get(word);
   if (result === undefined) {
-    const whole = term(word.toLowerCase());
+    const whole = termOf(word.toLowerCase());
     result = whole ? [whole] : [];
     if (MAY_BE_IDENTIFIER.test(word) && /\p{L}/u.test(word)) {
       for (const part of word.split(IDENTIFIER_JOINT)) {
-        const t = part.length >= 2 ? term(part.toLowerCase()) : '';
+        const t = part.length >= 2 ? termOf(part.toLowerCase()) : '';
         if (t && t !== whole && !result.includes(t)) result.push(t);
       }
     }
-    if (wordTerms.size >= MAX_TERMS) wordTerms.clear();
-    wordTerms.set(word, result);
+    if (memo.size >= MAX_TERMS) memo.clear();
+    memo.set(word, result);
   }
   return result;
 }
 
-/** Index terms of `text`, in order, with repeats (BM25 needs term frequencies); an identifier gives its parts too. */
-export function analyze(text: string): string[] {
+/** French and Italian elided articles and pronouns before an apostrophe ("l'écran", "dell'anno", "qu'il"). */
+const ELISION = /^(?:\p{L}{1,4}['’])+(?=\p{L})/u;
+
+/** One language's term function and memo tables (the same shape as English's). */
+interface Analyser {
+  termOf: (segment: string) => string;
+  wordTerms: Map<string, string[]>;
+}
+const analysers = new Map<AnalysedLanguage, Analyser>();
+
+function analyserFor(lang: AnalysedLanguage): Analyser {
+  let analyser = analysers.get(lang);
+  if (!analyser) {
+    const data = languageData(lang);
+    if (!data) throw new Error(`the ${lang} analyser is not loaded: await loadLanguages first`);
+    analyser = { termOf: languageTerm(lang, data), wordTerms: new Map() };
+    analysers.set(lang, analyser);
+  }
+  return analyser;
+}
+
+function languageTerm(lang: AnalysedLanguage, { stem, stopwords }: LanguageData): (segment: string) => string {
+  const memo = new Map<string, string>();
+  const elides = lang === 'fr' || lang === 'it';
+  return (segment) => {
+    let result = memo.get(segment);
+    if (result === undefined) {
+      // Folded before stemming, so a question typed without accents ("securite") stems as the text does ("sécurité").
+      const word = fold((elides ? segment.replace(ELISION, '') : segment).replace(/['’]/g, ''));
+      result =
+        !HAS_ALNUM.test(word) || stopwords.has(word) ? '' : LATIN.test(word) && !/\d/.test(word) ? stem(word) : word;
+      if (memo.size >= MAX_TERMS) memo.clear();
+      memo.set(segment, result);
+    }
+    return result;
+  };
+}
+
+/** A word's terms in `lang` (English's for a language with no analyser of its own). */
+function termsIn(word: string, lang: AnalysedLanguage | 'en'): string[] {
+  if (lang === 'en') return termsOfWord(word);
+  const { termOf, wordTerms: memo } = analyserFor(lang);
+  return termsOfWord(word, termOf, memo);
+}
+
+/**
+ * Index terms of `text`, in order, with repeats (BM25 needs term frequencies); an identifier gives
+ * its parts too. `lang` (ISO 639-1) picks the analyser; without one, or with a language that has
+ * none of its own, English. A language of languages.ts must have been loaded (`loadLanguages`).
+ */
+export function analyze(text: string, lang?: string): string[] {
+  const analyser = analyserOf(lang);
   const out: string[] = [];
-  for (const word of words(text)) for (const t of termsOfWord(word)) out.push(t);
+  for (const word of words(text)) for (const t of termsIn(word, analyser)) out.push(t);
   return out;
 }
 
 /** The distinct terms of `text`. */
-export function termSet(text: string): Set<string> {
-  return new Set(analyze(text));
+export function termSet(text: string, lang?: string): Set<string> {
+  return new Set(analyze(text, lang));
+}
+
+/**
+ * One word of a question: its terms in each language it is read in (the first is the typed term
+ * that stands for the rest), and, for a word German may have joined, the folded word to split
+ * against the index's vocabulary when none of its terms is indexed. `optional` when some language
+ * takes it for a stop word ("die", "men", "war"): it is searched for in the others, but a question
+ * is not judged less covered for lacking it.
+ */
+export interface QueryWord {
+  terms: string[];
+  compound?: string;
+  optional?: boolean;
+}
+
+/** Long enough to be a German compound of two words of at least four letters. */
+const COMPOUND_CANDIDATE = /^\p{L}{8,}$/u;
+
+/**
+ * A question read in each of `langs` (ISO 639-1, loaded): one entry per word, its terms in every
+ * language, so a word counts once however many languages read it. A word that is a stop word in
+ * all of them is left out. Identifier parts come as words of their own, as `analyze` gives them.
+ */
+export function analyzeQuery(text: string, langs: readonly string[]): QueryWord[] {
+  const analysers = [...new Set(langs.map(analyserOf))];
+  const out: QueryWord[] = [];
+  for (const word of words(text)) {
+    const each = analysers.map((lang) => termsIn(word, lang));
+    const read = each.filter((terms) => terms.length > 0);
+    if (read.length === 0) continue;
+    const wholes = [...new Set(read.map((terms) => terms[0]!))];
+    const german = analysers.includes('de') && COMPOUND_CANDIDATE.test(word);
+    out.push({
+      terms: wholes,
+      ...(german ? { compound: fold(word.toLowerCase()) } : {}),
+      ...(read.length < each.length ? { optional: true } : {}),
+    });
+    for (const part of new Set(read.flatMap((terms) => terms.slice(1)))) out.push({ terms: [part] });
+  }
+  return out;
+}
+
+/** The shortest part a German compound is split into ("Netz", "Datei"). */
+const MIN_PART = 4;
+
+/**
+ * A German compound's parts, as German terms the index knows (`known`), fewest parts first:
+ * "festplattenpartition" → ["festplatt", "partition"] when the library has "Festplatte" and
+ * "Partition". A linking "s" ("Arbeitsspeicher") is tried off too; Snowball takes off "-en", "-e".
+ * Null when no split into known terms exists. German must be loaded.
+ */
+export function compoundParts(word: string, known: (term: string) => boolean): string[] | null {
+  const termOf = analyserFor('de').termOf;
+  const partTerm = (part: string): string | null => {
+    for (const candidate of part.length > MIN_PART && part.endsWith('s') ? [part, part.slice(0, -1)] : [part]) {
+      const t = termOf(candidate);
+      if (t && known(t)) return t;
+    }
+    return null;
+  };
+  // best[i]: the fewest known parts that make up word[0, i).
+  const best: (string[] | null)[] = [[]];
+  for (let end = MIN_PART; end <= word.length; end++) {
+    let choice: string[] | null = null;
+    for (let start = 0; start <= end - MIN_PART; start++) {
+      const before = best[start];
+      if (!before || (choice && before.length + 1 >= choice.length)) continue;
+      const t = partTerm(word.slice(start, end));
+      if (t) choice = [...before, t];
+    }
+    best[end] = choice;
+  }
+  const parts = best[word.length];
+  return parts && parts.length >= 2 ? parts : null;
 }

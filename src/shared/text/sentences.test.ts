@@ -15,3 +15,28 @@ describe('splitSentences', () => {
     ]);
   });
 });
+
+describe('splitSentences in other languages', () => {
+  it('does not cut after German abbreviations', () => {
+    expect(
+      splitSentences('Man braucht z. B. Drucker bzw. Scanner. Vgl. Abschnitt 4 und Abb. Drei. Das ist alles.'),
+    ).toEqual(['Man braucht z. B. Drucker bzw. Scanner.', 'Vgl. Abschnitt 4 und Abb. Drei.', 'Das ist alles.']);
+    expect(splitSentences('Die Schrauben, Muttern usw. Diese liegen im Fach.')).toEqual([
+      'Die Schrauben, Muttern usw.',
+      'Diese liegen im Fach.',
+    ]);
+  });
+
+  it('does not cut after French, Spanish, Italian, Portuguese or Dutch abbreviations', () => {
+    expect(splitSentences('Il faut p. ex. Linux. M. Dupont et Mme Durand arrivent env. Dix minutes après.')).toEqual([
+      'Il faut p. ex. Linux.',
+      'M. Dupont et Mme Durand arrivent env. Dix minutes après.',
+    ]);
+    expect(splitSentences('Lo firmó la Sra. Gómez. Llegó el Dott. Rossi. Vem o Exmo. Senhor.')).toEqual([
+      'Lo firmó la Sra. Gómez.',
+      'Llegó el Dott. Rossi.',
+      'Vem o Exmo. Senhor.',
+    ]);
+    expect(splitSentences('Neem bijv. Linux. Zie blz. Vier.')).toEqual(['Neem bijv. Linux.', 'Zie blz. Vier.']);
+  });
+});

@@ -10,9 +10,21 @@ export interface Span {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 // Abbreviations that never end a sentence here. Those used before numbers ("Fig. 3", "No. 5",
-// "pp. 12") need no entry: a piece starting with a digit always joins the one before.
-const ABBREVIATION =
-  /(?:\b(?:e\.g|i\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\.s|u\.k|e\.u|u\.n|ph\.d|m\.d|b\.a|m\.a|a\.m|p\.m)\.|\b\p{Lu}\.)\s*$/iu;
+// "pp. 12", "Nr. 4", "S. 12") need no entry: a piece starting with a digit always joins the one before.
+// Nor do those that often do end one ("etc.", "usw.", "enz."): they join only before lower case.
+// English first, then German, French, Spanish, Italian, Portuguese and Dutch; one list, because a
+// passage may be in any of them whatever its document's language.
+const ABBREVIATIONS = [
+  'e\\.g|i\\.e|vs|cf|al|approx|dr|mr|mrs|ms|mx|prof|st|jr|sr|rev|gen|col|capt|lt|sgt|hon|messrs|mme|mlle|esp|incl|resp|viz|ca',
+  'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|u\\.s|u\\.k|e\\.u|u\\.n|ph\\.d|m\\.d|b\\.a|m\\.a|a\\.m|p\\.m',
+  'bzw|vgl|nr|abs|abb|evtl|ggf|inkl|sog|bspw|zzgl|hrsg|bzgl|tel',
+  'env|ex|chap|av|bd|vol|éd|tél',
+  'sra|srta|dra|ud|uds|pág|núm|sig|sigg|dott|ing|avv|pag|exmo|exma',
+  'bijv|blz|zgn|nl|mevr|dhr',
+].join('|');
+// A listed abbreviation, or a single letter: an initial ("J. Smith", "M. Dupont") or a part of
+// "z. B.", "d. h.", "u. a.", "p. ex." (case-insensitive, so \p{Lu} takes lower case too).
+const ABBREVIATION = new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${ABBREVIATIONS})\\.|\\b\\p{Lu}\\.)\\s*$`, 'iu');
 
 /** Sentence spans of `text[start, end)`, trimmed of surrounding whitespace. */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { loadLanguages } from '../../src/shared/text/languages';
+import { DEFAULT_SEARCH_OPTIONS } from './defaults';
+import { questionLanguages, questionWords } from './query-languages';
+import { LibraryIndex, search } from './search';
+
+/** A keyword-only document, one proposition per section, every passage in `lang` unless a section says otherwise. */
+function addDoc(
+  index: LibraryIndex,
+  id: string,
+  lang: string,
+  sections: { heading: string; text: string; lang?: string }[],
+) {
+  const sectionRecords: SectionRecord[] = [];
+  const propositions: PropositionRecord[] = [];
+  sections.forEach(({ heading, text, lang: own }, order) => {
+    const base = {
+      docId: id,
+      order,
+      headingPath: [heading],
+      text,
+      start: 0,
+      end: text.length,
+      pages: [],
+      position: 0,
+      tokens: 10,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+      ...(own ? { lang: own } : {}),
+    };
+    sectionRecords.push({ ...base, id: `${id}-s${order}`, embedded: true });
+    propositions.push({ ...base, id: `${id}-p${order}`, sectionId: `${id}-s${order}`, type: 'fact' });
+  });
+  const doc = { id, name: `${id}.md`, title: id, keywords: [], lang } as unknown as DocumentRecord;
+  index.addDocument(doc, sectionRecords, propositions, { doc: null, sections: new Map(), propositions: new Map() });
+}
+
+const options = { ...DEFAULT_SEARCH_OPTIONS, strategy: 'bm25' as const, minRelevance: { dense: 0, coverage: 0 } };
+
+async function find(index: LibraryIndex, question: string): Promise<string[]> {
+  const words = await questionWords(question, index.languages());
+  return search(index, { text: question, vector: null, words }, options).map((hit) => hit.headingPath.at(-1)!);
+}
+
+describe('the languages a question is read in', () => {
+  it('an English-only library reads every question as English, as before', async () => {
+    expect(await questionLanguages('wo werden die Sicherungen gespeichert', ['en'])).toEqual(['en']);
+    expect(await questionWords('how do I change the printer', ['en'])).toBeUndefined();
+  });
+
+  it('a short question in each language the library holds; a long one in its own first', async () => {
+    expect(await questionLanguages('Netzwerk konfigurieren', ['en', 'de', 'fr'])).toEqual(['en', 'de', 'fr']);
+    expect(
+      await questionLanguages('Wo werden die Sicherungen gespeichert und wie stelle ich sie wieder her', ['en', 'de']),
+    ).toEqual(['de', 'en']);
+    expect(await questionLanguages('Où sont stockées les sauvegardes de la nuit dernière', ['en', 'de'])).toEqual([
+      'fr',
+      'en',
+      'de',
+    ]);
+  });
+});
+
+describe('keyword search in each language', () => {
+  it('finds German and French passages by their stems, a German compound by its parts, and reads each passage in its own language', async () => {
+    const index = new LibraryIndex();
+    await loadLanguages(['de', 'fr']);
+    addDoc(index, 'werkstatt', 'de', [
+      { heading: 'Platten', text: 'Eine neue Partition legen Sie auf der Festplatte an.' },
+      { heading: 'Drucker', text: 'Die Drucker stehen im Flur.' },
+      { heading: 'Écran', text: "Quand l'écran reste noir, le câble est débranché.", lang: 'fr' },
+    ]);
+    addDoc(index, 'notes', 'en', [{ heading: 'Printers', text: 'The printers are in the hall.' }]);
+    expect(index.languages()).toEqual(new Set(['de', 'fr', 'en']));
+    expect((await find(index, 'Festplattenpartition'))[0]).toBe('Platten');
+    expect((await find(index, 'Druckers'))[0]).toBe('Drucker');
+    expect((await find(index, 'ecran debranche'))[0]).toBe('Écran');
+    expect((await find(index, 'printer'))[0]).toBe('Printers');
+  });
+});
