@@ -132,7 +132,7 @@ export class Engine {
 
   /**
    * Makes again, in the background, the active model's vectors that an older recipe made
-   * (EMBED_RECIPE), one document at a time: search uses a document's old vectors until its new ones
+   * (recipeFor), one document at a time: search uses a document's old vectors until its new ones
    * are stored. Resolves to how many documents it re-embedded (tests wait for it).
    */
   refreshVectors(): Promise<number> {
