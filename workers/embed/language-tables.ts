@@ -45,6 +45,7 @@ const ENDINGS: Record<TableLanguage, [string, string][]> = {
     ['te', 'en'],
     ['ten', 'en'],
     ['st', 'en'],
+    ['e', 'en'],
   ],
   fr: [
     ['s', ''],

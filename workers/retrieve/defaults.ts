@@ -19,4 +19,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
    * lexicon, lost on the held-out set, and a factor of 6 gained less.
    */
   translationWeight: 3,
+  /** The question's words in the library's other languages (workers/retrieve/cross-language.ts). */
+  crossLanguageWeight: 0.3,
 };
