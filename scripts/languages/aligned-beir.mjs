@@ -119,7 +119,9 @@ function main() {
   const asked = manual(name, query, values.cache);
   const answering = manual(name, docs, values.cache);
   const english = docs === 'en' ? answering : query === 'en' ? asked : manual(name, 'en', values.cache);
-  const corpus = [...answering].map(([id, { text }]) => ({ _id: id, title: '', text }));
+  // Opaque ids: the eval names each document after its id, and an anchor is English words.
+  const docId = new Map([...answering.keys()].map((id, i) => [id, `d${i}`]));
+  const corpus = [...answering].map(([id, { text }]) => ({ _id: docId.get(id), title: '', text }));
   const queries = [];
   const qrels = [];
   for (const [id, { title }] of asked) {
@@ -130,8 +132,9 @@ function main() {
     const translated = (lang, section) =>
       lang === 'en' || (original && foldWord(section.text) !== foldWord(original.text));
     if (!translated(query, asked.get(id)) || !translated(docs, answer)) continue;
-    queries.push({ _id: id, text: title });
-    qrels.push(`${id}\t${id}\t1`);
+    const queryId = `q${queries.length}`;
+    queries.push({ _id: queryId, text: title });
+    qrels.push(`${queryId}\t${docId.get(id)}\t1`);
   }
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'corpus.jsonl'), corpus.map((d) => JSON.stringify(d)).join('\n') + '\n');

@@ -6,7 +6,7 @@
  * vocabulary it translates to, likeliest first. The embedder places a foreign word at the mean of
  * those words' rows (workers/embed/language-tables.ts); the keyword leg searches for them.
  *
- *   npm run build:languages [-- --lang de,fr] [--cache DIR] [--top K]
+ *   npm run build:languages [-- --lang de,fr] [--cache DIR] [--top K] [--directions to-en]
  *
  * Sources and their licences are in SOURCES and public/languages/LICENSE.md; docs/languages.md
  * says why these were chosen.
@@ -77,14 +77,14 @@ function englishWords(phrase, vocab) {
 const isWord = (word) => /^[\p{L}]{2,40}$/u.test(word);
 
 /** foreign word → English word → evidence, from every source of the language. */
-function collect(lang, vocab, cache) {
+function collect(lang, vocab, cache, directions) {
   const scores = new Map();
   const add = (foreign, english, score) => {
     let row = scores.get(foreign);
     if (!row) scores.set(foreign, (row = new Map()));
     row.set(english, (row.get(english) ?? 0) + score);
   };
-  for (const source of SOURCES[lang]) {
+  for (const source of SOURCES[lang].filter((s) => directions.includes(s.direction))) {
     const dir = join(unpack(source.pkg, cache), 'usr/share/dictd');
     const index = readFileSync(join(dir, `${source.file}.index`), 'utf8');
     const dict = gunzipSync(readFileSync(join(dir, `${source.file}.dict.dz`)));
@@ -126,13 +126,15 @@ function main() {
       lang: { type: 'string', default: Object.keys(SOURCES).join(',') },
       cache: { type: 'string', default: join(ROOT, '.cache/languages') },
       top: { type: 'string', default: '3' },
+      // Which dictionaries to read: both directions, or only those into English (to compare them).
+      directions: { type: 'string', default: 'to-en,from-en' },
     },
   });
   const vocab = modelVocab();
   mkdirSync(OUT, { recursive: true });
   for (const lang of values.lang.split(',')) {
     if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
-    const words = rows(collect(lang, vocab, values.cache), Number(values.top));
+    const words = rows(collect(lang, vocab, values.cache, values.directions.split(',')), Number(values.top));
     const table = { lang, model: MODEL, sources: SOURCES[lang].map((s) => s.pkg), words };
     const gz = gzipSync(JSON.stringify(table), { level: 9 });
     writeFileSync(join(OUT, `${lang}.json.gz`), gz);

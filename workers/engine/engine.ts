@@ -32,7 +32,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
-import { queryTables } from '../retrieve/cross-language';
+import { fetchLibraryTables, queryTables } from '../retrieve/cross-language';
 import type { LanguageTables } from '../embed/language-tables';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
@@ -130,6 +130,7 @@ export class Engine {
       await this.useModel(await this.models.activeModel(this.db));
       await this.sync();
       void this.refreshVectors();
+      if (this.languages) void fetchLibraryTables(this.db, this.languages);
     })();
     return this.started;
   }

@@ -5,6 +5,7 @@
  * the words of each language the library holds. Each brought-in word counts at a share of a typed
  * word's weight, like the lexicon's related words; it only adds, never replaces, what was typed.
  */
+import type { CarrelDb } from '../../src/shared/db';
 import { analyze } from '../../src/shared/text/analyzer';
 import { FUNCTION_WORDS } from '../embed/function-words';
 import { foldedWords, guessLanguage, type LanguageTable, type LanguageTables } from '../embed/language-tables';
@@ -69,4 +70,15 @@ export function crossLanguageRelated(
         if (!table.isFunctionWord(foreign)) add(foreign, standsFor);
   }
   return found;
+}
+
+/**
+ * Fetches the tables of the languages a stored library holds, guessed from each document's title
+ * and summary, so that after a reload an English question reaches them too (in the session that
+ * added them, embedding the documents fetched them already). An English library fetches none.
+ */
+export async function fetchLibraryTables(db: CarrelDb, tables: LanguageTables): Promise<void> {
+  const langs = new Set<string>();
+  await db.documents.each((doc) => void langs.add(guessLanguage(`${doc.title}\n${doc.summary}`)));
+  await Promise.all([...langs].map((lang) => tables.get(lang)));
 }
