@@ -108,16 +108,19 @@ function collect(lang, vocab, cache, directions) {
   return scores;
 }
 
-/** The table's rows: each word's `top` best-attested English words (within a third of the best). */
+/**
+ * The table's rows, "word<TAB>english words" lines in word order: each word's `top` best-attested
+ * English words (within a third of the best).
+ */
 function rows(scores, top) {
-  const words = {};
+  const lines = [];
   for (const [foreign, row] of [...scores].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const ranked = [...row].sort((a, b) => b[1] - a[1]);
     const best = ranked[0][1];
     const kept = ranked.filter(([, score]) => score >= best / 3).slice(0, top);
-    words[foreign] = kept.map(([word]) => word).join(' ');
+    lines.push(`${foreign}\t${kept.map(([word]) => word).join(' ')}`);
   }
-  return words;
+  return lines;
 }
 
 function main() {
@@ -134,11 +137,11 @@ function main() {
   mkdirSync(OUT, { recursive: true });
   for (const lang of values.lang.split(',')) {
     if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
-    const words = rows(collect(lang, vocab, values.cache, values.directions.split(',')), Number(values.top));
-    const table = { lang, model: MODEL, sources: SOURCES[lang].map((s) => s.pkg), words };
+    const lines = rows(collect(lang, vocab, values.cache, values.directions.split(',')), Number(values.top));
+    const table = { lang, model: MODEL, sources: SOURCES[lang].map((s) => s.pkg), words: lines.join('\n') };
     const gz = gzipSync(JSON.stringify(table), { level: 9 });
     writeFileSync(join(OUT, `${lang}.json.gz`), gz);
-    console.error(`${lang}: ${Object.keys(words).length} words, ${(gz.length / 1024).toFixed(0)} KB gzipped`);
+    console.error(`${lang}: ${lines.length} words, ${(gz.length / 1024).toFixed(0)} KB gzipped`);
   }
   copyFileSync('/usr/share/common-licenses/GPL-2', join(OUT, 'GPL-2.txt'));
 }

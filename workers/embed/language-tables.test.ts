@@ -45,6 +45,13 @@ describe('LanguageTable', () => {
     expect(table.foreign('zebra')).toEqual([]);
   });
 
+  it('reads the lines the build writes as it reads an object', () => {
+    const lines = new LanguageTable({ lang: 'de', words: 'haus\thouse home\nkatze\tcat\n' });
+    expect(lines.english('haus')).toEqual(['house', 'home']);
+    expect(lines.english('katzen')).toEqual(['cat']);
+    expect(lines.foreign('cat')).toEqual(['katze']);
+  });
+
   it('has no row for Object’s own names', () => {
     expect(table.english('constructor')).toBeUndefined();
   });

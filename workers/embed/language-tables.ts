@@ -24,8 +24,23 @@ export const foldedWords = (text: string): string[] => foldWord(text).match(/[\p
 
 export interface LanguageTableData {
   lang: string;
-  /** Folded foreign word → English words, space-separated, likeliest first. */
-  words: Record<string, string>;
+  /**
+   * Folded foreign word → English words, space-separated, likeliest first: as lines of
+   * "word<TAB>english words" (what the build writes: parsed three times faster than an object of
+   * 258,000 keys), or as an object.
+   */
+  words: string | Record<string, string>;
+}
+
+/** A table's rows, from either form. */
+function rowsOf(words: LanguageTableData['words']): Map<string, string> {
+  if (typeof words !== 'string') return new Map(Object.entries(words));
+  const rows = new Map<string, string>();
+  for (const line of words.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) rows.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  return rows;
 }
 
 /**
@@ -106,14 +121,14 @@ const ENDINGS: Record<TableLanguage, [string, string][]> = {
 export class LanguageTable {
   readonly lang: TableLanguage;
   // A Map, not the JSON's object: a word "constructor" must not find Object's own.
-  private readonly words: ReadonlyMap<string, readonly string[]>;
+  private readonly words: ReadonlyMap<string, string>;
   private readonly functionWords: ReadonlySet<string>;
   private reverse: Map<string, string[]> | null = null;
 
   constructor(data: LanguageTableData) {
     if (!hasTable(data.lang)) throw new Error(`no table for language "${data.lang}"`);
     this.lang = data.lang;
-    this.words = new Map(Object.entries(data.words).map(([word, english]) => [word, english.split(' ')]));
+    this.words = rowsOf(data.words);
     this.functionWords = FUNCTION_WORDS.get(data.lang) ?? new Set();
   }
 
@@ -125,11 +140,11 @@ export class LanguageTable {
   /** The English words a folded word stands for: its own row, else the row of a shorter form; none if unknown. */
   english(word: string): readonly string[] | undefined {
     const own = this.words.get(word);
-    if (own) return own;
+    if (own) return own.split(' ');
     for (const [ending, base] of ENDINGS[this.lang]) {
       if (word.length - ending.length < 3 || !word.endsWith(ending)) continue;
       const found = this.words.get(word.slice(0, word.length - ending.length) + base);
-      if (found) return found;
+      if (found) return found.split(' ');
     }
     return undefined;
   }
@@ -144,7 +159,7 @@ export class LanguageTable {
     if (!this.reverse) {
       this.reverse = new Map();
       for (const [word, targets] of this.words)
-        for (const target of targets.slice(0, 2)) {
+        for (const target of targets.split(' ').slice(0, 2)) {
           const list = this.reverse.get(target) ?? [];
           if (list.length < 4) list.push(word);
           this.reverse.set(target, list);
