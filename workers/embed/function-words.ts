@@ -10,8 +10,8 @@ const LISTS: Record<string, string> = {
   de: 'der die das und ist sind nicht ein eine einen einem einer eines ich du er sie wir ihr mit von zu auf fur dem den des wie warum wann wo wer kann konnen muss mussen soll wird werden wurde auch oder aber noch nur sich bei nach uber unter vom zum zur durch gegen ohne welche welcher welches dass wenn diese dieser dieses haben sein kein keine mein meine',
   fr: 'le la les et est sont etait un une des du de au aux je tu il elle nous vous ils elles avec pour dans sur par que qui quoi comment pourquoi quand ou ne pas peut doit faut ce cette ces mon ma mes son sa ses leur leurs ont avoir etre sans sous entre aussi mais donc',
   es: 'el la los las y es son era un una unos unas del al yo tu el ella nosotros ellos con para por que como cuando donde quien cual porque puede debe hay este esta estos estas mi mis su sus pero tambien sin sobre entre muy ya se lo le les de',
-  it: 'il lo la gli le sono era un una uno del della dei delle dello al alla ai agli io tu lui lei noi voi loro con per che quando dove chi quale perche puo deve questo questa questi queste mio mia suo sua ma anche senza sopra tra fra non si ci',
-  pt: 'os as sao era um uma uns umas do da dos das na nas ao eu tu ele ela eles elas com para por que como quando onde quem qual porque pode deve este esta estes estas meu minha seu sua mas tambem sem sobre entre muito ja se nao de',
+  it: 'il lo la gli le sono era un una uno del della dei delle dello al alla ai agli io tu lui lei noi voi loro con che quando dove chi quale perche puo deve questo questa questi queste mio mia suo sua ma anche senza sopra tra fra si',
+  pt: 'os sao era um uma uns umas do da dos das na nas ao eu tu ele ela eles elas com para por que como quando onde quem qual porque pode deve este esta estes estas meu minha seu sua mas tambem sem sobre entre muito ja se nao de',
   nl: 'de het een en zijn niet ik jij je hij zij wij ze met van voor op aan bij naar uit als dat die dit deze wat hoe waarom wanneer waar wie welke kan kunnen moet moeten zal zullen wordt worden werd ook maar nog alleen zich er geen mijn hun',
 };
 

@@ -183,11 +183,13 @@ function functionWordCounts(words: readonly string[]): Map<string, number> {
 }
 
 /**
- * The language of a text by its function words: a language with a table when its words outnumber
- * English's and every other's, else `fallback` (English unless the caller knows better, e.g. the
- * document's language for one of its passages). `tables` (those loaded) break a tie for text with
- * no function word at all, such as a few keywords: the language whose table knows most of them
- * when it knows more of them than `isEnglish` does.
+ * The language of a text by its function words, else `fallback` (English unless the caller knows
+ * better, e.g. the document's language for one of its passages). Another language than the
+ * fallback must show at least two of its function words, more than any other language and more
+ * than twice the fallback's: one stray word ("IL-6" reads as Italian "il") must not move a
+ * passage. When the words do not tell, `tables` (those loaded) may: the language whose table knows
+ * most of them, when it knows at least half of them and more than `isEnglish` does (a question of a
+ * few keywords, "Paket installieren").
  */
 export function guessLanguage(
   text: string,
@@ -197,11 +199,12 @@ export function guessLanguage(
 ): string {
   const words = foldedWords(text);
   const counts = functionWordCounts(words);
-  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-  const [first, second] = ranked;
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
   if (first && first[1] > 0) {
-    if (first[1] > (second?.[1] ?? 0)) return hasTable(first[0]) ? first[0] : 'en';
-    return fallback;
+    const [lang, count] = first;
+    if (lang === fallback && count > (second?.[1] ?? 0)) return fallback;
+    const decisive = count >= 2 && count > (second?.[1] ?? 0) && count > 2 * (counts.get(fallback) ?? 0);
+    if (decisive) return hasTable(lang) ? lang : 'en';
   }
   const english = words.filter(isEnglish).length;
   let best: { lang: string; known: number } | null = null;
