@@ -5,7 +5,18 @@ import ts from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default ts.config(
-  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/', 'dev-dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'dev-dist/',
+      '.cache/',
+    ],
+  },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs['flat/recommended'],

@@ -205,7 +205,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,wasm,mjs,png,svg,json,onnx,webmanifest,gz}'],
         // The WebGPU runtime (27 MB) is fetched only if a model runs on WebGPU; the built-in one never does.
-        globIgnores: ['**/*asyncify*', '**/*jsep*', '**/*jspi*'],
+        // Language tables (up to 2.4 MB each) are fetched when a text or a question of their
+        // language turns up, and kept from then on (workers/sw.ts): an English library needs none.
+        globIgnores: ['**/*asyncify*', '**/*jsep*', '**/*jspi*', 'languages/**'],
         maximumFileSizeToCacheInBytes: 64 * 2 ** 20,
         // One classic script: no module service workers needed.
         rollupFormat: 'iife',

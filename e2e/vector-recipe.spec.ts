@@ -55,7 +55,7 @@ test('a library whose vectors an older recipe made has them made again after a s
   // The engine's first start found nothing to redo and said so.
   await expect
     .poll(() => recipes(page), { timeout: 30_000 })
-    .toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+    .toEqual({ recipes: [3, 3], settled: { 'carrel-glove-50k': 3 } });
 
   expect(await recipes(page, true)).toEqual({ recipes: [null, null], settled: null });
   await page.reload();
@@ -63,7 +63,7 @@ test('a library whose vectors an older recipe made has them made again after a s
   await expect(first.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
   await expect
     .poll(() => recipes(page), { timeout: 30_000 })
-    .toEqual({ recipes: [2, 2], settled: { 'carrel-glove-50k': 2 } });
+    .toEqual({ recipes: [3, 3], settled: { 'carrel-glove-50k': 3 } });
   const again = await searchFor(page, 'which medicine did the sick patient get');
   await expect(again.getByTestId('result-proposition').first()).toContainText('physician prescribed antibiotics');
 });

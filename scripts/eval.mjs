@@ -5,7 +5,7 @@
  * file reader into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--no-escape-hatch] [--no-floor]
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--cross-language-weight C] [--no-escape-hatch] [--no-floor]
  *                   [--sections-per-document N] [--document-cap WINDOW:PER_DOCUMENT|0]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID] [--variants '[{…search options}, …]']
@@ -65,6 +65,7 @@ function parseCli() {
         'dense-weight': { type: 'string' },
         'related-weight': { type: 'string' },
         'translation-weight': { type: 'string' },
+        'cross-language-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
@@ -123,6 +124,9 @@ function parseCli() {
       ...(values['dense-weight'] !== undefined ? { denseWeight: number('dense-weight') } : {}),
       ...(values['related-weight'] !== undefined ? { relatedWeight: number('related-weight') } : {}),
       ...(values['translation-weight'] !== undefined ? { translationWeight: number('translation-weight') } : {}),
+      ...(values['cross-language-weight'] !== undefined
+        ? { crossLanguageWeight: number('cross-language-weight') }
+        : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
       ...(values['sections-per-document'] !== undefined

@@ -31,6 +31,7 @@ import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from '
 import { changedParts, Engine } from './engine/engine';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
+import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
 import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
 import type { SyncStatus } from '../src/shared/sync';
@@ -43,6 +44,7 @@ runtime.plan(chosenModels(db).then((models) => models.map(embeddingModel)));
 const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEmbedder });
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
 engine.loadTranslation = loadTranslation;
+engine.languages = languageTables;
 // Sync applies what arrives through the engine, the one writer of the library.
 const replication = new Replication(db, browserPouch, {
   receive: (payload) => engine.receive(payload.document.id, () => writeDocumentPayload(db, payload)),

@@ -1,7 +1,7 @@
 /**
  * The service worker: precaches the app (vite-plugin-pwa injects the list), answers every
  * navigation with the cached page, takes shared files (Web Share Target), keeps the WebGPU runtime
- * and self-hosted models once used, and serves the page and the workers with the sync origin
+ * and self-hosted models and language tables once used, and serves the page and the workers with the sync origin
  * allowed when sync is set (sw/sync-policy.ts).
  */
 import { clientsClaim } from 'workbox-core';
@@ -69,4 +69,10 @@ registerRoute(
 registerRoute(
   ({ url }) => url.pathname.startsWith('/models/'),
   new CacheFirst({ cacheName: 'carrel-self-hosted-models' }),
+);
+
+// The built-in model's language tables: fetched when first needed, kept so they work offline.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/languages/'),
+  new CacheFirst({ cacheName: 'carrel-language-tables' }),
 );

@@ -72,6 +72,9 @@ export const NEVER_TRAIN = {
     /^gnuplot/,
     /^debian-reference/,
     /^debian-handbook$/,
+    // The translated manual pages (manpages-de, manpages-fr-dev, …); the English ones are sources.
+    /^manpages-(?!dev$)/,
+    /^octave-doc$/,
     /^ghostscript/,
     /^(libgs|gs)/,
     /^acmart$/,

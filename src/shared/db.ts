@@ -97,7 +97,7 @@ export const ACTIVE_MODEL_KEY = 'model.active';
 export const TARGET_MODEL_KEY = 'model.target';
 export const MODEL_MIRROR_KEY = 'model.mirror';
 /**
- * Settings key: model id → the recipe (EMBED_RECIPE) every document's vectors of that model were
+ * Settings key: model id → the recipe (recipeFor) every document's vectors of that model were
  * last found to be of, so a start that finds it current reads no vectors to check.
  */
 export const VECTOR_RECIPES_KEY = 'vectors.recipes';

@@ -217,6 +217,11 @@ export interface SearchOptions {
    * results while another document has an answer for the place (unless the question names it).
    */
   documentCap?: { window: number; perDocument: number };
+  /**
+   * Share of a typed word's weight for the words a question stands for in the library's other
+   * languages (the built-in model's language tables, workers/retrieve/cross-language.ts); 0 turns it off.
+   */
+  crossLanguageWeight?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

@@ -25,7 +25,7 @@ export interface VectorRecord {
   sections: Float32Array;
   propositionIds: string[];
   propositions: Float32Array;
-  /** How the texts were made into vectors (EMBED_RECIPE in workers/embed/document-vectors.ts); absent: 1. */
+  /** How the texts were made into vectors (recipeFor in workers/embed/document-vectors.ts); absent: 1. */
   recipe?: number;
 }
 

@@ -2,7 +2,9 @@
 import type { VectorRecord } from '../../src/shared/db';
 import type { IngestProgress } from '../../src/shared/ingest';
 import type { PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { BUILTIN_MODEL } from '../../src/shared/models';
 import type { Embedder } from './embedder';
+import { guessLanguage } from './language-tables';
 
 const EMBED_BATCH = 128;
 
@@ -20,6 +22,16 @@ export interface EmbeddableDocument {
  * vectors of an older recipe are made again in the background (workers/engine/reembed.ts).
  */
 export const EMBED_RECIPE = 2;
+
+/**
+ * The recipe of a model's vectors. The built-in model's 3 reads a text of another language through
+ * that language's table (workers/embed/language-tables.ts); other models read every language
+ * themselves, so their vectors stay as they were.
+ */
+export const recipeFor = (modelId: string): number => (modelId === BUILTIN_MODEL.id ? 3 : EMBED_RECIPE);
+
+/** How much of a document's text its language is guessed from. */
+const LANGUAGE_SAMPLE = 20_000;
 
 /**
  * What a proposition is embedded as: its section's own heading, then its text. A sentence leans on
@@ -45,10 +57,12 @@ export async function embedAll(
     ...sections.map((s) => `${s.headingPath.join(' ')}\n${s.text}`),
     ...chunked.propositions.map(propositionText),
   ];
+  // The document's language reads the passages too short to tell theirs (a heading, a list item).
+  const lang = guessLanguage(texts.join('\n').slice(0, LANGUAGE_SAMPLE));
   const out: (Float32Array | null)[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     deps.progress({ stage: 'embedding', done: i, total: texts.length });
-    out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal })));
+    out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal, lang })));
   }
   deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
   const sectionVectors = pack(
@@ -70,7 +84,7 @@ export async function embedAll(
     sections: sectionVectors.data,
     propositionIds: propositionVectors.ids,
     propositions: propositionVectors.data,
-    recipe: EMBED_RECIPE,
+    recipe: recipeFor(embedder.modelId),
   };
 }
 

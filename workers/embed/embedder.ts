@@ -5,6 +5,8 @@
 import type { Device } from '../../src/shared/gpu';
 import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
 import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
+import { embedPlaced, placeWords } from './foreign';
+import { guessLanguage, type LanguageTable, type LanguageTables } from './language-tables';
 
 export interface EmbedderOptions {
   modelId: string;
@@ -19,6 +21,11 @@ export interface EmbedderOptions {
   passagePrefix?: string;
   /** Same-origin ONNX Runtime files (the library's default is a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
+  /**
+   * Tables that place words of other languages among the model's English words (the built-in
+   * model's only: they are made for its vocabulary). Without them every text is read as English.
+   */
+  languages?: LanguageTables;
 }
 
 export interface Embedder {
@@ -27,11 +34,12 @@ export interface Embedder {
   device: string;
   /**
    * One unit vector per text, or null for a text without any word the model knows. Texts are
-   * passages unless `as: 'query'` (the model's prefixes differ).
+   * passages unless `as: 'query'` (the model's prefixes differ). `lang` is the texts' language
+   * when known (their document's): a passage whose own words say otherwise is read as those say.
    */
   embed(
     texts: string[],
-    opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage' },
+    opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage'; lang?: string },
   ): Promise<(Float32Array | null)[]>;
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
@@ -60,22 +68,64 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const config = extractor.model.config as unknown as { hidden_size: number };
   const dims = config.hidden_size;
   const tokenizer = extractor.tokenizer;
+  let vocab: Map<string, number> | null = null;
+  const vocabulary = () => (vocab ??= tokenizer.get_vocab() as Map<string, number>);
+
+  const embedEnglish = async (texts: string[], as: 'query' | 'passage') => {
+    const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
+    const batch = texts.map((t) => prefix + (t || ' '));
+    // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
+    // which took longer than the model itself; pooling here is the same arithmetic, done once.
+    const inputs = tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor };
+    const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
+    return meanPooledUnitVectors(outputs.last_hidden_state, inputs.attention_mask);
+  };
+
+  /** The table to read each text through: null for English (or a language without a table). */
+  const tablesFor = async (texts: string[], as: 'query' | 'passage', lang?: string) => {
+    const languages = opts.languages!;
+    // A question of a few keywords has no function words: the tables the library already
+    // needed may recognise it. A passage goes by its document's language instead, so that its
+    // vector never depends on which tables happened to be loaded.
+    const loaded = as === 'query' ? languages.loaded() : [];
+    const isEnglish = (word: string) => vocabulary().has(word);
+    const langs = texts.map((text) => guessLanguage(text, lang ?? 'en', loaded, isEnglish));
+    return Promise.all(langs.map((l) => (l === 'en' ? null : languages.get(l))));
+  };
+
+  const embedMixed = async (texts: string[], tables: (LanguageTable | null)[], as: 'query' | 'passage') => {
+    const out: (Float32Array | null)[] = texts.map(() => null);
+    const english = texts.flatMap((_, i) => (tables[i] ? [] : [i]));
+    const foreign = texts.flatMap((_, i) => (tables[i] ? [i] : []));
+    if (english.length)
+      (
+        await embedEnglish(
+          english.map((i) => texts[i]!),
+          as,
+        )
+      ).forEach((v, k) => (out[english[k]!] = v));
+    const placed = foreign.map((i) => placeWords(texts[i]!, tables[i]!, vocabulary()));
+    const vectors = await embedPlaced(placed, async (inputs) => {
+      const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
+      return outputs.last_hidden_state;
+    });
+    vectors.forEach((v, k) => (out[foreign[k]!] = v));
+    return out;
+  };
 
   return {
     modelId: opts.modelId,
     dims,
     device: opts.device,
-    async embed(texts, { signal, batchSize = 64, as = 'passage' } = {}) {
-      const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
+    async embed(texts, { signal, batchSize = 64, as = 'passage', lang } = {}) {
+      const tables = opts.languages ? await tablesFor(texts, as, lang) : null;
       const out: (Float32Array | null)[] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
         signal?.throwIfAborted();
-        const batch = texts.slice(i, i + batchSize).map((t) => prefix + (t || ' '));
-        // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
-        // which took longer than the model itself; pooling here is the same arithmetic, done once.
-        const inputs = tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor };
-        const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-        out.push(...meanPooledUnitVectors(outputs.last_hidden_state, inputs.attention_mask));
+        const batch = texts.slice(i, i + batchSize);
+        const batchTables = tables?.slice(i, i + batchSize);
+        if (batchTables?.some(Boolean)) out.push(...(await embedMixed(batch, batchTables, as)));
+        else out.push(...(await embedEnglish(batch, as)));
       }
       return out;
     },

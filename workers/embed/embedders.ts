@@ -11,6 +11,7 @@ import { downloadedFiles, runtime } from '../runtime/browser';
 import { keepOnWasm } from '../runtime/keep-on-wasm';
 import type { OpenSession, RuntimeModel } from '../runtime/runtime';
 import { createEmbedder, createTokenCounter, type Embedder, type TokenCounter } from './embedder';
+import { languageTables } from './language-tables';
 
 /** An embedding model as the runtime places it: on WebGPU only if it gains from it and its weights are fp16/fp32. */
 export function embeddingModel(model: ModelInfo): RuntimeModel {
@@ -29,6 +30,8 @@ const session =
       queryPrefix: model.queryPrefix,
       passagePrefix: model.passagePrefix,
       wasmPaths,
+      // Its tables are made for its vocabulary; a downloaded model reads other languages itself.
+      ...(model.id === BUILTIN_MODEL.id ? { languages: languageTables } : {}),
     });
 
 /** A session of `model` on `device`, without fallback (the bench measures each backend with it). */

@@ -32,6 +32,8 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
+import { fetchLibraryTables, queryTables } from '../retrieve/cross-language';
+import type { LanguageTables } from '../embed/language-tables';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { LibraryIndex, traceSearch } from '../retrieve/search';
@@ -108,6 +110,8 @@ export class Engine {
   /** Fetches the learned translation table, the first time a search asks for it (none in tests unless given). */
   loadTranslation: () => Promise<TranslationTable | null> = async () => null;
   private translation: Promise<TranslationTable | null> | null = null;
+  /** The built-in model's language tables, for the keyword leg across languages (none in tests unless given). */
+  languages: LanguageTables | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
   /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
@@ -128,13 +132,14 @@ export class Engine {
       await this.useModel(await this.models.activeModel(this.db));
       await this.sync();
       void this.refreshVectors();
+      if (this.languages) void fetchLibraryTables(this.db, this.languages);
     })();
     return this.started;
   }
 
   /**
    * Makes again, in the background, the active model's vectors that an older recipe made
-   * (EMBED_RECIPE), one document at a time: search uses a document's old vectors until its new ones
+   * (recipeFor), one document at a time: search uses a document's old vectors until its new ones
    * are stored. Resolves to how many documents it re-embedded (tests wait for it).
    */
   refreshVectors(): Promise<number> {
@@ -236,6 +241,9 @@ export class Engine {
     const relatedFound = [
       ...(opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : []),
       ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
+      ...(opts.crossLanguageWeight && this.languages
+        ? await queryTables(this.languages, searchedQuery, opts.crossLanguageWeight)
+        : []),
     ];
     const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
     const words = await questionWords(searchedQuery, this.index.languages());

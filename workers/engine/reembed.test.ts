@@ -7,7 +7,7 @@ import { readChunks } from '../../src/shared/chunk-text';
 import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, openDb, type CarrelDb } from '../../src/shared/db';
 import { customModel, type ModelInfo } from '../../src/shared/models';
 import { storedOrder, storedVectors } from '../../src/shared/vector-codec';
-import { EMBED_RECIPE, embedAll, propositionText } from '../embed/document-vectors';
+import { embedAll, propositionText, recipeFor } from '../embed/document-vectors';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { ingestFile } from '../ingest/pipeline';
 import { readerDeps, testEngine } from '../ingest/test-reader';
@@ -167,8 +167,10 @@ describe('refreshVectors', () => {
       storedOrder(sections, propositions),
     );
     expect(await db.vectors.get([builtin.modelId, docId])).toEqual(fresh);
-    expect(fresh.recipe).toBe(EMBED_RECIPE);
-    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({ [builtin.modelId]: EMBED_RECIPE });
+    expect(fresh.recipe).toBe(recipeFor(builtin.modelId));
+    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({
+      [builtin.modelId]: recipeFor(builtin.modelId),
+    });
 
     // Said once, later starts trust it: no vector is read, no model asked for.
     const again = refreshDeps(replaced);
@@ -196,7 +198,9 @@ describe('refreshVectors', () => {
       return true;
     });
     expect(received).toBe(true);
-    await expect.poll(async () => (await db.vectors.get([builtin.modelId, docId]))?.recipe).toBe(EMBED_RECIPE);
+    await expect
+      .poll(async () => (await db.vectors.get([builtin.modelId, docId]))?.recipe)
+      .toBe(recipeFor(builtin.modelId));
     await engine.refreshVectors();
     const { propositions } = await readChunks(db, docId);
     const [vector] = await builtin.embed([propositionText(propositions[0]!)]);
@@ -225,10 +229,15 @@ describe('refreshVectors', () => {
     const engine = testEngine(db, { [builtin.modelId]: builtin });
     await engine.start();
     expect(await engine.refreshVectors()).toBe(0);
-    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({ [builtin.modelId]: EMBED_RECIPE });
+    expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({
+      [builtin.modelId]: recipeFor(builtin.modelId),
+    });
 
     expect((await engine.importBackup(backup, undefined, new AbortController().signal)).added).toBe(2);
     expect(await engine.refreshVectors()).toBe(1);
-    expect((await db.vectors.toArray()).map((v) => v.recipe)).toEqual([EMBED_RECIPE, EMBED_RECIPE]);
+    expect((await db.vectors.toArray()).map((v) => v.recipe)).toEqual([
+      recipeFor(builtin.modelId),
+      recipeFor(builtin.modelId),
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * does the new model become the active one. Documents that already have them are skipped, so an
  * interrupted switch resumes where it stopped.
  *
- * Refreshing: when the way texts are made into vectors changes (EMBED_RECIPE), the active model's
+ * Refreshing: when the way texts are made into vectors changes (recipeFor), the active model's
  * vectors of an older recipe are made again the same way, one document at a time, while search
  * keeps using the old ones. Documents that came without the active model's vectors (from a device
  * or a backup using another model) are embedded the same way; until then keywords find them.
@@ -15,7 +15,7 @@ import type { ReembedProgress } from '../../src/shared/ingest';
 import type { ModelInfo } from '../../src/shared/models';
 import { storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import type { Embedder } from '../embed/embedder';
-import { EMBED_RECIPE, embedAll } from '../embed/document-vectors';
+import { embedAll, recipeFor } from '../embed/document-vectors';
 import { documentStamp } from './sync';
 
 export interface ReembedDeps {
@@ -25,7 +25,8 @@ export interface ReembedDeps {
   progress(event: ReembedProgress): void;
 }
 
-const current = (record: Pick<StoredVectorRecord, 'recipe'>) => (record.recipe ?? 1) >= EMBED_RECIPE;
+const current = (record: Pick<StoredVectorRecord, 'modelId' | 'recipe'>) =>
+  (record.recipe ?? 1) >= recipeFor(record.modelId);
 
 /** Ready documents without current vectors for `modelId` (none, or of an older recipe). */
 async function missing(db: CarrelDb, modelId: string): Promise<string[]> {
@@ -89,7 +90,7 @@ const recipesOf = async (db: CarrelDb) =>
  * embedded.
  */
 export async function refreshVectors({ db, modelId, embedder, signal, replace }: RefreshDeps): Promise<number> {
-  if ((await recipesOf(db))[modelId] === EMBED_RECIPE) return 0;
+  if ((await recipesOf(db))[modelId] === recipeFor(modelId)) return 0;
   const tried = new Set<string>();
   let done = 0;
   let model: Embedder | null = null;
@@ -101,7 +102,7 @@ export async function refreshVectors({ db, modelId, embedder, signal, replace }:
       if (stale.length === 0)
         await db.settings.put({
           key: VECTOR_RECIPES_KEY,
-          value: { ...(await recipesOf(db)), [modelId]: EMBED_RECIPE },
+          value: { ...(await recipesOf(db)), [modelId]: recipeFor(modelId) },
         });
       return stale.filter((docId) => !tried.has(docId));
     });

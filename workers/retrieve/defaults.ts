@@ -26,4 +26,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   sectionsPerDocument: 1,
   /** At most 2 of the first 3 results from one document while another has an answer for the place. */
   documentCap: { window: 3, perDocument: 2 },
+  /** The question's words in the library's other languages (workers/retrieve/cross-language.ts). */
+  crossLanguageWeight: 0.3,
 };

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * Builds the per-language word tables of the built-in model (public/languages/<lang>.json.gz) from
+ * bilingual dictionaries in Debian packages, fetched by name (apt-get download + dpkg-deb -x):
+ * each foreign word, folded as the model's tokenizer folds it, → the English words of the model's
+ * vocabulary it translates to, likeliest first. The embedder places a foreign word at the mean of
+ * those words' rows (workers/embed/language-tables.ts); the keyword leg searches for them.
+ *
+ *   npm run build:languages [-- --lang de,fr] [--cache DIR] [--top K] [--directions to-en]
+ *
+ * Sources and their licences are in SOURCES and public/languages/LICENSE.md; docs/languages.md
+ * says why these were chosen.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { refuseNeverTrain } from '../model/mine-pairs.mjs';
+import { entries, foldWord, phraseWords, translations } from './dictd.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const OUT = join(ROOT, 'public/languages');
+const MODEL = 'carrel-glove-50k';
+
+/**
+ * Per language: dictionaries into English ('to-en') and out of English ('from-en', read backwards).
+ * German comes from Ding (GPL-2+) rather than FreeDict's deu-eng, which is built from Ding but
+ * licensed GPL-3 and AGPL-3; the other FreeDict dictionaries are GPL-2+.
+ */
+const freedict = (code) => [
+  { pkg: `dict-freedict-${code}-eng`, file: `freedict-${code}-eng`, direction: 'to-en' },
+  { pkg: `dict-freedict-eng-${code}`, file: `freedict-eng-${code}`, direction: 'from-en' },
+];
+export const SOURCES = {
+  de: [
+    { pkg: 'dict-de-en', file: 'german-english', direction: 'to-en' },
+    { pkg: 'dict-de-en', file: 'english-german', direction: 'from-en' },
+  ],
+  fr: freedict('fra'),
+  es: freedict('spa'),
+  it: freedict('ita'),
+  pt: freedict('por'),
+  nl: freedict('nld'),
+};
+
+/** English words that carry no meaning of their own inside a translation phrase ("to go", "a house"). */
+const PHRASE_FILLER = new Set(
+  "to a an the of be oneself one's someone something sb sth sb's sth's s o with for by in on at from".split(' '),
+);
+
+function unpack(pkg, cache) {
+  refuseNeverTrain(pkg);
+  const dir = join(cache, pkg);
+  if (existsSync(join(dir, 'usr'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
+  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
+  return dir;
+}
+
+/** The model's vocabulary: word → id (its GloVe frequency rank, offset by the five special tokens). */
+function modelVocab() {
+  const tokenizer = JSON.parse(readFileSync(join(ROOT, 'public/models', MODEL, 'tokenizer.json'), 'utf8'));
+  return new Map(Object.entries(tokenizer.model.vocab).filter(([word]) => /^[\p{L}\p{N}]+$/u.test(word)));
+}
+
+/** The English words of a phrase the model knows, each with its share of the phrase. */
+function englishWords(phrase, vocab) {
+  const all = phraseWords(phrase).filter((w) => vocab.has(w));
+  const kept = all.length > 1 ? all.filter((w) => !PHRASE_FILLER.has(w)) : all;
+  return kept.map((word) => ({ word, share: 1 / kept.length }));
+}
+
+/** A foreign headword worth a table row: one word of letters, as the tokenizer will cut it. */
+const isWord = (word) => /^[\p{L}]{2,40}$/u.test(word);
+
+/** foreign word → English word → evidence, from every source of the language. */
+function collect(lang, vocab, cache, directions) {
+  const scores = new Map();
+  const add = (foreign, english, score) => {
+    let row = scores.get(foreign);
+    if (!row) scores.set(foreign, (row = new Map()));
+    row.set(english, (row.get(english) ?? 0) + score);
+  };
+  for (const source of SOURCES[lang].filter((s) => directions.includes(s.direction))) {
+    const dir = join(unpack(source.pkg, cache), 'usr/share/dictd');
+    const index = readFileSync(join(dir, `${source.file}.index`), 'utf8');
+    const dict = gunzipSync(readFileSync(join(dir, `${source.file}.dict.dz`)));
+    for (const { headword, body } of entries(index, dict)) {
+      const head = foldWord(headword.trim());
+      const phrases = translations(body);
+      if (source.direction === 'to-en') {
+        if (!isWord(head)) continue;
+        phrases.forEach((phrase, i) => {
+          for (const { word, share } of englishWords(phrase, vocab)) add(head, word, share / Math.sqrt(i + 1));
+        });
+      } else {
+        if (!vocab.has(head)) continue;
+        phrases.forEach((phrase, i) => {
+          const foreign = foldWord(phrase);
+          if (isWord(foreign)) add(foreign, head, 1 / Math.sqrt(i + 1));
+        });
+      }
+    }
+  }
+  return scores;
+}
+
+/**
+ * The table's rows, "word<TAB>english words" lines in word order: each word's `top` best-attested
+ * English words (within a third of the best).
+ */
+function rows(scores, top) {
+  const lines = [];
+  for (const [foreign, row] of [...scores].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const ranked = [...row].sort((a, b) => b[1] - a[1]);
+    const best = ranked[0][1];
+    const kept = ranked.filter(([, score]) => score >= best / 3).slice(0, top);
+    lines.push(`${foreign}\t${kept.map(([word]) => word).join(' ')}`);
+  }
+  return lines;
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      lang: { type: 'string', default: Object.keys(SOURCES).join(',') },
+      cache: { type: 'string', default: join(ROOT, '.cache/languages') },
+      top: { type: 'string', default: '3' },
+      // Which dictionaries to read: both directions, or only those into English (to compare them).
+      directions: { type: 'string', default: 'to-en,from-en' },
+    },
+  });
+  const vocab = modelVocab();
+  mkdirSync(OUT, { recursive: true });
+  for (const lang of values.lang.split(',')) {
+    if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
+    const lines = rows(collect(lang, vocab, values.cache, values.directions.split(',')), Number(values.top));
+    const table = { lang, model: MODEL, sources: SOURCES[lang].map((s) => s.pkg), words: lines.join('\n') };
+    const gz = gzipSync(JSON.stringify(table), { level: 9 });
+    writeFileSync(join(OUT, `${lang}.json.gz`), gz);
+    console.error(`${lang}: ${lines.length} words, ${(gz.length / 1024).toFixed(0)} KB gzipped`);
+  }
+  copyFileSync('/usr/share/common-licenses/GPL-2', join(OUT, 'GPL-2.txt'));
+}
+
+main();

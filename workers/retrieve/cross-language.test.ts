@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LanguageTable, LanguageTables } from '../embed/language-tables';
+import { crossLanguageRelated, queryTables } from './cross-language';
+
+const german = new LanguageTable({
+  lang: 'de',
+  words: { festplatte: 'disk drive', partition: 'partition', loschen: 'delete erase', wie: 'how' },
+});
+const french = new LanguageTable({ lang: 'fr', words: { disque: 'disk', supprimer: 'delete remove' } });
+const words = (related: { word: string }[]) => related.map((r) => r.word).sort();
+
+describe('crossLanguageRelated', () => {
+  it('brings a German question’s words into English, at the share given', () => {
+    const related = crossLanguageRelated('Wie lösche ich die Festplatte?', german, [german], 0.3);
+    expect(words(related)).toEqual(['delete', 'disk', 'drive', 'erase']);
+    expect(related.every((r) => r.share === 0.3)).toBe(true);
+    expect(related.find((r) => r.word === 'disk')?.standsFor).toBe('festplatte');
+  });
+
+  it('brings an English question’s words into each language the library holds, not its function words', () => {
+    const related = crossLanguageRelated('How do I delete a disk?', null, [german, french], 0.3);
+    expect(words(related)).toEqual(['disque', 'festplatte', 'loschen', 'supprimer']);
+  });
+
+  it('goes from one foreign language through English into another', () => {
+    expect(words(crossLanguageRelated('Festplatte löschen', german, [german, french], 0.3))).toEqual([
+      'delete',
+      'disk',
+      'disque',
+      'drive',
+      'erase',
+      'supprimer',
+    ]);
+  });
+
+  it('adds nothing at share 0, and nothing for an English question in an English library', () => {
+    expect(crossLanguageRelated('Festplatte löschen', german, [german], 0)).toEqual([]);
+    expect(crossLanguageRelated('How do I delete a disk?', null, [], 0.3)).toEqual([]);
+  });
+});
+
+describe('queryTables', () => {
+  it('fetches no table for an English question in an English library', async () => {
+    const fetchTable = vi.fn(async () => null);
+    expect(await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3)).toEqual([]);
+    expect(fetchTable).not.toHaveBeenCalled();
+  });
+
+  it('fetches the table of a question in another language', async () => {
+    const fetchTable = vi.fn(async () => ({ lang: 'de', words: { festplatte: 'disk' } }));
+    const related = await queryTables(new LanguageTables(fetchTable), 'Wie lösche ich die Festplatte?', 0.3);
+    expect(fetchTable).toHaveBeenCalledWith('de');
+    expect(words(related)).toEqual(['disk']);
+  });
+});
