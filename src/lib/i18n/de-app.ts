@@ -80,6 +80,7 @@ export const deApp: CataloguePart<typeof enApp> = {
   'doc.passages': { one: '{count} Passage', other: '{count} Passagen' },
   'doc.byParagraph': 'nach Absätzen zerlegt',
   'doc.wholeDocument': 'als ganzes Dokument zerlegt',
+  'doc.languageOf': 'Sprache von {name}',
   'doc.ocrAll': 'per OCR gelesen, zu {confidence} % sicher',
   'doc.ocrSome': {
     one: '{count} Seite per OCR gelesen, zu {confidence} % sicher',

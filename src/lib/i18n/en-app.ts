@@ -77,6 +77,7 @@ export const enApp = {
   'doc.passages': { one: '{count} passage', other: '{count} passages' },
   'doc.byParagraph': 'chunked by paragraph',
   'doc.wholeDocument': 'chunked as a whole document',
+  'doc.languageOf': 'Language of {name}',
   'doc.ocrAll': 'read by OCR, {confidence}% sure',
   'doc.ocrSome': {
     one: '{count} page read by OCR, {confidence}% sure',

@@ -80,6 +80,7 @@ export const frApp: CataloguePart<typeof enApp> = {
   'doc.passages': { one: '{count} passage', other: '{count} passages' },
   'doc.byParagraph': 'découpé par paragraphe',
   'doc.wholeDocument': 'découpé en un seul bloc',
+  'doc.languageOf': 'Langue de {name}',
   'doc.ocrAll': 'lu par OCR, fiable à {confidence} %',
   'doc.ocrSome': {
     one: '{count} page lue par OCR, fiable à {confidence} %',
