@@ -12,8 +12,9 @@
  *   npm run eval -- --questions eval/dev/questions/crowded-library.json
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { unpackDebian } from './lib/debian.mjs';
 
 const ROOT = 'eval/dev';
 const CACHE = join('node_modules', '.cache', 'carrel-dev');
@@ -27,16 +28,7 @@ export const DEV_DOCS = [
   { pkg: 'lilypond-doc-pdf', from: 'usr/share/doc/lilypond/html/Documentation/usage.pdf', to: 'lilypond/usage.pdf' },
 ];
 
-function unpack(pkg) {
-  const dir = join(CACHE, pkg);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
-  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
-  console.error(`${pkg}: ${deb}`);
-  return dir;
-}
+const unpack = (pkg) => unpackDebian(pkg, CACHE, console.error);
 
 const plain = (text) => text.replace(/\s+/g, ' ').toLowerCase();
 

@@ -11,9 +11,10 @@
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { unpackDebian } from './lib/debian.mjs';
 
 const CACHE = join('node_modules', '.cache', 'carrel-heldout');
 const GUIDE = 'usr/share/doc/installation-guide-amd64';
@@ -106,16 +107,7 @@ export const HELD_OUT_SETS = {
   },
 };
 
-function unpack(pkg) {
-  const dir = join(CACHE, pkg);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
-  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
-  console.error(`${pkg}: ${deb}`);
-  return dir;
-}
+const unpack = (pkg) => unpackDebian(pkg, CACHE, console.error);
 
 /** A manual page as a person reads it in a terminal: 80 columns, no justification or hyphenation, no overstrikes or tabs. */
 function renderMan(path) {

@@ -10,11 +10,11 @@
  * Manuals: debian-reference (evaluation only: on the never-train list), developers-reference and
  * debian-faq (development). The output goes under .cache/ (never committed) unless --out says.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { foldWord } from './dictd.mjs';
+import { unpackDebian } from '../lib/debian.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -40,15 +40,7 @@ const MANUALS = {
 /** Pages that repeat the others (a one-page edition, the contents, the search page). */
 const REPEATS = /^(index|search|genindex|developers-reference|debian-faq)\b/;
 
-function unpack(pkg, cache) {
-  const dir = join(cache, pkg);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
-  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
-  return dir;
-}
+const unpack = unpackDebian;
 
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decode = (text) =>

@@ -11,13 +11,13 @@
  * Sources and their licences are in SOURCES and public/languages/LICENSE.md; docs/languages.md
  * says why these were chosen.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
 import { entries, foldWord, phraseWords, translations } from './dictd.mjs';
+import { unpackDebian } from '../lib/debian.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = join(ROOT, 'public/languages');
@@ -51,13 +51,7 @@ const PHRASE_FILLER = new Set(
 
 function unpack(pkg, cache) {
   refuseNeverTrain(pkg);
-  const dir = join(cache, pkg);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
-  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
-  return dir;
+  return unpackDebian(pkg, cache);
 }
 
 /** The model's vocabulary: word → id (its GloVe frequency rank, offset by the five special tokens). */

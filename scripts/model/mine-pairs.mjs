@@ -11,11 +11,11 @@
  *
  * What is never training data is refused here, by package and by file name (NEVER_TRAIN).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fetchWordNet, POS } from '../lib/wordnet.mjs';
+import { unpackDebian } from '../lib/debian.mjs';
 
 /** Every source package, with its licence (docs/models.md lists the same). */
 export const SOURCES = [
@@ -106,13 +106,7 @@ export function refuseNeverTrain(pkg) {
 
 function unpack(pkg, cache) {
   refuseNeverTrain(pkg);
-  const dir = join(cache, pkg);
-  if (existsSync(join(dir, 'usr'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore'] });
-  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
-  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
-  return dir;
+  return unpackDebian(pkg, cache);
 }
 
 function walk(dir, out = []) {

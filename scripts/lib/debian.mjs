@@ -1,0 +1,19 @@
+/** Debian packages by name, for the scripts that build data or fetch evaluation documents. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Downloads `pkg` with apt-get and unpacks it under `cache/pkg` (once: a second call reuses it).
+ * Returns the folder that holds its `usr/`. `log` receives the .deb's name when it was fetched.
+ */
+export function unpackDebian(pkg, cache, log = () => {}) {
+  const dir = join(cache, pkg);
+  if (existsSync(join(dir, 'usr'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
+  execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
+  log(`${pkg}: ${deb}`);
+  return dir;
+}
