@@ -41,7 +41,7 @@ test('a folder of many small files: all are indexed, the list shows them, and se
   const started = Date.now();
   await page.getByTestId('file-input').setInputFiles([beacon, ...paths]);
   const rows = page.getByTestId('doc-row');
-  await expect(page.getByTestId('queue-summary')).toContainText(`of ${COUNT + 1} done`);
+  await expect(page.getByTestId('queue-summary')).toContainText(`of ${(COUNT + 1).toLocaleString('en')} done`);
   // One page of rows is drawn, newest first; the rest are a button (or a scroll) away.
   await expect(rows).toHaveCount(PAGE);
   await expect(page.getByTestId('show-more')).toContainText(`(${(COUNT + 1 - PAGE).toLocaleString('en')} not shown)`);
