@@ -418,7 +418,8 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
 test('the next file is read while the engine embeds the one before, and is stored after it', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('file-input').setInputFiles([
-    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(150)) },
+    // Large enough that its embedding outlasts the poll's one-second step while the next file waits.
+    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
     {
       name: 'second.txt',
       mimeType: 'text/plain',
