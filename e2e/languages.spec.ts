@@ -24,3 +24,46 @@ test('German and French documents show their language, and a question in each fi
   await expect(german).toHaveAttribute('data-lang', 'de');
   await expect(await searchFor(page, 'Festplattenpartition anlegen')).toContainText('Festplatte aufteilen');
 });
+
+// A result card and the answer's sources name a passage's language when it is not the page's; the
+// words a question stands for in another language are searched but not listed as "also searched"
+// (a dictionary's loose senses would only puzzle); and a person may keep search to their own language.
+test('results say their language, and Settings keeps search to the interface’s language', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('werkstatt-notizen.md'), fixture('atelier-notes.md')]);
+  await expect(page.locator('[data-testid="doc-row"][data-lang="fr"]')).toBeVisible();
+
+  const french = await searchFor(page, 'les sauvegardes sont conservées combien de jours');
+  await expect(french).toHaveAttribute('data-lang', 'fr');
+  await expect(french.getByTestId('result-lang')).toHaveText(/French/);
+  await expect(page.getByTestId('answer-source').first()).toHaveAttribute('data-lang', 'fr');
+  await expect(page.getByTestId('answer-source').first()).toContainText('French');
+
+  // An English question over the German notes finds them through the German words it stands for.
+  const german = await searchFor(page, 'nightly backups on the server');
+  await expect(page.getByTestId('result').filter({ hasText: 'Sicherungen' }).first()).toBeVisible();
+  await expect(german).toBeVisible();
+  await expect(page.getByTestId('related-words').filter({ hasText: /Sicherung|Nacht/i })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByTestId('interface-language').selectOption('de');
+  await page.getByTestId('own-language-only').check();
+  await page.getByTestId('settings').getByRole('button', { name: 'Schließen' }).click();
+  await page.getByTestId('search-input').fill('Sauvegardes Sicherungen Server');
+  await expect(page.getByTestId('result').first()).toHaveAttribute('data-lang', 'de');
+  await expect(page.locator('[data-testid="result"][data-lang="fr"]')).toHaveCount(0);
+  // No language named on a card in the page's own language.
+  await expect(page.getByTestId('result-lang')).toHaveCount(0);
+
+  // Off again (kept across a reload until then): the French passage is back.
+  await page.reload();
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
+  await expect(page.getByTestId('own-language-only')).toBeChecked();
+  await page.getByTestId('own-language-only').uncheck();
+  await page.getByTestId('settings').getByRole('button', { name: 'Schließen' }).click();
+  await page.getByTestId('search-input').fill('Sauvegardes Sicherungen Server');
+  await expect(page.locator('[data-testid="result"][data-lang="fr"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="result"][data-lang="fr"]').first().getByTestId('result-lang')).toHaveText(
+    /Französisch/,
+  );
+});

@@ -1,5 +1,5 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
-import { extractAnswer } from '../../src/lib/answer-extract';
+import { extractAnswer, wordsLookedFor } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
 import { readSections } from '../../src/shared/chunk-text';
 import type { ResultHit, SearchOptions } from '../../src/shared/types';
@@ -58,7 +58,7 @@ export async function query(
         .sort((a, b) => b.score - a.score)
         .slice(0, 5)
         .map((p) => p.text),
-      answer: extractAnswer(response.searchedQuery, hits, response.relatedWords)
+      answer: extractAnswer(response.searchedQuery, hits, wordsLookedFor(response))
         .sentences.map((s) => s.text)
         .join(' '),
       signals: hits.slice(0, 5).map((h) => ({

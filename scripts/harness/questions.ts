@@ -4,7 +4,7 @@
  * is the expected one and whose passage (section or proposition text) contains an expected string.
  * For a question not answered in the top 3, says where the answer was lost, so work goes there.
  */
-import { extractAnswer, type ExtractiveAnswer } from '../../src/lib/answer-extract';
+import { extractAnswer, wordsLookedFor, type ExtractiveAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { readChunks, readSections } from '../../src/shared/chunk-text';
@@ -136,7 +136,7 @@ export async function askQuestions(
         c,
         response.weak
           ? null
-          : extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS), response.relatedWords),
+          : extractAnswer(response.searchedQuery, hits.slice(0, PAGE_RESULTS), wordsLookedFor(response)),
       ),
     });
   }

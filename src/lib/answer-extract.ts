@@ -8,7 +8,7 @@
 import { analyze as contentTerms } from '../shared/text/analyzer';
 import { answerSpans, answerType, fitsType, type AnswerType } from '../shared/text/answer-cues';
 import { sentenceSpans } from '../shared/text/sentences';
-import type { PropositionHit, ResultHit } from '../shared/types';
+import type { PropositionHit, ResultHit, SearchResponse } from '../shared/types';
 
 /** A passage an answer cites; `n` is its 1-based marker number. */
 export interface AnswerSource {
@@ -184,6 +184,11 @@ function candidates(question: string, hits: ResultHit[], related: Set<string>): 
       c.score = Math.max(c.score, CONTINUES * before.score);
   });
   return { list: scored, asked: new Set(contentTerms(question)).size };
+}
+
+/** The words a search looked for in the question's stead: related words, and its words in the library's other languages. */
+export function wordsLookedFor(response: Pick<SearchResponse, 'relatedWords' | 'translatedWords'>): string[] {
+  return [...(response.relatedWords ?? []), ...(response.translatedWords ?? [])];
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { SearchResponse } from '../shared/types';
 import { handleError } from './errors';
 import { libraryEvents, type LibraryEvent } from './library-events';
+import { ownLanguage } from './own-language.svelte';
 import { engine } from './workers';
 
 const DEBOUNCE_MS = 120;
@@ -136,7 +137,7 @@ class SearchState {
     this.#running = running;
     try {
       const response = await engine.api.search(
-        { query, previous: this.context, options: { docIds: this.#scope } },
+        { query, previous: this.context, options: { docIds: this.#scope, languages: ownLanguage.languages } },
         { timeoutMs: 30_000, signal: running.signal },
       );
       if (tag !== this.#latest) return;

@@ -13,6 +13,8 @@ export const OCR_LANGUAGE_KEY = 'ocr.language';
 export const GENERATOR_KEY = 'answer.generator';
 /** The interface's language: 'auto' (the browser's) or a language code. */
 export const INTERFACE_LANGUAGE_KEY = 'interface.language';
+/** Whether search keeps to passages in the interface's language (the person's own). */
+export const OWN_LANGUAGE_ONLY_KEY = 'search.ownLanguageOnly';
 
 /** How the library is chunked (DESIGN §4): the mode, for Dify's paragraph mode the delimiter, and the sizes. */
 export interface ChunkSettings {
@@ -32,6 +34,7 @@ export interface ChosenSettings {
   [OCR_LANGUAGE_KEY]: string;
   [GENERATOR_KEY]: GeneratorChoice;
   [INTERFACE_LANGUAGE_KEY]: string;
+  [OWN_LANGUAGE_ONLY_KEY]: boolean;
 }
 
 export type ChosenSetting = { [K in keyof ChosenSettings]: { key: K; value: ChosenSettings[K] } }[keyof ChosenSettings];
@@ -42,6 +45,7 @@ export const CHOSEN_SETTING_KEYS: readonly (keyof ChosenSettings)[] = [
   OCR_LANGUAGE_KEY,
   GENERATOR_KEY,
   INTERFACE_LANGUAGE_KEY,
+  OWN_LANGUAGE_ONLY_KEY,
 ];
 
 /** Stored chunking settings as the chunker can use them: missing or hand-edited nonsense gets the defaults. */

@@ -189,6 +189,8 @@ export interface SearchOptions {
   escapeHatch: boolean;
   /** Restrict to these documents (empty or absent = all). */
   docIds?: string[];
+  /** Restrict to passages in these languages, ISO 639-1 (empty or absent = all). */
+  languages?: string[];
   /** How many result groups to return. */
   limit: number;
   /**
@@ -268,6 +270,8 @@ export interface ResultHit {
   headingPath: string[];
   pages: number[];
   pageLabels?: string[];
+  /** The passage's language (ISO 639-1). */
+  lang?: string;
   /** Ranking score of this result (its best proposition's fused score, or the section's). */
   score: number;
   docScores: StageScores;
@@ -305,5 +309,11 @@ export interface SearchResponse {
   device?: string | null;
   /** Words of related meaning the keyword search also looked for (query expansion), as written in the lexicon. */
   relatedWords?: string[];
+  /**
+   * Words of the library's other languages the question stands for, found in the results: they
+   * count as the question's words (highlights, the answer's shared-word rule) but are not listed
+   * as "also searched", since a dictionary's loose senses of a word would only puzzle.
+   */
+  translatedWords?: string[];
   stages?: StageTrace;
 }

@@ -252,9 +252,14 @@ export class Engine {
     const hits = foldCopies(
       await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')),
     );
+    const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);
     const relatedWords = wordsFound(
-      relatedFound,
-      hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]),
+      relatedFound.filter((r) => !r.foreign),
+      shown,
+    );
+    const translatedWords = wordsFound(
+      relatedFound.filter((r) => r.foreign),
+      shown,
     );
     const response = {
       query,
@@ -266,6 +271,7 @@ export class Engine {
       modelId: this.model.id,
       device: embedder?.device ?? null,
       ...(relatedWords.length ? { relatedWords } : {}),
+      ...(translatedWords.length ? { translatedWords } : {}),
     };
     return opts.trace ? { ...response, stages } : response;
   }

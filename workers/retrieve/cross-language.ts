@@ -47,7 +47,7 @@ export function crossLanguageRelated(
     const terms = analyze(word).filter((t) => !typed.has(t));
     if (!terms.length) return;
     seen.add(word);
-    found.push({ word, terms, standsFor, share });
+    found.push({ word, terms, standsFor, share, foreign: true });
   };
   // The question's words in English: its own if it is English, else their translations.
   const english: { word: string; standsFor: string }[] = [];

@@ -27,6 +27,8 @@ export interface RelatedWord {
   standsFor: string;
   /** Its own share of a typed word's weight (a learned translation's); else the caller's weight. */
   share?: number;
+  /** A word of another language the question stands for (cross-language.ts), not one of its own language. */
+  foreign?: boolean;
 }
 
 export class Lexicon {

@@ -22,7 +22,13 @@ import {
 export type DocMeta = Pick<DocumentRecord, 'id' | 'name' | 'title' | 'ocr' | 'lang'> & {
   /** Languages of its passages other than its own (a two-language document). */
   otherLangs?: string[];
+  /** Section id → language, for the sections in another language than the document's. */
+  sectionLangs?: Record<string, string>;
 };
+
+/** The language a section is written in (ISO 639-1): its own, else its document's; English for one read before languages were told apart. */
+export const sectionLang = (doc: DocMeta, sectionId: string): string =>
+  doc.sectionLangs?.[sectionId] ?? doc.lang ?? 'en';
 export type { SectionMeta };
 
 export interface DocumentVectors {
@@ -87,6 +93,7 @@ export class LibraryIndex {
   ): void {
     if (this.docs.has(doc.id)) this.removeDocument(doc.id);
     const otherLangs = [...new Set([...sections, ...propositions].flatMap((c) => (c.lang ? [c.lang] : [])))];
+    const ownLangs = sections.flatMap((s) => (s.lang && s.lang !== doc.lang ? [[s.id, s.lang] as const] : []));
     this.docs.set(doc.id, {
       id: doc.id,
       name: doc.name,
@@ -94,9 +101,10 @@ export class LibraryIndex {
       ...(doc.ocr ? { ocr: doc.ocr } : {}),
       ...(doc.lang ? { lang: doc.lang } : {}),
       ...(otherLangs.length ? { otherLangs } : {}),
+      ...(ownLangs.length ? { sectionLangs: Object.fromEntries(ownLangs) } : {}),
     });
     // Each passage is read in its own language (a two-language document), else its document's.
-    const sectionLang = new Map(sections.map((s) => [s.id, s.lang ?? doc.lang]));
+    const langOfSection = new Map(sections.map((s) => [s.id, s.lang ?? doc.lang]));
     this.sectionsOfDoc.set(
       doc.id,
       sections.map((s) => s.id),
@@ -133,7 +141,7 @@ export class LibraryIndex {
         p.text,
         p.headingPath.join(' '),
         PROPOSITION_HEADING_WEIGHT,
-        p.lang ?? sectionLang.get(p.sectionId) ?? doc.lang,
+        p.lang ?? langOfSection.get(p.sectionId) ?? doc.lang,
       );
     }
     for (const p of propositions) if (p.type === 'contents') this.contentsSections.add(p.sectionId);

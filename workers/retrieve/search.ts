@@ -12,7 +12,7 @@ import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
 import { asksForContents } from './contents';
 import { fuseScores } from './fuse';
-import type { DocMeta, LibraryIndex, SectionMeta } from './library-index';
+import { sectionLang, type DocMeta, type LibraryIndex, type SectionMeta } from './library-index';
 
 export { LibraryIndex } from './library-index';
 
@@ -139,8 +139,9 @@ export function traceSearch(
 ): { hits: ResultHit[]; stages: StageTrace; weak: boolean } {
   const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
   if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages, weak: false };
-  const restrict = opts.docIds?.length ? new Set(opts.docIds) : null;
+  const restrict = restriction(index, opts);
   const allowed = (docId: string) => !restrict || restrict.has(docId);
+  const inLanguage = passageLanguageFilter(index, opts.languages);
   const propositionK = Math.max(STAGE_K.proposition, opts.limit * 3);
   const empty: LevelScores = { dense: new Map(), bm25: new Map(), fused: new Map() };
 
@@ -196,7 +197,10 @@ export function traceSearch(
   const hierarchical = opts.strategy === 'three-stage' || opts.strategy === 'two-stage';
   const capped = hierarchical && (opts.documentCap?.perDocument ?? 0) > 0;
   const sorted = [...props.fused.keys()]
-    .filter((id) => allowed(index.propositions.get(id)!.docId))
+    .filter((id) => {
+      const p = index.propositions.get(id)!;
+      return allowed(p.docId) && inLanguage(p.docId, p.sectionId);
+    })
     .map((id) => {
       const p = index.propositions.get(id)!;
       const own = props.fused.get(id) ?? 0;
@@ -234,6 +238,30 @@ export function traceSearch(
   // weak matches, not answers. With no word in common the result is honestly empty.
   const near = hits.filter((h) => h.propositions.some((p) => (p.scores.bm25 ?? 0) > 0)).slice(0, WEAK_MATCHES);
   return { hits: near, stages, weak: near.length > 0 };
+}
+
+/**
+ * The documents a search may return: those chosen (`docIds`), and of them those holding a passage
+ * in one of `languages`; null when nothing restricts it.
+ */
+function restriction(index: LibraryIndex, opts: SearchOptions): Set<string> | null {
+  const chosen = opts.docIds?.length ? new Set(opts.docIds) : null;
+  if (!opts.languages?.length) return chosen;
+  const wanted = new Set(opts.languages);
+  const held = (doc: DocMeta) => [doc.lang ?? 'en', ...(doc.otherLangs ?? [])].some((lang) => wanted.has(lang));
+  return new Set(
+    [...index.docs.values()].filter((doc) => (!chosen || chosen.has(doc.id)) && held(doc)).map((d) => d.id),
+  );
+}
+
+/** Whether a passage (by its document and section) is in one of `languages`; all are when none are given. */
+function passageLanguageFilter(
+  index: LibraryIndex,
+  languages: string[] | undefined,
+): (docId: string, sectionId: string) => boolean {
+  if (!languages?.length) return () => true;
+  const wanted = new Set(languages);
+  return (docId, sectionId) => wanted.has(sectionLang(index.docs.get(docId)!, sectionId));
 }
 
 /** Whether the question names a document (its file name or title), memoised per document. */
@@ -314,6 +342,7 @@ function group(
           headingPath,
           pages: section.pages,
           pageLabels: section.pageLabels,
+          lang: sectionLang(doc, section.id),
           score,
           docScores: stage(docs, doc.id),
           sectionScores: stage(sections, section.id),

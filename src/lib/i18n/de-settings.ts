@@ -19,6 +19,9 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'interface.label': 'Sprache der Oberfläche',
   'interface.auto': 'Automatisch (Browsersprache)',
   'interface.note': 'Die Wörter von Carrel selbst. Ihre Dokumente und Antworten behalten ihre eigene Sprache.',
+  'interface.ownLanguageOnly': 'Nur Passagen auf {language} durchsuchen',
+  'interface.ownLanguageNote':
+    'Lässt Dokumente und Passagen in anderen Sprachen aus. Aus: Eine Frage findet die Antwort auch in einer anderen Sprache.',
 
   'model.heading': 'Modell',
   'model.intro':

@@ -18,6 +18,9 @@ export const enSettings = {
   'interface.label': 'Language of the interface',
   'interface.auto': 'Automatic (browser language)',
   'interface.note': 'The words of Carrel itself. Your documents and answers keep their own language.',
+  'interface.ownLanguageOnly': 'Search only passages in {language}',
+  'interface.ownLanguageNote':
+    'Leaves out documents and passages in other languages. Off: a question also finds the answer in another language.',
 
   'model.heading': 'Model',
   'model.intro':

@@ -19,6 +19,9 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'interface.label': 'Langue de l’interface',
   'interface.auto': 'Automatique (navigateur)',
   'interface.note': 'Les mots de Carrel lui-même. Vos documents et les réponses gardent leur propre langue.',
+  'interface.ownLanguageOnly': 'Ne chercher que dans les passages en {language}',
+  'interface.ownLanguageNote':
+    'Laisse de côté les documents et passages dans d’autres langues. Désactivé : une question trouve aussi la réponse dans une autre langue.',
 
   'model.heading': 'Modèle',
   'model.intro':
