@@ -162,14 +162,21 @@ const STRASSENBAHN = [
   { text: 'beantwortet gern alles Übrige, meist noch am selben Tag.', px: body },
 ];
 
+const FAEHRE = [
+  { text: 'Die Fähre zur Insel', px: 52 },
+  { text: 'Die Fähre legt stündlich am Südkai ab und braucht für die Überfahrt', px: body, gap: true },
+  { text: 'ungefähr fünfundzwanzig Minuten. Fahrräder dürfen kostenlos mit, und', px: body },
+  { text: 'für größere Gruppen gibt es Ermäßigungen an der Kasse im Hafenbüro.', px: body },
+];
+
 test.describe('with the stand-in hub', () => {
   test.use({ allowedOrigins: [HUB_ORIGIN] });
 
   test(
-    'a German scan is read in German once Settings › OCR language has downloaded the model, which is kept for offline use',
+    'a German scan is read in German once Settings › OCR language has downloaded the model, kept for offline use, and later German scans follow their language',
     { tag: '@service-worker' },
     async ({ page, context }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       const hub = await startLanguageHub();
       try {
         await page.goto('/');
@@ -199,6 +206,33 @@ test.describe('with the stand-in hub', () => {
           first
             .getByTestId('result-proposition')
             .filter({ hasText: 'Die Straßenbahn fährt alle zwölf Minuten über die große Brücke' }),
+        ).toHaveCount(1);
+
+        // Back to English in Settings: a German scan is still read in German, its language told
+        // from its first page, since the German model is on this device.
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByTestId('ocr-language').selectOption('eng');
+        await page.getByTestId('ocr-language-use').click();
+        await expect(page.getByTestId('ocr-language-current')).toHaveText('English');
+        await page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+        const ferry = await scan(page, FAEHRE);
+        await page.getByTestId('file-input').setInputFiles([
+          {
+            name: 'faehre.pdf',
+            mimeType: 'application/pdf',
+            buffer: Buffer.from(
+              scannedPdf([{ jpeg: ferry.bytes, width: ferry.width, height: ferry.height, dpi: DPI }]),
+            ),
+          },
+        ]);
+        const ferryRow = page.locator('[data-testid="doc-row"][data-name="faehre.pdf"]');
+        await expect(ferryRow).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+        await expect(ferryRow).toHaveAttribute('data-lang', 'de');
+        const crossing = await searchFor(page, 'Überfahrt Fähre Südkai');
+        await expect(
+          crossing
+            .getByTestId('result-proposition')
+            .filter({ hasText: 'Die Fähre legt stündlich am Südkai ab und braucht für die Überfahrt' }),
         ).toHaveCount(1);
       } finally {
         await context.setOffline(false);

@@ -7,7 +7,8 @@ import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openDb } from '../src/shared/db';
 import { expose, type CallContext } from '../src/shared/rpc';
-import { Ocr } from './parse/ocr';
+import { languageAvailable, Ocr } from './parse/ocr';
+import { followingReader } from './parse/ocr-following';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../src/shared/ingest';
 import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
@@ -34,7 +35,11 @@ const api = {
         db,
         tokenCounter: async () => tryTokenCounter(await activeModel(db)),
         pdfjs,
-        ocr: ocr.in(input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE, ctx.signal),
+        ocr: followingReader(
+          (code) => ocr.in(code, ctx.signal),
+          input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE,
+          (code) => languageAvailable(code, self.location.origin),
+        ),
         signal: ctx.signal,
         progress: ctx.progress,
       });

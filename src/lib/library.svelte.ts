@@ -70,9 +70,13 @@ class Library {
     libraryEvents.emit({ type: 'removed', docId: key });
   }
 
-  /** The person's correction of a document's language: its keywords are indexed again in it. */
+  /**
+   * The person's correction of a document's language: its keywords are indexed again in it, and a
+   * scan is read again, by OCR in that language when its model is on this device.
+   */
   async setLanguage(docId: string, lang: string): Promise<void> {
     await engine.api.setLanguage({ docId, lang });
+    if ((await db.documents.get(docId))?.ocr) await this.reindex([docId]);
   }
 
   /** Reads stored documents again from their originals (after a chunking change, or on request). */

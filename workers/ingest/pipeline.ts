@@ -47,8 +47,11 @@ export interface IngestDeps {
    * (docs/ingest.md, "Topic shifts").
    */
   similarity?: (texts: string[]) => Promise<number[]>;
-  /** Reads scanned pages; absent, a PDF without a text layer is refused. */
-  ocr?: PdfOptions['ocr'];
+  /**
+   * Reads scanned pages; absent, a PDF without a text layer is refused. With `prefer`, it is told
+   * the language a person set for the document (workers/parse/ocr-following.ts).
+   */
+  ocr?: NonNullable<PdfOptions['ocr']> & { prefer?(lang: string): void };
   signal: AbortSignal;
   progress(event: IngestProgress): void;
 }
@@ -80,6 +83,7 @@ export async function readFile(input: Omit<IngestInput, 'engine'>, deps: Omit<In
   const kind = detectKind(file.name, file.type, bytes.subarray(0, 1024));
   const docId = await contentId(bytes);
   const existing = await deps.db.documents.get(docId);
+  if (existing?.langSet && existing.lang) deps.ocr?.prefer?.(existing.lang);
   if (existing?.status === 'ready' && !input.force) {
     return { duplicate: { ...storedResult(existing, !!existing.modelId), duplicate: true } };
   }

@@ -46,6 +46,17 @@ export async function languageData(code: string, origin: string): Promise<Uint8A
   return bytes;
 }
 
+/** Whether a language's model is on this device (downloaded, or served by this site), without reading it. */
+export async function languageAvailable(code: string, origin: string): Promise<boolean> {
+  const cached = await caches
+    .open(MODEL_CACHE)
+    .then((cache) => cache.match(ocrLanguageCacheKey(code)))
+    .catch(() => undefined);
+  if (cached) return true;
+  const served = await fetch(new URL(ocrLanguageSitePath(code), origin), { method: 'HEAD' }).catch(() => null);
+  return !!served?.ok;
+}
+
 export type Box = [x0: number, y0: number, x1: number, y1: number];
 
 export interface OcrWord {
