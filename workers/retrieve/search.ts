@@ -13,6 +13,7 @@ import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachD
 import { asksForContents } from './contents';
 import { fuseScores } from './fuse';
 import { sectionLang, type DocMeta, type LibraryIndex, type SectionMeta } from './library-index';
+import { balanceLanguages, languageOf, passageLanguageFilter, restriction } from './search-languages';
 
 export { LibraryIndex } from './library-index';
 
@@ -71,11 +72,15 @@ function scoreLevel(
         : new Map(
             keywords.search(keywordQuery(query), k, undefined, query.related).map(({ id, score }) => [id, score]),
           );
+  // The raw scores stay as they are (the relevance floor reads them); only their fusion is balanced.
+  const langOf = opts.languageBalance ? languageOf(index, level) : null;
+  const balanced = (scores: Map<string, number>) =>
+    langOf ? balanceLanguages(scores, langOf, opts.languageBalance!) : scores;
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores(
     [
-      { scores: dense, weight },
-      { scores: bm25, weight: 1 - weight },
+      { scores: balanced(dense), weight },
+      { scores: balanced(bm25), weight: 1 - weight },
     ],
     opts.fusion,
   );
@@ -238,30 +243,6 @@ export function traceSearch(
   // weak matches, not answers. With no word in common the result is honestly empty.
   const near = hits.filter((h) => h.propositions.some((p) => (p.scores.bm25 ?? 0) > 0)).slice(0, WEAK_MATCHES);
   return { hits: near, stages, weak: near.length > 0 };
-}
-
-/**
- * The documents a search may return: those chosen (`docIds`), and of them those holding a passage
- * in one of `languages`; null when nothing restricts it.
- */
-function restriction(index: LibraryIndex, opts: SearchOptions): Set<string> | null {
-  const chosen = opts.docIds?.length ? new Set(opts.docIds) : null;
-  if (!opts.languages?.length) return chosen;
-  const wanted = new Set(opts.languages);
-  const held = (doc: DocMeta) => [doc.lang ?? 'en', ...(doc.otherLangs ?? [])].some((lang) => wanted.has(lang));
-  return new Set(
-    [...index.docs.values()].filter((doc) => (!chosen || chosen.has(doc.id)) && held(doc)).map((d) => d.id),
-  );
-}
-
-/** Whether a passage (by its document and section) is in one of `languages`; all are when none are given. */
-function passageLanguageFilter(
-  index: LibraryIndex,
-  languages: string[] | undefined,
-): (docId: string, sectionId: string) => boolean {
-  if (!languages?.length) return () => true;
-  const wanted = new Set(languages);
-  return (docId, sectionId) => wanted.has(sectionLang(index.docs.get(docId)!, sectionId));
 }
 
 /** Whether the question names a document (its file name or title), memoised per document. */
