@@ -25,4 +25,16 @@ describe('pageReference', () => {
     });
     expect(mergePaged({ pages: [1] }, { pages: [2] })).toEqual({ pages: [1, 2] });
   });
+
+  it('writes pages in the words of the language shown', () => {
+    const german = {
+      page: 'S. {n}',
+      range: 'S. {from}–{to}',
+      inFile: 'Seite {page} der Datei',
+      inFileOf: 'Seite {page} von {count} der Datei',
+    };
+    expect(pageReference({ pages: [9, 10], pageLabels: ['iii', 'iv'] }, german)).toBe('S. iii–iv');
+    expect(pageReference({ pages: [4] }, german)).toBe('S. 4');
+    expect(viewerPageReference(9, '3', 113, german)).toBe('S. 3 · Seite 9 von 113 der Datei');
+  });
 });

@@ -11,26 +11,52 @@ export interface Paged {
   pageLabels?: readonly string[];
 }
 
+/** How pages are written in the language shown ({n}, {from}, {to}, {page}, {count} are filled in). */
+export interface PageWords {
+  page: string;
+  range: string;
+  inFile: string;
+  inFileOf: string;
+}
+
+/** English, as every copied prompt and export writes pages. */
+export const ENGLISH_PAGE_WORDS: PageWords = {
+  page: 'p. {n}',
+  range: 'pp. {from}–{to}',
+  inFile: 'page {page} in the file',
+  inFileOf: 'page {page} of {count} in the file',
+};
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
 /** The printed name of each page. */
 function names({ pages, pageLabels }: Paged): string[] {
   return pages.map((page, i) => pageLabels?.[i] ?? String(page));
 }
 
 /** "p. 3", "pp. 3–4", or '' without pages: a passage's pages as the document prints them. */
-export function pageReference(paged: Paged): string {
+export function pageReference(paged: Paged, words: PageWords = ENGLISH_PAGE_WORDS): string {
   const list = names(paged);
   if (list.length === 0) return '';
-  return list.length === 1 || list[0] === list.at(-1) ? `p. ${list[0]}` : `pp. ${list[0]}–${list.at(-1)}`;
+  return list.length === 1 || list[0] === list.at(-1)
+    ? fill(words.page, { n: list[0]! })
+    : fill(words.range, { from: list[0]!, to: list.at(-1)! });
 }
 
 /**
  * The viewer's page: the printed reference, and the physical page as a second figure where the
  * two differ ("p. 3 · page 9 of 113 in the file"); the physical page alone where it prints none.
  */
-export function viewerPageReference(page: number, label: string | undefined, pageCount?: number): string {
-  const inFile = pageCount ? `page ${page} of ${pageCount} in the file` : `page ${page} in the file`;
-  if (label === undefined || label === String(page)) return `p. ${page}`;
-  return `p. ${label} · ${inFile}`;
+export function viewerPageReference(
+  page: number,
+  label: string | undefined,
+  pageCount?: number,
+  words: PageWords = ENGLISH_PAGE_WORDS,
+): string {
+  const inFile = pageCount ? fill(words.inFileOf, { page, count: pageCount }) : fill(words.inFile, { page });
+  if (label === undefined || label === String(page)) return fill(words.page, { n: page });
+  return `${fill(words.page, { n: label })} · ${inFile}`;
 }
 
 /** The labels of `pages`, looked up in a wider span's (a section's for its passages); undefined without labels. */

@@ -3,6 +3,11 @@ import type { CataloguePart } from './en';
 import type { enAnswer } from './en-answer';
 
 export const deAnswer: CataloguePart<typeof enAnswer> = {
+  'page.one': 'S. {n}',
+  'page.range': 'S. {from}–{to}',
+  'page.inFile': 'Seite {page} der Datei',
+  'page.inFileOf': 'Seite {page} von {count} der Datei',
+
   'answer.label': 'Antwort',
   'answer.heading': 'Antwort',
   'answer.writtenHere': '· auf diesem Gerät geschrieben',

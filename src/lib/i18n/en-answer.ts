@@ -2,6 +2,11 @@
 import type { Message } from './translate';
 
 export const enAnswer = {
+  'page.one': 'p. {n}',
+  'page.range': 'pp. {from}–{to}',
+  'page.inFile': 'page {page} in the file',
+  'page.inFileOf': 'page {page} of {count} in the file',
+
   'answer.label': 'Answer',
   'answer.heading': 'Answer',
   'answer.writtenHere': '· written on this device',

@@ -3,6 +3,11 @@ import type { CataloguePart } from './en';
 import type { enAnswer } from './en-answer';
 
 export const frAnswer: CataloguePart<typeof enAnswer> = {
+  'page.one': 'p. {n}',
+  'page.range': 'p. {from}–{to}',
+  'page.inFile': 'page {page} du fichier',
+  'page.inFileOf': 'page {page} sur {count} du fichier',
+
   'answer.label': 'Réponse',
   'answer.heading': 'Réponse',
   'answer.writtenHere': '· rédigée sur cet appareil',
