@@ -84,6 +84,12 @@ test('every tap target on the page is big enough with a library loaded and a que
   await askTwice(page);
   await expect(page.getByTestId('answer-source').first()).toBeVisible();
   await expectNoSmallTargets(page.locator('body'), 'on the page');
+  // Unfolded, with a result's scores and the prompt help open.
+  await page.getByTestId('conversation-thread-toggle').click();
+  await page.getByTestId('result').first().locator('.result-foot button').last().click();
+  await page.getByTestId('copy-help').locator('summary').click();
+  await expect(page.getByTestId('conversation-turn').first()).toBeVisible();
+  await expectNoSmallTargets(page.locator('body'), 'with the thread, scores and help open');
 });
 
 test('every tap target in Settings is big enough', async ({ page }) => {
@@ -92,7 +98,11 @@ test('every tap target in Settings is big enough', async ({ page }) => {
   const settings = page.getByTestId('settings');
   await expect(settings).toBeVisible();
   await expect(settings.getByTestId('interface-language')).toBeVisible();
+  await expect(settings.getByTestId('model-row').first()).toBeVisible();
   await expectNoSmallTargets(settings, 'in Settings');
+  // What the Details summaries hold counts too.
+  for (const details of await settings.locator('details').all()) await details.locator('summary').click();
+  await expectNoSmallTargets(settings, 'in Settings, every Details open');
 });
 
 test('every tap target in the viewer is big enough', async ({ page }) => {
@@ -104,4 +114,7 @@ test('every tap target in the viewer is big enough', async ({ page }) => {
   const viewer = page.getByTestId('viewer');
   await expect(viewer.getByTestId('viewer-highlight')).toBeVisible();
   await expectNoSmallTargets(viewer, 'in the viewer');
+  await viewer.getByTestId('viewer-view-image').click();
+  await expect(viewer.locator('.pdf-highlight')).toBeVisible();
+  await expectNoSmallTargets(viewer, 'in the viewer, with the page image');
 });
