@@ -1,4 +1,4 @@
-import { addFiles, expect, fixture, searchFor, test } from './support';
+import { addFiles, expect, fixture, generated, searchFor, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -59,4 +59,86 @@ test("on a phone the viewer's header keeps Back on one line and shows the whole 
   );
   expect(cut).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('after a question on a phone the answer, its first source and the best result show without scrolling', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md'), fixture('travel-guide.html')]);
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+  await searchFor(page, 'how many days must the antibiotics course last');
+  await expect(page.getByTestId('answer')).toContainText('ten days');
+  const turns = page.getByTestId('conversation-turn');
+  await expect(turns).toHaveCount(2);
+
+  // The thread is folded away: its title and a Show button, the turns hidden.
+  const toggle = page.getByTestId('conversation-thread-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(turns.first()).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const source = (await page.getByTestId('answer-source').first().boundingBox())!;
+  expect(source.y + source.height).toBeLessThanOrEqual(844);
+  const best = (await page.getByTestId('result').first().getByTestId('result-doc').boundingBox())!;
+  expect(best.y + best.height).toBeLessThanOrEqual(844);
+
+  // Unfolded on request, the thread shows every turn; a new question folds it again.
+  await toggle.click();
+  await expect(turns.first()).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await searchFor(page, 'and how often should it be taken');
+  await expect(turns).toHaveCount(3);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(turns.first()).toBeHidden();
+});
+
+test("on a phone a PDF passage opens as its page's text, marked and readable, with a switch to the page image", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [generated('travel-guide.pdf')]);
+  const first = await searchFor(page, 'at what hour do trains pull into the station');
+  const passage = first.getByTestId('result-proposition').first();
+  const words = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  // The passage's own words, without the page it names when that differs from its section's.
+  const passageWords = words(
+    await passage.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.pages').forEach((pages) => pages.remove());
+      return copy.textContent ?? '';
+    }),
+  );
+  await passage.click();
+  const viewer = page.getByTestId('viewer');
+
+  // The text view: the page's words at the interface's size, wrapped to the screen, the passage marked.
+  const highlight = viewer.getByTestId('viewer-highlight');
+  await expect(highlight).toBeInViewport();
+  await expect(viewer.getByTestId('viewer-view-text')).toHaveAttribute('aria-pressed', 'true');
+  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', /\d+/);
+  expect(await highlight.evaluate((el) => el.tagName)).toBe('MARK');
+  expect(words(await highlight.innerText())).toEqual(expect.arrayContaining(passageWords));
+  const fontSize = await highlight.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(fontSize).toBeGreaterThanOrEqual(14);
+  const body = viewer.locator('.viewer-body');
+  expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // The page image: drawn at twice the pixels it shows, and left to the browser's pinch-zoom.
+  await viewer.getByTestId('viewer-view-image').click();
+  await expect(viewer.getByTestId('viewer-view-image')).toHaveAttribute('aria-pressed', 'true');
+  const box = viewer.locator('.pdf-highlight');
+  await expect(box).toBeVisible();
+  const canvas = viewer.locator('canvas');
+  const sharp = await canvas.evaluate((el: HTMLCanvasElement) => el.width / el.getBoundingClientRect().width);
+  expect(sharp).toBeGreaterThanOrEqual(2 * (await page.evaluate(() => devicePixelRatio)) - 0.01);
+  const touch = await canvas.evaluate((el) => getComputedStyle(el.parentElement!).touchAction);
+  // Chromium writes pan-x pan-y pinch-zoom as "manipulation"; "none" or a list without pinch-zoom would block it.
+  expect(touch).toMatch(/^(auto|manipulation|.*pinch-zoom.*)$/);
+  const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
+  expect(meta).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\s*(,|$)/);
+
+  // And back to the text, marked again.
+  await viewer.getByTestId('viewer-view-text').click();
+  await expect(viewer.getByTestId('viewer-highlight')).toBeInViewport();
 });

@@ -2,7 +2,7 @@
 /**
  * Takes the README screenshots from the real production build: builds, serves it, adds two
  * fixture documents, asks a question, and saves light and dark pictures under docs/; then, at a
- * desktop and a phone width, a conversation thread, the settings and the viewer.
+ * desktop and a phone width, a conversation thread, the settings and the viewer (a Markdown and a PDF passage).
  */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -84,7 +84,8 @@ try {
     const page = await openWithDocuments(context, pdf);
     for (const question of ['what did the physician prescribe', 'how many days must the antibiotics course last']) {
       await page.getByTestId('search-input').fill(question);
-      await page.locator('[data-testid="conversation-turn"]', { hasText: question }).waitFor();
+      // Attached, not visible: on a phone the thread folds away when a question is asked.
+      await page.locator('[data-testid="conversation-turn"]', { hasText: question }).waitFor({ state: 'attached' });
     }
     await page.screenshot({ path: `docs/screenshot-thread-${width}.png` });
     await page.getByTestId('result').first().getByTestId('result-proposition').first().click();
@@ -94,7 +95,15 @@ try {
     await page.getByTestId('settings-button').click();
     await page.getByTestId('model-row').first().waitFor();
     await page.screenshot({ path: `docs/screenshot-settings-${width}.png` });
-    console.log(`wrote docs/screenshot-{thread,viewer,settings}-${width}.png`);
+    await page.keyboard.press('Escape');
+    // A PDF passage: on a phone its page's text, on a wide screen the page drawn.
+    await page.getByTestId('search-input').fill('at what hour do trains pull into the station');
+    const best = page.getByTestId('result').first();
+    await best.locator('[data-testid="result-doc"][data-name="travel-guide.pdf"]').waitFor();
+    await best.getByTestId('result-proposition').first().click();
+    await page.getByTestId('viewer-page').waitFor();
+    await page.screenshot({ path: `docs/screenshot-viewer-pdf-${width}.png` });
+    console.log(`wrote docs/screenshot-{thread,viewer,settings,viewer-pdf}-${width}.png`);
     await context.close();
   }
 } finally {

@@ -21,6 +21,8 @@ import { search } from './search.svelte';
 class ConversationState {
   list = $state.raw<ConversationRecord[]>([]);
   currentId = $state<string | null>(null);
+  /** Counts reopenings from the list, so the thread tells a reopened conversation from one a question started. */
+  reopened = $state(0);
   error = $state('');
   /** The conversation the open one split from while its first question was still being typed. */
   #splitFrom: string | null = null;
@@ -80,6 +82,7 @@ class ConversationState {
     const conversation = this.list.find((c) => c.id === id);
     if (!conversation) return;
     this.currentId = id;
+    this.reopened++;
     this.#splitFrom = null;
     const turns = conversation.turns;
     search.resume(turns.at(-2)?.question ?? null, turns.at(-1)?.question ?? '');

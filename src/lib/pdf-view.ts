@@ -7,6 +7,7 @@ import { AppError } from '../shared/types';
 import type { PageWord } from '../shared/db';
 import { pdfjsWasmUrl } from '../shared/pdfjs-wasm';
 import { findPassage, spanTexts } from './pdf-passage';
+import { pageText, type PageText } from './pdf-page-text';
 
 type PdfJs = typeof import('pdfjs-dist');
 
@@ -77,7 +78,10 @@ export async function openPdf(blob: Blob, name: string, password?: string): Prom
   }
 }
 
-/** Renders page `pageNumber` (1-based) to fit `cssWidth` and returns the boxes that cover `passage`. */
+/**
+ * Renders page `pageNumber` (1-based) to fit `cssWidth` and returns the boxes that cover `passage`.
+ * `sharpness` draws that many more pixels than the screen shows, so a page pinch-zoomed on a phone stays legible.
+ */
 export async function drawPage(
   doc: PDFDocumentProxy,
   pageNumber: number,
@@ -85,6 +89,7 @@ export async function drawPage(
   cssWidth: number,
   passage: string,
   ocrWords?: PageWord[],
+  sharpness = 1,
 ): Promise<DrawnPage> {
   const pdfjs = await loadPdfJs();
   const number = Math.min(Math.max(1, pageNumber), doc.numPages);
@@ -92,7 +97,7 @@ export async function drawPage(
   try {
     const scale = cssWidth / page.getViewport({ scale: 1 }).width;
     const viewport = page.getViewport({ scale });
-    const ratio = window.devicePixelRatio || 1;
+    const ratio = (window.devicePixelRatio || 1) * sharpness;
     canvas.width = Math.floor(viewport.width * ratio);
     canvas.height = Math.floor(viewport.height * ratio);
     canvas.style.width = `${viewport.width}px`;
@@ -102,6 +107,22 @@ export async function drawPage(
     const items = ocrWords ?? (await page.getTextContent()).items.filter((item) => 'str' in item);
     const boxes = passageBoxes(pdfjs, items, viewport, passage);
     return { pageCount: doc.numPages, width: viewport.width, height: viewport.height, boxes };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** The text of page `pageNumber` (1-based) with the passage's place in it; null when the passage is not on it. */
+export async function readPageText(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  passage: string,
+  ocrWords?: PageWord[],
+): Promise<PageText | null> {
+  const page = await doc.getPage(Math.min(Math.max(1, pageNumber), doc.numPages));
+  try {
+    const items = ocrWords ?? (await page.getTextContent()).items.filter((item) => 'str' in item);
+    return pageText(items, passage);
   } finally {
     page.cleanup();
   }
