@@ -17,7 +17,7 @@ import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimi
 import { documentStamp } from './sync';
 
 /** Bumped whenever the snapshot's shape or the analyser changes: an older snapshot is ignored. */
-const FORMAT = 7;
+const FORMAT = 8;
 
 interface SnapshotManifest extends SnapshotRecord {
   key: string;

@@ -54,4 +54,26 @@ describe('language detection', () => {
     expect(await detectDocumentLanguages(parsed, chunked)).toBe('fr');
     expect(chunked.sections[0]!.lang).toBeUndefined();
   });
+
+  it('tells a section by most of its text, and a passage by its own words, not by how the section opens', async () => {
+    const english =
+      'Donations of time, resources to mirror the package archives, and money to pay for new hardware can all help the project a great deal.';
+    const french =
+      "Le développement de Debian est ouvert à tous. De nouveaux utilisateurs, ayant les bonnes qualifications ou la motivation d'apprendre, sont nécessaires pour maintenir les paquets existants qui ont été abandonnés par leurs responsables précédents.";
+    const parsed = { kind: 'html', title: 't', text: '', blocks: [] } as unknown as ParsedDocument;
+    const sections = [
+      { id: 's0', text: `${english}\n\n${french}\n\n${french}` },
+      { id: 's1', text: `${french}\n\n${french}` },
+    ] as ChunkedDocument['sections'];
+    const propositions = [
+      { id: 'p0', sectionId: 's0', text: english },
+      { id: 'p1', sectionId: 's0', text: french },
+      { id: 'p2', sectionId: 's0', text: french },
+      { id: 'p3', sectionId: 's1', text: french },
+    ] as ChunkedDocument['propositions'];
+    parsed.text = sections.map((s) => s.text).join('\n\n');
+    expect(await detectDocumentLanguages(parsed, { sections, propositions })).toBe('fr');
+    expect(sections.map((s) => s.lang)).toEqual([undefined, undefined]);
+    expect(propositions.map((p) => p.lang)).toEqual(['en', undefined, undefined, undefined]);
+  });
 });

@@ -49,7 +49,10 @@ async function documentLanguage(parsed: ParsedDocument): Promise<string | undefi
 
 /**
  * The document's language (undefined when not recognised) and, in place, the `lang` of each section
- * and proposition whose language is surely another one the analyser knows.
+ * and proposition whose language is surely another one the analyser knows. Passage by passage: each
+ * proposition long enough to tell is told by its own function words, and a section takes the
+ * language most of its told text is in (a section that opens with a paragraph left in English and
+ * goes on in French is French); a section with no proposition long enough is told by its own text.
  */
 export async function detectDocumentLanguages(
   parsed: ParsedDocument,
@@ -57,20 +60,33 @@ export async function detectDocumentLanguages(
 ): Promise<string | undefined> {
   const lang = await documentLanguage(parsed);
   if (chunked.sections.length < 2) return lang;
-  const sectionLang = new Map<string, string>();
+  // Function words only: tinyld took RFC 2616's list of references for Italian, and one such
+  // passage makes an English library read every question in another language too.
+  const told = new Map<string, string>();
+  const weight = new Map<string, Map<string, number>>();
+  for (const proposition of chunked.propositions) {
+    const own = functionWordLanguage(proposition.text.slice(0, SECTION_SAMPLE_CHARS));
+    if (!own) continue;
+    told.set(proposition.id, own);
+    const counts = weight.get(proposition.sectionId) ?? new Map<string, number>();
+    counts.set(own, (counts.get(own) ?? 0) + proposition.text.length);
+    weight.set(proposition.sectionId, counts);
+  }
+  const sectionLang = new Map<string, string | undefined>();
   for (const section of chunked.sections) {
-    if (section.text.length < MIN_SECTION_CHARS) continue;
-    // Function words only: tinyld took RFC 2616's list of references for Italian, and one such
-    // passage makes an English library read every question in another language too.
-    const own = functionWordLanguage(section.text.slice(0, SECTION_SAMPLE_CHARS));
-    if (own && own !== lang) {
-      section.lang = own;
-      sectionLang.set(section.id, own);
-    }
+    const counts = weight.get(section.id);
+    const own = counts
+      ? [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+      : section.text.length >= MIN_SECTION_CHARS
+        ? functionWordLanguage(section.text.slice(0, SECTION_SAMPLE_CHARS))
+        : undefined;
+    const effective = own ?? lang;
+    sectionLang.set(section.id, effective);
+    if (own && own !== lang) section.lang = own;
   }
   for (const proposition of chunked.propositions) {
-    const own = sectionLang.get(proposition.sectionId);
-    if (own) proposition.lang = own;
+    const own = told.get(proposition.id) ?? sectionLang.get(proposition.sectionId);
+    if (own && own !== lang) proposition.lang = own;
   }
   return lang;
 }

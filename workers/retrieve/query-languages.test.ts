@@ -79,4 +79,19 @@ describe('keyword search in each language', () => {
     expect((await find(index, 'ecran debranche'))[0]).toBe('Écran');
     expect((await find(index, 'printer'))[0]).toBe('Printers');
   });
+
+  it('drops the stop words of the language a question is surely in from every reading of it', async () => {
+    const index = new LibraryIndex();
+    await loadLanguages(['fr']);
+    // A French page whose section was read as English: its "de", "sur", "la" are index terms.
+    addDoc(index, 'faq', 'fr', [
+      {
+        heading: 'Membres',
+        text: 'Le développement de Debian est ouvert à tous, sur la liste de la communauté.',
+        lang: 'en',
+      },
+      { heading: 'Version', text: 'Le fichier /etc/debian_version donne la version installée.' },
+    ]);
+    expect((await find(index, 'quelle version de Debian tourne sur ma machine'))[0]).toBe('Version');
+  });
 });

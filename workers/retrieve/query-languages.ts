@@ -4,7 +4,7 @@
  * several), and first in its own when it is long enough for the identifier to be sure of it. An English-only library reads every question as English, as always, and loads
  * nothing for it (not even the identifier).
  */
-import { analyzeQuery, type QueryWord } from '../../src/shared/text/analyzer';
+import { analyzeQuery, stopWordsIn, type QueryWord } from '../../src/shared/text/analyzer';
 import { analyserOf, loadLanguages } from '../../src/shared/text/languages';
 import { detectLanguages } from '../../src/shared/text/detect';
 
@@ -15,8 +15,31 @@ const SURE_RATIO = 3;
 
 /** The languages (analyser keys) to read `question` in, given the languages the library holds. */
 export async function questionLanguages(question: string, libraryLangs: Iterable<string>): Promise<string[]> {
+  return (await questionReading(question, libraryLangs)).langs;
+}
+
+/**
+ * The library's language a short question is surely in by its small words: two different stop
+ * words of it at least, and twice as many as of any other language held ("quelle version de Debian
+ * tourne sur ma machine": four French, no English); undefined when they do not say.
+ */
+function stopWordLanguage(question: string, held: readonly string[]): string | undefined {
+  const [first, second] = held
+    .map((lang) => [lang, stopWordsIn(question, lang).size] as const)
+    .sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= 2 && (!second || first[1] >= 2 * second[1]) ? first[0] : undefined;
+}
+
+/** The languages to read `question` in, and its own when its small words or the identifier are sure of it. */
+async function questionReading(
+  question: string,
+  libraryLangs: Iterable<string>,
+): Promise<{ langs: string[]; own?: string }> {
   const held = [...new Set([...libraryLangs].map(analyserOf))];
-  if (held.every((lang) => lang === 'en')) return ['en'];
+  if (held.every((lang) => lang === 'en')) return { langs: ['en'] };
+  await loadLanguages(held);
+  const told = stopWordLanguage(question, held);
+  if (told) return { langs: [...new Set([told, ...held])], own: told };
   const ranked = await detectLanguages(question);
   const [first, second] = ranked;
   const sure =
@@ -25,7 +48,9 @@ export async function questionLanguages(question: string, libraryLangs: Iterable
     (second === undefined || first.score >= SURE_RATIO * second.score);
   // Even a sure reading keeps the library's languages beside it: the identifier is wrong at times
   // (a short English claim read as Italian alone found nothing in an English library).
-  return sure ? [...new Set([analyserOf(first.lang), ...held])] : held;
+  return sure
+    ? { langs: [...new Set([analyserOf(first.lang), ...held])], own: analyserOf(first.lang) }
+    : { langs: held };
 }
 
 /**
@@ -36,8 +61,8 @@ export async function questionWords(
   question: string,
   libraryLangs: Iterable<string>,
 ): Promise<QueryWord[] | undefined> {
-  const langs = await questionLanguages(question, libraryLangs);
+  const { langs, own } = await questionReading(question, libraryLangs);
   if (langs.length === 1 && langs[0] === 'en') return undefined;
   await loadLanguages(langs);
-  return analyzeQuery(question, langs);
+  return analyzeQuery(question, langs, own);
 }

@@ -167,18 +167,32 @@ export interface QueryWord {
   optional?: boolean;
 }
 
+/** The different words of `text` that `lang`'s analyser drops as stop words (`lang` loaded). */
+export function stopWordsIn(text: string, lang: string): Set<string> {
+  const analyser = analyserOf(lang);
+  const stop = new Set<string>();
+  for (const word of words(text))
+    if (/\p{L}/u.test(word) && termsIn(word, analyser).length === 0) stop.add(word.toLowerCase());
+  return stop;
+}
+
 /** Long enough to be a German compound of two words of at least four letters. */
 const COMPOUND_CANDIDATE = /^\p{L}{8,}$/u;
 
 /**
  * A question read in each of `langs` (ISO 639-1, loaded): one entry per word, its terms in every
  * language, so a word counts once however many languages read it. A word that is a stop word in
- * all of them is left out. Identifier parts come as words of their own, as `analyze` gives them.
+ * all of them is left out, and so is one of `own` (the language the question is surely in).
+ * Identifier parts come as words of their own, as `analyze` gives them.
  */
-export function analyzeQuery(text: string, langs: readonly string[]): QueryWord[] {
+export function analyzeQuery(text: string, langs: readonly string[], own?: string): QueryWord[] {
   const analysers = [...new Set(langs.map(analyserOf))];
+  const ownAnalyser = own === undefined ? undefined : analyserOf(own);
   const out: QueryWord[] = [];
   for (const word of words(text)) {
+    // A stop word of the language the question is surely in carries no topic in any reading: French
+    // "de", "sur", "ma" read as English would match every French passage read as English.
+    if (ownAnalyser !== undefined && termsIn(word, ownAnalyser).length === 0) continue;
     const each = analysers.map((lang) => termsIn(word, lang));
     const read = each.filter((terms) => terms.length > 0);
     if (read.length === 0) continue;

@@ -57,6 +57,20 @@ export function fold(word: string): string {
 }
 
 /** Loads the data of every analysed language among `langs` (English and others need none). */
+/**
+ * Question words, which the English list drops (how, what, when, where, which, who, why) and the
+ * Snowball lists of the other languages mostly keep: in a question they say what kind of answer is
+ * wanted, not what it is about, and a FAQ's headings ("Comment … ?") share them with every question.
+ */
+const QUESTION_WORDS: Record<AnalysedLanguage, string> = {
+  de: 'wie was wann wo woher wohin warum wieso weshalb weswegen wer wen wem wessen welche welcher welches welchem welchen womit wozu wodurch worauf woran worin wobei',
+  fr: 'comment pourquoi quand combien où quel quelle quels quelles lequel laquelle lesquels lesquelles qui que quoi',
+  es: 'cómo qué cuándo dónde adónde cuál cuáles quién quiénes cuánto cuánta cuántos cuántas',
+  it: 'come cosa quando dove perché chi quale quali quanto quanta quanti quante',
+  pt: 'como quando onde porque porquê quem qual quais quanto quanta quantos quantas que',
+  nl: 'hoe wat wanneer waar waarom wie welke welk waarmee waardoor waarvoor',
+};
+
 export async function loadLanguages(langs: Iterable<string | undefined>): Promise<void> {
   const wanted = [...new Set([...langs].map(analyserOf))].filter((lang): lang is AnalysedLanguage => lang !== 'en');
   await Promise.all(wanted.map(loadLanguage));
@@ -68,7 +82,8 @@ function loadLanguage(lang: AnalysedLanguage): Promise<void> {
   if (!pending) {
     pending = LOADERS[lang]().then(([{ stemmer }, { stopwords }]) => {
       // Stop words as written and folded, so a question typed without accents drops them too.
-      loaded.set(lang, { stem: stemmer, stopwords: new Set(stopwords.flatMap((w) => [w, fold(w)])) });
+      const all = [...stopwords, ...QUESTION_WORDS[lang].split(' ')];
+      loaded.set(lang, { stem: stemmer, stopwords: new Set(all.flatMap((w) => [w, fold(w)])) });
     });
     pending.catch(() => loading.delete(lang));
     loading.set(lang, pending);
