@@ -33,7 +33,7 @@ import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
+import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from '../src/shared/conversations';
 import type { SyncStatus } from '../src/shared/sync';
 import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';
@@ -207,9 +207,14 @@ const api = {
     return adoptJobs(db, tabId);
   },
 
-  /** Adds a question and its answer to conversation `id` (or the one it belongs to); answers that conversation's id. */
-  saveTurn({ id, turn, splitFrom }: { id: string | null; turn: ConversationTurn; splitFrom: string | null }) {
-    return saveTurn(db, id, turn, splitFrom);
+  /** Adds a question and its answer to conversation `id` (a new one when null); answers that conversation's id. */
+  saveTurn({ id, turn }: { id: string | null; turn: ConversationTurn }) {
+    return saveTurn(db, id, turn);
+  },
+
+  /** Moves the last question of conversation `id` into a new conversation; answers its id. */
+  splitConversation({ id }: { id: string }) {
+    return splitOffLastTurn(db, id);
   },
 
   renameConversation({ id, title }: { id: string; title: string }) {
