@@ -40,6 +40,8 @@ export interface SyncStatus {
   needsPassphrase: boolean;
   /** Replication is under way: after an error it tries again by itself (Pause stops it). */
   running: boolean;
+  /** The keys are remembered on this device: a reload resumes without the passphrase. */
+  remembered: boolean;
 }
 
 export const SYNC_OFF: SyncStatus = {
@@ -51,6 +53,7 @@ export const SYNC_OFF: SyncStatus = {
   error: null,
   needsPassphrase: false,
   running: false,
+  remembered: false,
 };
 
 /**

@@ -23,7 +23,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'model.heading': 'Modell',
   'model.intro':
     'Das Modell, das Passagen nach ihrer Bedeutung findet, nicht nur nach den eingegebenen Wörtern. Es läuft auf diesem Gerät, auf {device}. Beim Wechsel zu einem anderen wird die Bibliothek im Hintergrund neu gelesen; bis dahin sucht Carrel weiter mit dem aktuellen Modell.',
-  'model.gpu': 'der Grafikkarte (WebGPU)',
+  'model.gpu': 'der Grafikkarte',
   'model.cpu': 'dem Prozessor (WebAssembly)',
   'model.switching': 'Bibliothek wird mit {model} neu eingebettet …',
   'model.switchProgress': 'Bibliothek wird mit {model} neu eingebettet: {done} von {documents}',
@@ -33,6 +33,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'model.mirrorLabel':
     'Modelle herunterladen von (leer lassen für Hugging Face, die öffentliche Modellbibliothek; oder die Kopie Ihrer Organisation angeben)',
   'model.mirrorSaved': 'Modelle kommen jetzt von {host}.',
+  'model.builtinName': 'Eingebautes Modell',
   'model.inUse': 'In Gebrauch',
   'model.switchingChip': 'Wechsel …',
   'model.servedHere': 'Von dieser Website',
@@ -70,6 +71,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'answers.chooseBrowser': 'Modell des Browsers',
   'answers.model': 'Sprachmodell',
   'answers.modelLabel': 'Antwortmodell',
+  'answers.pickModel': 'Ein Modell zum Herunterladen wählen',
+  'answers.inUseTag': ' (in Verwendung)',
   'answers.notVerifiedTag': ' (nicht geprüft)',
   'answers.notVerified': 'Nicht geprüft',
   'answers.notVerifiedNote':
@@ -82,8 +85,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'answers.technical':
     '„Modell des Browsers“ ist die eingebaute Prompt API von Chrome. Heruntergeladene Modelle nutzen 4-Bit-Gewichte: q4f16 mit WebGPU und shader-f16, q4 mit WASM. Die Größen sind geschätzt; diese Liste konnte nicht mit dem Hub abgeglichen werden.',
   'answers.ready': '{label} ist bereit und läuft auf {device}.',
-  'answers.gpu': 'der Grafikkarte (WebGPU)',
-  'answers.cpu': 'dem Prozessor (WASM)',
+  'answers.gpu': 'der Grafikkarte',
+  'answers.cpu': 'dem Prozessor',
   'answers.loadFailed':
     '{label} konnte nicht geladen werden: {message} Die Antworten bleiben extrahiert: Sätze aus Ihren Dokumenten.',
   'answers.cancelled':
@@ -169,6 +172,14 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'sync.devicePlaceholder': 'Laptop',
   'sync.thisBrowser': 'Dieser Browser',
   'sync.resumeWithPassphrase': 'Mit Passphrase fortsetzen',
+  'sync.remember': 'Auf diesem Gerät merken (nach dem Neuladen geht es ohne Passphrase weiter)',
+  'sync.remembered':
+    'Der Schlüssel ist auf diesem Gerät gespeichert: Nach dem Neuladen geht die Synchronisierung ohne Passphrase weiter.',
+  'sync.forgetKey': 'Schlüssel auf diesem Gerät vergessen',
+  'sync.finishingSetup':
+    'Carrel richtet beim ersten Besuch noch die Offline-Nutzung ein; die Synchronisierung beginnt, sobald das erledigt ist.',
+  'sync.offlineSetupFailed':
+    'Carrel konnte die Offline-Nutzung nicht fertig einrichten, daher erreicht die Synchronisierung den Server noch nicht. Laden Sie die Seite neu und starten Sie die Synchronisierung erneut.',
   'sync.start': 'Synchronisierung starten',
   'sync.forget': 'Auf diesem Gerät nicht mehr synchronisieren',
   'sync.state.off': 'Synchronisierung ist aus: Nichts verlässt diesen Browser.',
@@ -181,7 +192,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'sync.pending': '{up} zu senden, {down} zu empfangen.',
   'sync.firstSync': 'Erste Synchronisierung: {done} von {total} empfangen.',
   'sync.needsPassphrase':
-    'Geben Sie die Passphrase ein, um fortzufahren: Sie bleibt nur im Arbeitsspeicher und wird nie gespeichert.',
+    'Geben Sie die Passphrase ein, um fortzufahren. Sie wird nur gespeichert, wenn Sie „Auf diesem Gerät merken“ ankreuzen.',
 
   'sync.error.unreachable': 'Der Sync-Server ist nicht erreichbar.',
   'sync.error.unreachable.action':

@@ -22,7 +22,7 @@ export const enSettings = {
   'model.heading': 'Model',
   'model.intro':
     'The model that finds passages by what they mean, not only by the words you typed. It runs on this device, on {device}. Switching to another one re-reads the library in the background; search keeps using the current model until that is done.',
-  'model.gpu': 'the graphics card (WebGPU)',
+  'model.gpu': 'the graphics card',
   'model.cpu': 'the processor (WebAssembly)',
   'model.switching': 'Re-embedding the library with {model}…',
   'model.switchProgress': 'Re-embedding the library with {model}: {done} of {documents}',
@@ -32,6 +32,7 @@ export const enSettings = {
   'model.mirrorLabel':
     'Download models from (leave empty for Hugging Face, the public model library; or give your organisation’s copy of it)',
   'model.mirrorSaved': 'Models now come from {host}.',
+  'model.builtinName': 'Built-in model',
   'model.inUse': 'In use',
   'model.switchingChip': 'Switching…',
   'model.servedHere': 'Served by this site',
@@ -69,6 +70,8 @@ export const enSettings = {
   'answers.chooseBrowser': 'Browser’s model',
   'answers.model': 'Language model',
   'answers.modelLabel': 'Answer model',
+  'answers.pickModel': 'Choose a model to download',
+  'answers.inUseTag': ' (in use)',
   'answers.notVerifiedTag': ' (not verified)',
   'answers.notVerified': 'Not verified',
   'answers.notVerifiedNote':
@@ -81,8 +84,8 @@ export const enSettings = {
   'answers.technical':
     '“Browser’s model” is Chrome’s built-in Prompt API. Downloaded models use 4-bit weights: q4f16 on WebGPU with shader-f16, q4 on WASM. Sizes are estimates; this list could not be checked against the hub.',
   'answers.ready': '{label} is ready, running on {device}.',
-  'answers.gpu': 'the graphics card (WebGPU)',
-  'answers.cpu': 'the processor (WASM)',
+  'answers.gpu': 'the graphics card',
+  'answers.cpu': 'the processor',
   'answers.loadFailed':
     '{label} could not be loaded: {message} Answers stay extractive: sentences quoted from your documents.',
   'answers.cancelled':
@@ -163,6 +166,13 @@ export const enSettings = {
   'sync.devicePlaceholder': 'Laptop',
   'sync.thisBrowser': 'This browser',
   'sync.resumeWithPassphrase': 'Resume with passphrase',
+  'sync.remember': 'Remember on this device (a reload resumes sync without the passphrase)',
+  'sync.remembered': 'The key is remembered on this device: a reload resumes sync without the passphrase.',
+  'sync.forgetKey': 'Forget the key on this device',
+  'sync.finishingSetup':
+    'Carrel is finishing its offline setup on this first visit; sync starts as soon as it is done.',
+  'sync.offlineSetupFailed':
+    'Carrel could not finish its offline setup, so sync cannot reach the server yet. Reload the page, then start sync again.',
   'sync.start': 'Start sync',
   'sync.forget': 'Stop syncing on this device',
   'sync.state.off': 'Sync is off: nothing leaves this browser.',
@@ -174,7 +184,7 @@ export const enSettings = {
   'sync.lastSynced': 'Last synced {time}.',
   'sync.pending': '{up} to send, {down} to receive.',
   'sync.firstSync': 'First sync: {done} of {total} received.',
-  'sync.needsPassphrase': 'Enter the passphrase to resume: it is kept in memory only, never stored.',
+  'sync.needsPassphrase': 'Enter the passphrase to resume. It is not stored unless you tick “Remember on this device”.',
 
   // In English the engine's own words are shown (workers/engine/replication/errors.ts); these are what translations follow.
   'sync.error.unreachable': 'The sync server cannot be reached.',

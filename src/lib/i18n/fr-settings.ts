@@ -23,7 +23,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'model.heading': 'Modèle',
   'model.intro':
     'Le modèle qui trouve les passages par leur sens, pas seulement par les mots saisis. Il tourne sur cet appareil, sur {device}. Passer à un autre modèle relit la bibliothèque en arrière-plan ; la recherche utilise le modèle actuel jusqu’à la fin.',
-  'model.gpu': 'la carte graphique (WebGPU)',
+  'model.gpu': 'la carte graphique',
   'model.cpu': 'le processeur (WebAssembly)',
   'model.switching': 'Nouvelle vectorisation de la bibliothèque avec {model}…',
   'model.switchProgress': 'Nouvelle vectorisation de la bibliothèque avec {model} : {done} sur {documents}',
@@ -33,6 +33,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'model.mirrorLabel':
     'Télécharger les modèles depuis (laisser vide pour Hugging Face, la bibliothèque publique de modèles ; ou indiquer la copie de votre organisation)',
   'model.mirrorSaved': 'Les modèles viennent maintenant de {host}.',
+  'model.builtinName': 'Modèle intégré',
   'model.inUse': 'Utilisé',
   'model.switchingChip': 'Changement…',
   'model.servedHere': 'Servi par ce site',
@@ -70,6 +71,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'answers.chooseBrowser': 'Modèle du navigateur',
   'answers.model': 'Modèle de langage',
   'answers.modelLabel': 'Modèle de réponse',
+  'answers.pickModel': 'Choisir un modèle à télécharger',
+  'answers.inUseTag': ' (utilisé)',
   'answers.notVerifiedTag': ' (non vérifié)',
   'answers.notVerified': 'Non vérifié',
   'answers.notVerifiedNote':
@@ -82,8 +85,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'answers.technical':
     '« Modèle du navigateur » est la Prompt API intégrée de Chrome. Les modèles téléchargés utilisent des poids sur 4 bits : q4f16 sur WebGPU avec shader-f16, q4 sur WASM. Les tailles sont des estimations ; cette liste n’a pas pu être vérifiée auprès du hub.',
   'answers.ready': '{label} est prêt et tourne sur {device}.',
-  'answers.gpu': 'la carte graphique (WebGPU)',
-  'answers.cpu': 'le processeur (WASM)',
+  'answers.gpu': 'la carte graphique',
+  'answers.cpu': 'le processeur',
   'answers.loadFailed':
     '{label} n’a pas pu être chargé : {message} Les réponses restent extraites : des phrases citées de vos documents.',
   'answers.cancelled':
@@ -170,6 +173,15 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'sync.devicePlaceholder': 'Ordinateur portable',
   'sync.thisBrowser': 'Ce navigateur',
   'sync.resumeWithPassphrase': 'Reprendre avec la phrase secrète',
+  'sync.remember':
+    'Se souvenir sur cet appareil (après un rechargement, la synchronisation reprend sans la phrase secrète)',
+  'sync.remembered':
+    'La clé est conservée sur cet appareil : après un rechargement, la synchronisation reprend sans la phrase secrète.',
+  'sync.forgetKey': 'Oublier la clé sur cet appareil',
+  'sync.finishingSetup':
+    'Carrel termine sa préparation hors ligne lors de cette première visite ; la synchronisation commence dès qu’elle est prête.',
+  'sync.offlineSetupFailed':
+    'Carrel n’a pas pu terminer sa préparation hors ligne : la synchronisation ne peut pas encore joindre le serveur. Rechargez la page, puis relancez la synchronisation.',
   'sync.start': 'Lancer la synchronisation',
   'sync.forget': 'Arrêter la synchronisation sur cet appareil',
   'sync.state.off': 'Synchronisation désactivée : rien ne quitte ce navigateur.',
@@ -182,7 +194,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'sync.pending': '{up} à envoyer, {down} à recevoir.',
   'sync.firstSync': 'Première synchronisation : {done} sur {total} reçus.',
   'sync.needsPassphrase':
-    'Saisissez la phrase secrète pour reprendre : elle reste en mémoire seulement et n’est jamais enregistrée.',
+    'Saisissez la phrase secrète pour reprendre. Elle n’est conservée que si vous cochez « Se souvenir sur cet appareil ».',
 
   'sync.error.unreachable': 'Le serveur de synchronisation est injoignable.',
   'sync.error.unreachable.action':
