@@ -42,6 +42,8 @@ export interface SyncStatus {
   running: boolean;
   /** The keys are remembered on this device: a reload resumes without the passphrase. */
   remembered: boolean;
+  /** The keys are in the engine's memory: Resume needs no passphrase. */
+  keysAtHand: boolean;
 }
 
 export const SYNC_OFF: SyncStatus = {
@@ -54,6 +56,7 @@ export const SYNC_OFF: SyncStatus = {
   needsPassphrase: false,
   running: false,
   remembered: false,
+  keysAtHand: false,
 };
 
 /**

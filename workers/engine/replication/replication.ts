@@ -366,6 +366,7 @@ export class Replication {
       needsPassphrase: false,
       running: true,
       remembered: this.remembered,
+      keysAtHand: true,
     };
     if (lastError?.code !== 'device-full') return this.set(status);
     // A full device stops sync: trying again would fetch the same records again and again, into no room.
@@ -380,7 +381,7 @@ export class Replication {
   }
 
   private set(status: SyncStatus): void {
-    status = { ...status, remembered: this.remembered };
+    status = { ...status, remembered: this.remembered, keysAtHand: this.keys !== null };
     this.status = status;
     for (const listener of this.listeners) listener(status);
   }
