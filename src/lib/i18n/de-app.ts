@@ -22,6 +22,9 @@ export const deApp: CataloguePart<typeof enApp> = {
   'status.loadingModel': 'Eingebautes Modell wird geladen …',
   'status.modelUnavailable': 'Modell nicht verfügbar – nur Stichwortsuche ({reason})',
   'status.engineFailed': 'Die Suchmaschine konnte nicht starten.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'auf der Grafikkarte',
+  'status.onCpu': 'auf dem Prozessor',
 
   'drop.region': 'Dokumente hinzufügen',
   'drop.title':

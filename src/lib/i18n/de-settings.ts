@@ -107,7 +107,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
 
   'chunking.heading': 'Zerlegung',
   'chunking.intro':
-    'Wie Dokumente in die Stücke zerlegt werden, die die Suche findet und zeigt. Die empfohlene Art passt für die meisten Dokumente. Größen sind in Tokens angegeben: Ein Token ist etwa ¾ eines Wortes. Eine Änderung liest jedes Dokument neu aus der Kopie auf diesem Gerät.',
+    'Wie Dokumente in die Stücke zerlegt werden, die die Suche findet und zeigt. Die empfohlene Art passt für die meisten Dokumente. Größen zählen Wortteile: Ein kurzes Wort ist ein Teil, ein langes zwei oder drei. Eine Änderung liest jedes Dokument neu aus der Kopie auf diesem Gerät.',
   'chunking.mode.three-level': 'Abschnitte und Sätze (empfohlen)',
   'chunking.mode.paragraph': 'Absätze',
   'chunking.mode.full-doc': 'Ganzes Dokument',
@@ -119,10 +119,10 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'chunking.paragraphs':
     'Dokumente werden überall dort getrennt, wo das Trennzeichen unten vorkommt (\\n\\n ist eine Leerzeile); jeder Satz wird durchsucht und mit seinem Absatz gezeigt.',
   'chunking.ranges':
-    'Größen in Tokens: Abschnitte {sectionMin}–{sectionMax}, Passagen {passageMin}–{passageMax} und höchstens ein halber Abschnitt.',
+    'Größen in Wortteilen: Abschnitte {sectionMin}–{sectionMax}, Passagen {passageMin}–{passageMax} und höchstens ein halber Abschnitt.',
   'chunking.threeLevel':
-    'Abschnitte von {sLow}–{sHigh} Tokens (höchstens {sMax}; Nachbarn teilen {overlap}, damit kein Satz abgeschnitten wird), getrennt an Überschriften und bei Themenwechseln; darin Passagen von {pLow}–{pHigh} Tokens (höchstens {pMax}), etwa ein bis zwei Sätze. Beide werden durchsucht.',
-  'chunking.fullDoc': 'Jedes Dokument ist ein Stück (alle {max} Tokens getrennt); seine Sätze werden durchsucht.',
+    'Abschnitte von {sLow}–{sHigh} Wortteilen (höchstens {sMax}; Nachbarn teilen {overlap}, damit kein Satz abgeschnitten wird), getrennt an Überschriften und bei Themenwechseln; darin Passagen von {pLow}–{pHigh} Wortteilen (höchstens {pMax}), etwa ein bis zwei Sätze. Beide werden durchsucht.',
+  'chunking.fullDoc': 'Jedes Dokument ist ein Stück (alle {max} Wortteile getrennt); seine Sätze werden durchsucht.',
   'chunking.needSeparator': 'Geben Sie ein Trennzeichen ein, zum Beispiel \\n\\n für eine Leerzeile.',
   'chunking.unchanged': 'Nichts geändert.',
   'chunking.reindexing': {

@@ -20,6 +20,9 @@ export const enApp = {
   'status.loadingModel': 'Loading the built-in model…',
   'status.modelUnavailable': 'Model unavailable — keyword search only ({reason})',
   'status.engineFailed': 'The search engine could not start.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'on the graphics card',
+  'status.onCpu': 'on the processor',
 
   'drop.region': 'Add documents',
   'drop.title':

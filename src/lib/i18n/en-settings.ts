@@ -105,7 +105,7 @@ export const enSettings = {
 
   'chunking.heading': 'Chunking',
   'chunking.intro':
-    'How documents are cut into the pieces that search finds and shows. The recommended way suits most documents. Sizes are in tokens: a token is about ¾ of a word. Changing this re-reads every document from the copy kept on this device.',
+    'How documents are cut into the pieces that search finds and shows. The recommended way suits most documents. Sizes count word pieces: a short word is one piece, a long word two or three. Changing this re-reads every document from the copy kept on this device.',
   'chunking.mode.three-level': 'Sections and sentences (recommended)',
   'chunking.mode.paragraph': 'Paragraphs',
   'chunking.mode.full-doc': 'Whole document',
@@ -117,10 +117,10 @@ export const enSettings = {
   'chunking.paragraphs':
     'Documents are cut wherever the separator below appears (\\n\\n is a blank line); each sentence is searched, and shown with its paragraph around it.',
   'chunking.ranges':
-    'Sizes in tokens: sections {sectionMin}–{sectionMax}, passages {passageMin}–{passageMax} and at most half a section.',
+    'Sizes in word pieces: sections {sectionMin}–{sectionMax}, passages {passageMin}–{passageMax} and at most half a section.',
   'chunking.threeLevel':
-    'Sections of {sLow}–{sHigh} tokens (at most {sMax}; neighbours share {overlap} so no sentence is cut off), split at headings and where the topic changes; inside them, passages of {pLow}–{pHigh} tokens (at most {pMax}), about a sentence or two. Both are searched.',
-  'chunking.fullDoc': 'Each document is one piece (cut every {max} tokens); its sentences are searched.',
+    'Sections of {sLow}–{sHigh} word pieces (at most {sMax}; neighbours share {overlap} so no sentence is cut off), split at headings and where the topic changes; inside them, passages of {pLow}–{pHigh} word pieces (at most {pMax}), about a sentence or two. Both are searched.',
+  'chunking.fullDoc': 'Each document is one piece (cut every {max} word pieces); its sentences are searched.',
   'chunking.needSeparator': 'Enter a separator, for example \\n\\n for a blank line.',
   'chunking.unchanged': 'Nothing changed.',
   'chunking.reindexing': {

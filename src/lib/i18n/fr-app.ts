@@ -22,6 +22,9 @@ export const frApp: CataloguePart<typeof enApp> = {
   'status.loadingModel': 'Chargement du modèle intégré…',
   'status.modelUnavailable': 'Modèle indisponible – recherche par mots-clés seulement ({reason})',
   'status.engineFailed': 'Le moteur de recherche n’a pas pu démarrer.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'sur la carte graphique',
+  'status.onCpu': 'sur le processeur',
 
   'drop.region': 'Ajouter des documents',
   'drop.title':

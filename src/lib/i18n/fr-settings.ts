@@ -108,7 +108,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
 
   'chunking.heading': 'Découpage',
   'chunking.intro':
-    'Comment les documents sont découpés en morceaux que la recherche trouve et affiche. Le découpage recommandé convient à la plupart des documents. Les tailles sont en tokens : un token fait environ ¾ d’un mot. Un changement relit chaque document depuis la copie gardée sur cet appareil.',
+    'Comment les documents sont découpés en morceaux que la recherche trouve et affiche. Le découpage recommandé convient à la plupart des documents. Les tailles comptent des morceaux de mots : un mot court en fait un, un mot long deux ou trois. Un changement relit chaque document depuis la copie gardée sur cet appareil.',
   'chunking.mode.three-level': 'Sections et phrases (recommandé)',
   'chunking.mode.paragraph': 'Paragraphes',
   'chunking.mode.full-doc': 'Document entier',
@@ -120,11 +120,11 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'chunking.paragraphs':
     'Les documents sont coupés partout où le séparateur ci-dessous apparaît (\\n\\n est une ligne vide) ; chaque phrase est cherchée, et affichée avec son paragraphe.',
   'chunking.ranges':
-    'Tailles en tokens : sections de {sectionMin} à {sectionMax}, passages de {passageMin} à {passageMax} et au plus une demi-section.',
+    'Tailles en morceaux de mots : sections de {sectionMin} à {sectionMax}, passages de {passageMin} à {passageMax} et au plus une demi-section.',
   'chunking.threeLevel':
-    'Des sections de {sLow} à {sHigh} tokens (au plus {sMax} ; les voisines partagent {overlap} tokens pour qu’aucune phrase ne soit coupée), coupées aux titres et aux changements de sujet ; dedans, des passages de {pLow} à {pHigh} tokens (au plus {pMax}), soit une phrase ou deux. Les deux sont cherchés.',
+    'Des sections de {sLow} à {sHigh} morceaux de mots (au plus {sMax} ; les voisines partagent {overlap} morceaux pour qu’aucune phrase ne soit coupée), coupées aux titres et aux changements de sujet ; dedans, des passages de {pLow} à {pHigh} morceaux de mots (au plus {pMax}), soit une phrase ou deux. Les deux sont cherchés.',
   'chunking.fullDoc':
-    'Chaque document forme un seul morceau (coupé tous les {max} tokens) ; ses phrases sont cherchées.',
+    'Chaque document forme un seul morceau (coupé tous les {max} morceaux de mots) ; ses phrases sont cherchées.',
   'chunking.needSeparator': 'Saisissez un séparateur, par exemple \\n\\n pour une ligne vide.',
   'chunking.unchanged': 'Rien n’a changé.',
   'chunking.reindexing': {
