@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
-import { expect, test } from './support';
+import { expect, reloadPastServiceWorker, test } from './support';
 
 const couch = useCouchServer();
 
@@ -53,6 +53,22 @@ test(
     await expect(page.getByTestId('sync-finishing-setup')).toHaveCount(0);
     await expect(page.getByTestId('sync-error')).toHaveCount(0);
     expect((await couch().traffic()).requests).toBeGreaterThan(0);
+  },
+);
+
+test(
+  'a page loaded past its service worker (Shift+Reload) says to reload before sync, and sends nothing',
+  { tag: '@service-worker' },
+  async ({ page }) => {
+    await reloadPastServiceWorker(page);
+    await openSync(page);
+    await couch().resetTraffic();
+    await startSync(page, couch().dbUrl('library'), PASSPHRASE, 'laptop');
+    const error = page.getByTestId('sync-error');
+    await expect(error).toContainText('could not finish its offline setup', { timeout: 30_000 });
+    await expect(error).toContainText('Reload the page, then start sync again');
+    await expect(error).not.toContainText('cannot be reached');
+    expect((await couch().traffic()).requests).toBe(0);
   },
 );
 

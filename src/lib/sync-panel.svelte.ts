@@ -17,6 +17,11 @@ const WATCH_TIMEOUT_MS = 2 ** 31 - 1;
 /** A first visit precaches the whole app (~35 MB) before the service worker takes the page over. */
 const OFFLINE_SETUP_TIMEOUT_MS = 300_000;
 /**
+ * A service worker already active but not in control: the page was loaded past it (Shift+Reload),
+ * and it takes the page over only at the next load. A moment covers one that is just claiming it.
+ */
+const LOADED_PAST_WORKER_MS = 5_000;
+/**
  * Whether the service worker served this page: only then is a fresh engine's script served with the
  * sync origin allowed. A page the network served (a first visit) runs under the strict policy.
  */
@@ -98,9 +103,14 @@ class SyncPanel {
     if (!container || container.controller || !strict) return;
     this.finishingSetup = true;
     try {
+      const registration = await container.getRegistration().catch(() => undefined);
+      const settled = registration?.active && !registration.installing && !registration.waiting;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new OfflineSetupTimeout()), OFFLINE_SETUP_TIMEOUT_MS);
-        container.addEventListener('controllerchange', () => (clearTimeout(timer), resolve()), { once: true });
+        const wait = settled ? LOADED_PAST_WORKER_MS : OFFLINE_SETUP_TIMEOUT_MS;
+        const timer = setTimeout(() => reject(new OfflineSetupTimeout()), wait);
+        const done = () => (clearTimeout(timer), resolve());
+        container.addEventListener('controllerchange', done, { once: true });
+        if (container.controller) done();
       });
     } finally {
       this.finishingSetup = false;
