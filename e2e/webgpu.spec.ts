@@ -46,7 +46,7 @@ test(
     await expect(modelRow(page)).toHaveAttribute('data-active', 'true');
     await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'webgpu');
     await expect(page.getByTestId('model-status')).toContainText(`${MODEL_ID} · on the graphics card`);
-    await expect(page.getByTestId('model-device')).toHaveText('the graphics card (WebGPU)');
+    await expect(page.getByTestId('model-device')).toHaveText('the graphics card');
     expect(await vectorsPerModel(page)).toEqual({ 'carrel-glove-50k': [100, 1], [MODEL_ID]: [64, 1] });
     await page.getByRole('button', { name: 'Close' }).click();
 

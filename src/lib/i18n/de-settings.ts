@@ -24,7 +24,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'model.intro':
     'Das Modell, das Passagen nach ihrer Bedeutung findet, nicht nur nach den eingegebenen Wörtern. Es läuft auf diesem Gerät, auf {device}. Beim Wechsel zu einem anderen wird die Bibliothek im Hintergrund neu gelesen; bis dahin sucht Carrel weiter mit dem aktuellen Modell.',
   'model.gpu': 'der Grafikkarte',
-  'model.cpu': 'dem Prozessor (WebAssembly)',
+  'model.cpu': 'dem Prozessor',
   'model.switching': 'Bibliothek wird mit {model} neu eingebettet …',
   'model.switchProgress': 'Bibliothek wird mit {model} neu eingebettet: {done} von {documents}',
   'model.documents': { one: '{count} Dokument', other: '{count} Dokumenten' },

@@ -23,7 +23,7 @@ export const enSettings = {
   'model.intro':
     'The model that finds passages by what they mean, not only by the words you typed. It runs on this device, on {device}. Switching to another one re-reads the library in the background; search keeps using the current model until that is done.',
   'model.gpu': 'the graphics card',
-  'model.cpu': 'the processor (WebAssembly)',
+  'model.cpu': 'the processor',
   'model.switching': 'Re-embedding the library with {model}…',
   'model.switchProgress': 'Re-embedding the library with {model}: {done} of {documents}',
   'model.documents': { one: '{count} document', other: '{count} documents' },

@@ -24,7 +24,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'model.intro':
     'Le modèle qui trouve les passages par leur sens, pas seulement par les mots saisis. Il tourne sur cet appareil, sur {device}. Passer à un autre modèle relit la bibliothèque en arrière-plan ; la recherche utilise le modèle actuel jusqu’à la fin.',
   'model.gpu': 'la carte graphique',
-  'model.cpu': 'le processeur (WebAssembly)',
+  'model.cpu': 'le processeur',
   'model.switching': 'Nouvelle vectorisation de la bibliothèque avec {model}…',
   'model.switchProgress': 'Nouvelle vectorisation de la bibliothèque avec {model} : {done} sur {documents}',
   'model.documents': { one: '{count} document', other: '{count} documents' },
