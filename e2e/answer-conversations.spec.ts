@@ -45,7 +45,7 @@ test('questions become conversations that can be reopened, renamed and deleted, 
   await expect(rows.first()).toContainText('Antibiotics');
 });
 
-test('an open conversation reads back as a thread, splits off an unrelated question, exports, and is not duplicated by a reload', async ({
+test('an open conversation reads back as a thread, offers a new one for an unrelated question, exports, and stays open across a reload', async ({
   page,
 }) => {
   await page.goto('/');
@@ -74,12 +74,20 @@ test('an open conversation reads back as a thread, splits off an unrelated quest
   await expect(turns.nth(1)).toContainText('ten days');
   await expect(turns.nth(1)).toHaveAttribute('data-answer-below', 'false');
 
-  // Nothing in common with the thread (no word, no document): a conversation of its own.
+  // Nothing in common with the thread (no word, no document): a conversation of its own is offered,
+  // not started; the question is a turn of the open one until the person accepts.
+  const offer = page.getByTestId('conversation-offer');
   await searchFor(page, 'when does the train arrive at the station');
   await expect(page.getByTestId('answer')).toContainText('noon');
+  await expect(offer).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-turns', '3');
+  await page.getByTestId('conversation-offer-accept').click();
   await expect(rows).toHaveCount(2);
   await expect(turns).toHaveCount(1);
   await expect(rows.filter({ hasText: 'train' })).toHaveAttribute('data-current', 'true');
+  await expect(rows.filter({ hasText: 'physician' })).toHaveAttribute('data-turns', '2');
+  await expect(offer).toHaveCount(0);
 
   // ArrowUp walks back through earlier questions, ArrowDown forward to what was typed. The draft
   // shares a word with the open thread: if its answer comes before the walk starts (a slow machine),
@@ -121,12 +129,84 @@ test('an open conversation reads back as a thread, splits off an unrelated quest
     'how many days must the antibiotics course last',
   ]);
 
-  // After another reload, asking a kept question again continues its conversation.
+  // A question asked before does not go back to its old conversation: after a reload the open one
+  // is still open, and the question is offered a conversation of its own there; kept, it stays.
   await page.reload();
-  await expect(rows).toHaveCount(2);
+  await expect(clinic).toHaveAttribute('data-current', 'true');
   await searchFor(page, 'when does the train arrive at the station');
   await expect(page.getByTestId('answer')).toContainText('noon');
-  await expect(rows.filter({ hasText: 'train' })).toHaveAttribute('data-current', 'true');
+  await expect(page.getByTestId('conversation-offer')).toBeVisible();
+  await page.getByTestId('conversation-offer-decline').click();
+  await expect(page.getByTestId('conversation-offer')).toHaveCount(0);
+  await expect(clinic).toHaveAttribute('data-turns', '3');
+  await expect(rows.filter({ hasText: 'train' })).toHaveAttribute('data-current', 'false');
   await expect(rows).toHaveCount(2);
-  await expect(turns.last()).toContainText('when does the train arrive at the station');
+
+  // After "New conversation", a question asked before starts a conversation of its own.
+  await page.getByTestId('conversation-new').click();
+  await searchFor(page, 'what did the physician prescribe');
+  await expect(page.getByTestId('answer')).toContainText('physician prescribed antibiotics');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toHaveAttribute('data-current', 'true');
+  await expect(rows.first()).toHaveAttribute('data-turns', '1');
+  await expect(turns).toHaveCount(1);
+});
+
+test('the conversation list filters by name and question, and keeps Rename and Delete on one line at every width', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  const rows = page.getByTestId('conversation-row');
+  const questions = [
+    'what did the physician prescribe to treat the bacterial infection at the clinic',
+    'when do tomatoes grow best',
+    'what profits did the clinic report',
+  ];
+  for (const [i, question] of questions.entries()) {
+    if (i) await page.getByTestId('conversation-new').click();
+    await searchFor(page, question);
+    await expect(rows).toHaveCount(i + 1);
+  }
+
+  const filter = page.getByTestId('conversation-filter');
+  await filter.fill('TOMATOES');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('tomatoes');
+  await rows.first().getByTestId('conversation-rename').click();
+  await page.getByTestId('conversation-name').fill('Garden');
+  await page.getByTestId('conversation-name').press('Enter');
+  await filter.fill('garden');
+  await expect(rows).toHaveCount(1);
+  // A question asked in it still finds it, though its name no longer holds the word.
+  await filter.fill('tomatoes grow');
+  await expect(rows).toHaveCount(1);
+  await filter.fill('nothing like this');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('No conversation matches “nothing like this”.')).toBeVisible();
+  await filter.fill('');
+  await expect(rows).toHaveCount(3);
+
+  for (const width of [320, 390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const row of await rows.all()) {
+      const [title, rename, remove] = await Promise.all(
+        ['conversation-open', 'conversation-rename', 'conversation-delete'].map(
+          async (id) => (await row.getByTestId(id).boundingBox())!,
+        ),
+      );
+      const box = (await row.boundingBox())!;
+      // One line each, side by side, inside the row, and the row inside the page.
+      expect(rename.height, `Rename at ${width} px`).toBeLessThan(32);
+      expect(remove.height, `Delete at ${width} px`).toBeLessThan(32);
+      expect(Math.abs(rename.y - remove.y), `Rename and Delete side by side at ${width} px`).toBeLessThan(2);
+      expect(title.height, `title on one line at ${width} px`).toBeLessThan(32);
+      expect(title.x + title.width).toBeLessThanOrEqual(rename.x);
+      expect(remove.x + remove.width).toBeLessThanOrEqual(box.x + box.width + 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+  }
+  // The long title is cut on screen, whole in its tooltip and its text.
+  const long = rows.filter({ hasText: 'physician' }).getByTestId('conversation-open');
+  await expect(long).toHaveAttribute('title', /at the clinic$/);
 });

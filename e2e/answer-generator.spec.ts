@@ -43,7 +43,10 @@ test(
     await chooseGenerator(page, GENERATOR_ID);
     const status = page.getByTestId('generator-status');
     await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-    await expect(status).toContainText('WASM');
+    await expect(status).toContainText('running on the processor');
+    // The list shows the model in use, though it was added by its name.
+    await expect(page.getByTestId('generator-pick')).toHaveValue(GENERATOR_ID);
+    await expect(page.getByTestId('generator-pick').locator('option:checked')).toContainText('(in use)');
     await page.getByRole('button', { name: 'Close' }).click();
 
     // Record the text as it grows: it must arrive in pieces, not at once.

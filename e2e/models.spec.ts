@@ -154,3 +154,24 @@ test('a download can be cancelled and resumed', { tag: '@service-worker' }, asyn
   await row(page).getByTestId('model-resume').click();
   await expect(row(page)).toHaveAttribute('data-status', 'available');
 });
+
+test(
+  'a download that cannot start says the network is unreachable, in plain words, and leaves nothing to resume',
+  { tag: '@service-worker' },
+  async ({ page, context }) => {
+    await page.goto('/');
+    await useStandInHub(page);
+    // No network: every request to the hub fails before an answer.
+    await context.route(`${HUB_ORIGIN}/**`, (route) => route.abort('internetdisconnected'));
+    const minilm = modelRow(page, 'Xenova/all-MiniLM-L6-v2');
+    await minilm.getByTestId('model-download').click();
+    const error = minilm.getByTestId('error');
+    await expect(error).toContainText('cannot be reached: this device seems to be offline');
+    await expect(error).toContainText('Nothing was downloaded');
+    await expect(error).toContainText('press Download again');
+    await expect(error).not.toContainText(/config\.json|interrupted|Resume/);
+    await expect(minilm).toHaveAttribute('data-status', 'not-downloaded');
+    await expect(minilm.getByTestId('model-progress')).toHaveCount(0);
+    await expect(minilm.getByTestId('model-download')).toBeVisible();
+  },
+);

@@ -4,7 +4,7 @@ import { addFiles, expect, fixture, searchFor, test } from './support';
 
 /** Words a person without an engineering background would not understand, shown outside a "Details" disclosure. */
 const JARGON =
-  /nDCG|MTEB|MIRACL|int8|fp16|fp32|dimensions|q4f16|shader-f16|Prompt API|\bWASM\b|extractive|delimiter|evict/i;
+  /nDCG|MTEB|MIRACL|int8|fp16|fp32|dimensions|q4f16|shader-f16|Prompt API|\bWASM\b|extractive|delimiter|evict|GloVe|config\.json|\btokens?\b/i;
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
@@ -17,6 +17,23 @@ test('settings explain themselves in plain words, with benchmark figures under D
   await page.goto('/');
   const dialog = await openSettings(page);
   await expect(page.getByTestId('model-row').first()).toBeVisible();
+
+  // The header names the model and where it runs in words, and its chips sit centred on the settings button's line.
+  const chip = page.getByTestId('model-status');
+  await expect(chip).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(chip).toHaveText('Built-in model · on the processor');
+  const [chipBox, buttonBox] = [
+    (await chip.boundingBox())!,
+    (await page.getByTestId('settings-button').boundingBox())!,
+  ];
+  // A pill of its own height (not stretched to the button's, its words at the top), centred on the button's middle.
+  expect(chipBox.height).toBeLessThan(buttonBox.height - 4);
+  expect(Math.abs(chipBox.y + chipBox.height / 2 - (buttonBox.y + buttonBox.height / 2))).toBeLessThan(1.5);
+
+  // With no answer model in use, the list asks for one rather than showing one as if it were in use.
+  await expect(page.getByTestId('generator-pick')).toHaveValue('');
+  await expect(page.getByTestId('generator-pick').locator('option:checked')).toHaveText('Choose a model to download');
+  await expect(page.getByTestId('generator-use')).toBeDisabled();
 
   // innerText leaves out what a closed <details> hides: what a person reads at first sight.
   const shown = await dialog.innerText();

@@ -268,9 +268,9 @@ test('changing the chunking mode re-indexes the library from the stored original
   await page.getByTestId('settings-button').click();
   const mode = page.getByTestId('chunk-mode');
   await expect(mode).toHaveValue('three-level');
-  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 200–400 tokens');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('Sections of 200–400 word pieces');
   await mode.selectOption('full-doc');
-  await expect(page.getByTestId('chunk-sizes')).toContainText('10,000 tokens');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('10,000 word pieces');
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText(
     'Re-indexing 2 documents in the background. Search keeps working meanwhile.',
@@ -377,21 +377,21 @@ test('chosen section and passage sizes are checked, kept, and re-index the libra
   await sectionSize.fill('50');
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText(
-    'Section size must be a whole number of tokens from 100 to 2000.',
+    'Section size must be a whole number of word pieces from 100 to 2000.',
   );
   await sectionSize.fill('400');
   await passageSize.fill('300');
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText(
-    'A passage can be at most half a section: with sections of 400 tokens, passages of at most 200.',
+    'A passage can be at most half a section: with sections of 400 word pieces, passages of at most 200.',
   );
 
   await sectionSize.fill('200');
   await passageSize.fill('60');
   await expect(page.getByTestId('chunk-sizes')).toContainText(
-    'Sections of 100–200 tokens (at most 250; neighbours share 25 so no sentence is cut off)',
+    'Sections of 100–200 word pieces (at most 250; neighbours share 25 so no sentence is cut off)',
   );
-  await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 tokens (at most 80)');
+  await expect(page.getByTestId('chunk-sizes')).toContainText('passages of 20–60 word pieces (at most 80)');
   await page.getByTestId('chunk-apply').click();
   await expect(page.getByTestId('chunk-status')).toHaveText(
     'Re-indexing 1 document in the background. Search keeps working meanwhile.',

@@ -171,8 +171,9 @@ test(
     await expect(error).toHaveAttribute('data-code', 'unreachable');
     await expect(error).toContainText('cannot be reached');
     await expect(error).toContainText('that the server is running, then try again');
-    // Nothing runs in the background: the panel offers to resume, not to pause.
-    await expect(b!.getByTestId('sync-pause')).toHaveText('Resume');
+    // Nothing runs in the background: the panel offers to start again, and neither to pause nor to resume.
+    await expect(b!.getByTestId('sync-start')).toBeVisible();
+    await expect(b!.getByTestId('sync-pause')).toHaveCount(0);
 
     await couch().restart();
     await openSync(a!);

@@ -45,8 +45,8 @@ test(
     await modelRow(page).getByTestId('model-use').click();
     await expect(modelRow(page)).toHaveAttribute('data-active', 'true');
     await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'webgpu');
-    await expect(page.getByTestId('model-status')).toContainText(`${MODEL_ID} · WebGPU`);
-    await expect(page.getByTestId('model-device')).toHaveText('the graphics card (WebGPU)');
+    await expect(page.getByTestId('model-status')).toContainText(`${MODEL_ID} · on the graphics card`);
+    await expect(page.getByTestId('model-device')).toHaveText('the graphics card');
     expect(await vectorsPerModel(page)).toEqual({ 'carrel-glove-50k': [100, 1], [MODEL_ID]: [64, 1] });
     await page.getByRole('button', { name: 'Close' }).click();
 

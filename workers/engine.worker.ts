@@ -33,11 +33,12 @@ import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
+import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from '../src/shared/conversations';
 import type { SyncStatus } from '../src/shared/sync';
 import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';
-import { Replication, type StartRequest } from './engine/replication/replication';
+import { LOCAL_COPY, Replication, type StartRequest } from './engine/replication/replication';
+import { indexedDbKeyStore } from './engine/replication/key-store';
 
 const db = openDb();
 runtime.plan(chosenModels(db).then((models) => models.map(embeddingModel)));
@@ -46,10 +47,16 @@ const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lex
 engine.loadTranslation = loadTranslation;
 engine.languages = languageTables;
 // Sync applies what arrives through the engine, the one writer of the library.
-const replication = new Replication(db, browserPouch, {
-  receive: (payload) => engine.receive(payload.document.id, () => writeDocumentPayload(db, payload)),
-  remove: (docId) => engine.remove(docId),
-});
+const replication = new Replication(
+  db,
+  browserPouch,
+  {
+    receive: (payload) => engine.receive(payload.document.id, () => writeDocumentPayload(db, payload)),
+    remove: (docId) => engine.remove(docId),
+  },
+  LOCAL_COPY,
+  indexedDbKeyStore(self.indexedDB),
+);
 
 /**
  * Documents or settings changed by any tab or worker: noted at once (so a query reads them first),
@@ -73,7 +80,7 @@ const onChange = (() => {
 })();
 Dexie.on('storagemutated', onChange);
 void engine.start();
-void replication.init();
+void replication.resumeRemembered();
 
 const api = {
   /**
@@ -207,9 +214,14 @@ const api = {
     return adoptJobs(db, tabId);
   },
 
-  /** Adds a question and its answer to conversation `id` (or the one it belongs to); answers that conversation's id. */
-  saveTurn({ id, turn, splitFrom }: { id: string | null; turn: ConversationTurn; splitFrom: string | null }) {
-    return saveTurn(db, id, turn, splitFrom);
+  /** Adds a question and its answer to conversation `id` (a new one when null); answers that conversation's id. */
+  saveTurn({ id, turn }: { id: string | null; turn: ConversationTurn }) {
+    return saveTurn(db, id, turn);
+  },
+
+  /** Moves the last question of conversation `id` into a new conversation; answers its id. */
+  splitConversation({ id }: { id: string }) {
+    return splitOffLastTurn(db, id);
   },
 
   renameConversation({ id, title }: { id: string; title: string }) {
@@ -239,6 +251,11 @@ const syncApi = {
   /** Resumes a paused sync; after a reload, with the passphrase. */
   syncResume({ passphrase }: { passphrase?: string }) {
     return replication.resume(passphrase);
+  },
+
+  /** Forgets the sync keys remembered on this device. */
+  syncForgetKey(_: Record<string, never>) {
+    return replication.forgetKey();
   },
 
   /** Ends sync on this device (the library and the server's copy stay). */

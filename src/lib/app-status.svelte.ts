@@ -3,6 +3,7 @@ import type { Device } from '../shared/gpu';
 import { registerSW } from 'virtual:pwa-register';
 import { BUILTIN_MODEL } from '../shared/models';
 import { handleError } from './errors';
+import { modelName } from './model-name';
 import { engine } from './workers';
 import { translate as t } from './i18n/messages';
 
@@ -67,7 +68,11 @@ class AppStatus {
         this.modelMessage = t('status.modelUnavailable', { reason: status.modelError });
       } else {
         this.modelState = 'ready';
-        this.modelMessage = `${status.modelLabel} · ${status.device === 'webgpu' ? 'WebGPU' : 'WASM'}`;
+        // In a person's words; the model's id and the runtime are under Settings → Model → Details.
+        this.modelMessage = t('status.modelChip', {
+          model: modelName(status.modelId, status.modelLabel),
+          where: t(status.device === 'webgpu' ? 'status.onGpu' : 'status.onCpu'),
+        });
       }
     } catch (error) {
       this.modelState = 'failed';

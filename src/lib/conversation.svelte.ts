@@ -1,7 +1,9 @@
 /**
- * The open conversation: each answered question becomes a turn of it (or starts a new one when it
- * shares nothing with it); follow-ups are read against its previous question. Conversations are
- * listed live from IndexedDB (other tabs show up too); the engine writes them (src/shared/conversations.ts).
+ * The open conversation: each answered question becomes a turn of it; one that shares nothing with
+ * it is offered a conversation of its own, which the person accepts or not. Follow-ups are read
+ * against its previous question. Conversations are listed live from IndexedDB (other tabs show up
+ * too); the engine writes them (src/shared/conversations.ts). The open one stays open across a
+ * reload of the tab.
  */
 import { liveQuery } from 'dexie';
 import type { ConversationRecord, ConversationTurn } from '../shared/db';
@@ -12,20 +14,26 @@ import {
   earlierQuestions,
   exportName,
   listConversations,
+  offersNewConversation,
+  typedOn,
 } from '../shared/conversations';
 import { db } from './db';
 import { engine } from './workers';
 import { handleError } from './errors';
 import { search } from './search.svelte';
 
+const OPEN_KEY = 'carrel.conversation.open';
+
 class ConversationState {
   list = $state.raw<ConversationRecord[]>([]);
-  currentId = $state<string | null>(null);
+  currentId = $state<string | null>(sessionStorage.getItem(OPEN_KEY));
   /** Counts reopenings from the list, so the thread tells a reopened conversation from one a question started. */
   reopened = $state(0);
   error = $state('');
-  /** The conversation the open one split from while its first question was still being typed. */
-  #splitFrom: string | null = null;
+  /** The question on a new topic that may start a conversation of its own, while the person has not decided. */
+  offer = $state<string | null>(null);
+  /** The question the person chose to keep in the open conversation: not offered again while it is typed on. */
+  #declined: string | null = null;
   #writing: Promise<unknown> = Promise.resolve();
 
   constructor() {
@@ -62,28 +70,55 @@ class ConversationState {
     // One write at a time, so a new conversation's id is known before its next turn is written.
     this.#writing = this.#writing
       .then(async () => {
-        const before = this.currentId;
-        const id = await engine.api.saveTurn({ id: before, turn, splitFrom: this.#splitFrom });
-        if (id !== before) this.#splitFrom = before && id !== this.#splitFrom ? before : null;
-        this.currentId = id;
+        const thread = this.current;
+        const declined = this.#declined !== null && typedOn(this.#declined, question);
+        this.offer = thread && !declined && offersNewConversation(thread.turns, turn) ? question : null;
+        this.#open(await engine.api.saveTurn({ id: this.currentId, turn }));
       })
       .catch((error: unknown) => (this.error = handleError(error).message));
   }
 
+  /** Accepts the offer: the question on a new topic moves to a conversation of its own, not read as a follow-up. */
+  acceptOffer(): void {
+    const question = this.offer;
+    this.offer = null;
+    this.#writing = this.#writing
+      .then(async () => {
+        if (!this.currentId || question === null) return;
+        this.#open(await engine.api.splitConversation({ id: this.currentId }));
+        search.resume(null, question);
+      })
+      .catch((error: unknown) => (this.error = handleError(error).message));
+  }
+
+  /** Declines the offer: the question stays a turn of the open conversation. */
+  declineOffer(): void {
+    this.#declined = this.offer;
+    this.offer = null;
+  }
+
   /** Starts a new conversation: the next question is not read as a follow-up. */
   startNew(): void {
-    this.currentId = null;
-    this.#splitFrom = null;
+    this.#open(null);
     search.resume(null, '');
+  }
+
+  #open(id: string | null): void {
+    if (id !== this.currentId) {
+      this.offer = null;
+      this.#declined = null;
+    }
+    this.currentId = id;
+    if (id) sessionStorage.setItem(OPEN_KEY, id);
+    else sessionStorage.removeItem(OPEN_KEY);
   }
 
   /** Reopens a conversation at its last question, with its earlier question as the follow-up context. */
   open(id: string): void {
     const conversation = this.list.find((c) => c.id === id);
     if (!conversation) return;
-    this.currentId = id;
+    this.#open(id);
     this.reopened++;
-    this.#splitFrom = null;
     const turns = conversation.turns;
     search.resume(turns.at(-2)?.question ?? null, turns.at(-1)?.question ?? '');
   }
@@ -112,7 +147,7 @@ class ConversationState {
 
   async remove(id: string): Promise<void> {
     await engine.api.deleteConversation({ id });
-    if (this.currentId === id) this.currentId = null;
+    if (this.currentId === id) this.#open(null);
   }
 }
 

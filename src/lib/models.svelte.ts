@@ -113,16 +113,21 @@ class Models {
       throw new AppError('MODEL_DOWNLOAD', `“${trimmed}” is not a model id. Use the form owner/name, as on the hub.`);
     const url = remoteFileUrl(this.host, trimmed, 'config.json');
     const response = await fetch(url).catch(() => null);
-    if (!response?.ok)
+    if (!response)
+      throw new AppError(
+        'NETWORK_UNREACHABLE',
+        `${new URL(this.host).host} cannot be reached: this device seems to be offline.`,
+      );
+    if (!response.ok)
       throw new AppError(
         'MODEL_DOWNLOAD',
-        `No model “${trimmed}” at ${this.host} (${response ? `the server answered ${response.status}` : 'the server could not be reached'}).`,
+        `No model “${trimmed}” at ${this.host} (the server answered ${response.status}).`,
       );
     const config = (await response.json()) as { hidden_size?: number };
     if (!config.hidden_size)
       throw new AppError(
         'MODEL_DOWNLOAD',
-        `“${trimmed}” has no hidden_size in its config.json, so it is not an embedding model Carrel can use.`,
+        `“${trimmed}” does not describe itself as an embedding model (it names no vector size), so Carrel cannot use it.`,
       );
     await this.download(customModel(trimmed, config.hidden_size, 0));
   }
@@ -135,6 +140,8 @@ class Models {
     const dtype = this.record(model.id)?.info.dtype ?? this.weightsHere(model);
     const info: ModelInfo = { ...model, dtype, bytes: downloadBytes(model, dtype) };
     const controller = new AbortController();
+    // Nothing of it was here before: a download that cannot start leaves nothing behind to resume.
+    const fresh = !this.record(model.id);
     this.#downloads.set(info.id, controller);
     this.errors = { ...this.errors, [info.id]: '' };
     try {
@@ -172,6 +179,8 @@ class Models {
       await engine.api.putModel({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
     } catch (error) {
       if (!isAbort(error)) {
+        if (fresh && error instanceof AppError && error.code === 'NETWORK_UNREACHABLE')
+          await engine.api.removeModel({ id: info.id }).catch(() => undefined);
         const { message, action } = handleError(error);
         this.errors = { ...this.errors, [info.id]: `${message} ${action ?? ''}`.trim() };
       }

@@ -51,17 +51,17 @@ export function chunkLimits(sizes: ChunkSizes = DEFAULT_SIZES): ChunkLimits {
 export function sizesProblem(sizes: ChunkSizes): string | null {
   const { section, proposition } = SIZE_RANGE;
   if (!Number.isInteger(sizes.section) || sizes.section < section.min || sizes.section > section.max) {
-    return `Section size must be a whole number of tokens from ${section.min} to ${section.max}.`;
+    return `Section size must be a whole number of word pieces from ${section.min} to ${section.max}.`;
   }
   if (
     !Number.isInteger(sizes.proposition) ||
     sizes.proposition < proposition.min ||
     sizes.proposition > proposition.max
   ) {
-    return `Passage size must be a whole number of tokens from ${proposition.min} to ${proposition.max}.`;
+    return `Passage size must be a whole number of word pieces from ${proposition.min} to ${proposition.max}.`;
   }
   if (sizes.proposition * 2 > sizes.section) {
-    return `A passage can be at most half a section: with sections of ${sizes.section} tokens, passages of at most ${Math.floor(sizes.section / 2)}.`;
+    return `A passage can be at most half a section: with sections of ${sizes.section} word pieces, passages of at most ${Math.floor(sizes.section / 2)}.`;
   }
   return null;
 }

@@ -9,8 +9,11 @@ import {
   deleteConversation,
   earlierQuestions,
   listConversations,
+  matchesFilter,
+  offersNewConversation,
   renameConversation,
   saveTurn,
+  splitOffLastTurn,
   titleFrom,
 } from './conversations';
 
@@ -76,58 +79,59 @@ describe('conversations', () => {
     expect(title.endsWith('…')).toBe(true);
   });
 
-  it('starts a new conversation for a question that shares no word and no cited document with the thread', async () => {
+  it('offers, and never starts by itself, a new conversation for a question that shares no word and no cited document', async () => {
     const db = fresh();
     const r = await saveTurn(db, null, turn('how do I quit R when I am done', 1, 'Use q() [1].', 'r-intro'));
+    const first = (await db.conversations.get(r))!.turns;
     // A shared word keeps the thread, even when another document answers.
+    expect(offersNewConversation(first, turn('how do I quit R without saving the workspace', 2, 'x', 'r-faq'))).toBe(
+      false,
+    );
     expect(await saveTurn(db, r, turn('how do I quit R without saving the workspace', 2, 'x', 'r-faq'))).toBe(r);
     // No shared word, but the same document: a follow-up.
-    expect(await saveTurn(db, r, turn('what does the workspace image hold', 3, 'x', 'r-intro'))).toBe(r);
-    // Neither: a new conversation, named after it.
-    const shell = await saveTurn(
-      db,
-      r,
-      turn('how should shell scripts be indented', 4, 'Two spaces [1].', 'shellguide'),
-    );
-    expect(shell).not.toBe(r);
-    const list = await listConversations(db);
-    expect(list.map((c) => [c.title, c.turns.length])).toEqual([
+    const shell = turn('how should shell scripts be indented', 4, 'Two spaces [1].', 'shellguide');
+    expect(offersNewConversation(first, turn('what does the workspace image hold', 3, 'x', 'r-intro'))).toBe(false);
+    // Neither: offered a conversation of its own, but kept in the thread until the person accepts.
+    expect(await saveTurn(db, r, shell)).toBe(r);
+    const thread = (await db.conversations.get(r))!.turns;
+    expect(thread).toHaveLength(3);
+    // Judged against the questions before it, not against itself.
+    expect(offersNewConversation(thread, shell)).toBe(true);
+    const split = await splitOffLastTurn(db, r);
+    expect(split).not.toBe(r);
+    expect((await listConversations(db)).map((c) => [c.title, c.turns.length])).toEqual([
       ['how should shell scripts be indented', 1],
-      ['how do I quit R when I am done', 3],
+      ['how do I quit R when I am done', 2],
     ]);
     // A question with no topic words at all is read as a follow-up.
-    expect(belongsTo(list[0]!.turns, turn('and why?', 5, 'x', 'elsewhere'))).toBe(true);
+    expect(belongsTo(thread, turn('and why?', 5, 'x', 'elsewhere'))).toBe(true);
+    // The first question of a conversation is never offered another.
+    expect(offersNewConversation([], shell)).toBe(false);
   });
 
-  it('goes back to the thread it split from once the question being typed shares something with it', async () => {
-    const db = fresh();
-    const r = await saveTurn(db, null, turn('how do I quit R', 1, 'x', 'r-intro'));
-    const draft = await saveTurn(db, r, turn('and the disk', 2, 'x', 'other'));
-    expect(draft).not.toBe(r);
-    expect(await saveTurn(db, draft, turn('and the disk when I quit', 3, 'x', 'other'), r)).toBe(r);
-    const list = await listConversations(db);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.turns.map((t) => t.question)).toEqual(['how do I quit R', 'and the disk when I quit']);
-  });
-
-  it('continues the conversation where the same question was asked, instead of making an identical one (after a reload)', async () => {
+  it('keeps a repeated question where it is asked: a new conversation stays new', async () => {
     const db = fresh();
     const id = await saveTurn(db, null, turn('how do I quit R', 1));
     await saveTurn(db, id, turn('what about the workspace', 2));
-    // A reload: nothing is open. The same question, typed on from a first word, lands in the old thread.
-    const draft = await saveTurn(db, null, turn('how', 3));
-    expect(await saveTurn(db, draft, turn('How do I quit R?', 4, 'new answer'))).toBe(id);
-    const list = await listConversations(db);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.turns.map((t) => t.question)).toEqual([
-      'how do I quit R',
-      'what about the workspace',
-      'How do I quit R?',
-    ]);
+    // "New conversation" (no id): the same question again starts a conversation of its own.
+    const again = await saveTurn(db, null, turn('How do I quit R?', 3, 'new answer'));
+    expect(again).not.toBe(id);
+    expect((await db.conversations.get(id))!.turns).toHaveLength(2);
     // Asked once more right away: the last turn is updated, not repeated.
-    expect(await saveTurn(db, null, turn('how do I quit R', 5, 'newer'))).toBe(id);
-    expect((await listConversations(db))[0]!.turns).toHaveLength(3);
-    expect((await listConversations(db))[0]!.turns.at(-1)!.answer.text).toBe('newer');
+    expect(await saveTurn(db, again, turn('how do I quit R', 5, 'newer'))).toBe(again);
+    expect((await db.conversations.get(again))!.turns.map((t) => t.answer.text)).toEqual(['newer']);
+  });
+
+  it('filters conversations by name and by the questions asked in them', async () => {
+    const db = fresh();
+    const id = await saveTurn(db, null, turn('how do I quit R', 1));
+    await saveTurn(db, id, turn('what about the workspace image', 2));
+    await renameConversation(db, id, 'R sessions');
+    const [c] = await listConversations(db);
+    expect(matchesFilter(c!, 'sessions')).toBe(true);
+    expect(matchesFilter(c!, '  WORKSPACE  image ')).toBe(true);
+    expect(matchesFilter(c!, 'tomatoes')).toBe(false);
+    expect(matchesFilter(c!, '')).toBe(true);
   });
 
   it('keeps the time of a question reopened with the same answer', async () => {

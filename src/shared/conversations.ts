@@ -30,7 +30,7 @@ export function sameQuestion(a: string, b: string): boolean {
 }
 
 /** Typing on: one question extends or trims the other, as search-as-you-type sees it. */
-function typedOn(a: string, b: string): boolean {
+export function typedOn(a: string, b: string): boolean {
   const [x, y] = [a.trim().toLowerCase(), b.trim().toLowerCase()];
   return x.startsWith(y) || y.startsWith(x);
 }
@@ -87,58 +87,31 @@ export function belongsTo(turns: readonly ConversationTurn[], turn: Conversation
 }
 
 /**
- * Keeps `turn` and returns the id of the conversation it went to.
- * - In conversation `id`, a question that extends, trims or repeats the last one (typing on)
- *   updates that turn; one that shares something with the thread is added to it; one that shares
- *   nothing starts a new conversation.
- * - A question that would start a conversation (or is still its only one) and was already asked in
- *   another conversation continues that one instead: a reload followed by the same question does not
- *   make a second, identical conversation.
- * - `splitFrom` is the conversation that `id` split from while its question was being typed: once
- *   the question, typed on, shares something with that thread after all, it goes back there.
+ * Keeps `turn` in conversation `id` (a new conversation when `id` is null or gone) and returns the
+ * id of the conversation it went to. A question that extends, trims or repeats the last one (typing
+ * on, as search-as-you-type sees it) updates that turn; any other is added to the thread. Nothing
+ * starts a conversation by itself, and nothing goes back to an older one: the page offers a new
+ * conversation for a question on a new topic (`offersNewConversation`), and the person decides.
  */
-export async function saveTurn(
-  db: CarrelDb,
-  id: string | null,
-  turn: ConversationTurn,
-  splitFrom: string | null = null,
-): Promise<string> {
+export async function saveTurn(db: CarrelDb, id: string | null, turn: ConversationTurn): Promise<string> {
   return db.transaction('rw', db.conversations, async () => {
-    let existing = id ? await db.conversations.get(id) : undefined;
-    const origin = splitFrom && existing?.turns.length === 1 ? await db.conversations.get(splitFrom) : undefined;
-    if (existing && origin && typedOn(existing.turns[0]!.question, turn.question) && belongsTo(origin.turns, turn)) {
-      await db.conversations.delete(existing.id);
-      existing = origin;
-    }
-    const last = existing?.turns.at(-1);
-    const replaces = !!last && typedOn(last.question, turn.question);
+    const thread = id ? await db.conversations.get(id) : undefined;
+    const last = thread?.turns.at(-1);
     // Reopening a conversation asks its last question again: the same answer keeps its time and place in the list.
-    if (existing && last && unchanged(last, turn)) return existing.id;
-    const thread = existing && (replaces || belongsTo(existing.turns, turn)) ? existing : undefined;
-    const turns = thread ? (replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn]) : [turn];
-
-    if (turns.length === 1) {
-      const twin = await findTwin(db, turn.question, thread?.id);
-      if (twin) {
-        if (thread) await db.conversations.delete(thread.id);
-        const twinTurns = sameQuestion(twin.turns.at(-1)!.question, turn.question)
-          ? [...twin.turns.slice(0, -1), turn]
-          : [...twin.turns, turn];
-        await db.conversations.update(twin.id, { turns: twinTurns, updatedAt: turn.askedAt });
-        return twin.id;
-      }
-    }
+    if (thread && last && unchanged(last, turn)) return thread.id;
     if (!thread) {
       const created: ConversationRecord = {
         id: crypto.randomUUID(),
         title: titleFrom(turn.question),
         createdAt: turn.askedAt,
         updatedAt: turn.askedAt,
-        turns,
+        turns: [turn],
       };
       await db.conversations.add(created);
       return created.id;
     }
+    const replaces = !!last && typedOn(last.question, turn.question);
+    const turns = replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn];
     // A conversation of one question still being typed keeps the title of the question as it ends up.
     const title =
       turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question)
@@ -149,6 +122,47 @@ export async function saveTurn(
   });
 }
 
+/**
+ * Whether to offer a conversation of its own for `turn`, about to be (or just) kept in the thread
+ * `turns`: it shares nothing with the questions before it (the turn it updates aside).
+ */
+export function offersNewConversation(turns: readonly ConversationTurn[], turn: ConversationTurn): boolean {
+  const last = turns.at(-1);
+  const before = last && typedOn(last.question, turn.question) ? turns.slice(0, -1) : turns;
+  return before.length > 0 && !belongsTo(before, turn);
+}
+
+/**
+ * Moves the last question of conversation `id` into a conversation of its own, as the person
+ * accepted for a question on a new topic; answers the new conversation's id.
+ */
+export async function splitOffLastTurn(db: CarrelDb, id: string): Promise<string> {
+  return db.transaction('rw', db.conversations, async () => {
+    const thread = await db.conversations.get(id);
+    const last = thread?.turns.at(-1);
+    if (!thread || !last) throw new AppError('UNKNOWN', 'That conversation is gone. Ask the question again.');
+    if (thread.turns.length === 1) return thread.id;
+    const turns = thread.turns.slice(0, -1);
+    await db.conversations.update(thread.id, { turns, updatedAt: turns.at(-1)!.askedAt });
+    const created: ConversationRecord = {
+      id: crypto.randomUUID(),
+      title: titleFrom(last.question),
+      createdAt: last.askedAt,
+      updatedAt: last.askedAt,
+      turns: [last],
+    };
+    await db.conversations.add(created);
+    return created.id;
+  });
+}
+
+/** Whether a conversation matches what was typed in the filter: its name or any of its questions. */
+export function matchesFilter(c: ConversationRecord, filter: string): boolean {
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [c.title, ...c.turns.map((t) => t.question)].join('\n').toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
 /** The same question with the same answer: nothing to write. */
 function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
   return (
@@ -157,16 +171,6 @@ function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
     kept.answer.state === turn.answer.state &&
     kept.answer.text === turn.answer.text
   );
-}
-
-/** The most recent other conversation in which `question` was asked, if any. */
-async function findTwin(
-  db: CarrelDb,
-  question: string,
-  except: string | undefined,
-): Promise<ConversationRecord | undefined> {
-  const all = await db.conversations.orderBy('updatedAt').reverse().toArray();
-  return all.find((c) => c.id !== except && c.turns.some((t) => sameQuestion(t.question, question)));
 }
 
 /** Renames a conversation; an empty name is refused with a message. */

@@ -40,6 +40,10 @@ export interface SyncStatus {
   needsPassphrase: boolean;
   /** Replication is under way: after an error it tries again by itself (Pause stops it). */
   running: boolean;
+  /** The keys are remembered on this device: a reload resumes without the passphrase. */
+  remembered: boolean;
+  /** The keys are in the engine's memory: Resume needs no passphrase. */
+  keysAtHand: boolean;
 }
 
 export const SYNC_OFF: SyncStatus = {
@@ -51,6 +55,8 @@ export const SYNC_OFF: SyncStatus = {
   error: null,
   needsPassphrase: false,
   running: false,
+  remembered: false,
+  keysAtHand: false,
 };
 
 /**

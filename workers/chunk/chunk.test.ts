@@ -214,13 +214,13 @@ describe('sizes on a long generated document', () => {
     ]);
     expect(sizesProblem(DEFAULT_SIZES)).toBeNull();
     expect(sizesProblem({ section: 50, proposition: 20 })).toBe(
-      'Section size must be a whole number of tokens from 100 to 2000.',
+      'Section size must be a whole number of word pieces from 100 to 2000.',
     );
     expect(sizesProblem({ section: 400, proposition: 12.5 })).toBe(
-      'Passage size must be a whole number of tokens from 20 to 500.',
+      'Passage size must be a whole number of word pieces from 20 to 500.',
     );
     expect(sizesProblem({ section: 300, proposition: 200 })).toBe(
-      'A passage can be at most half a section: with sections of 300 tokens, passages of at most 150.',
+      'A passage can be at most half a section: with sections of 300 word pieces, passages of at most 150.',
     );
   });
 });

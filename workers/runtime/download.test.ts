@@ -100,10 +100,17 @@ describe('downloadModel', () => {
     expect(healed.served).toBeLessThanOrEqual(weights.length - PART_BYTES + 1);
   });
 
-  it('names the file and the status when the hub has no such model', async () => {
+  it('says what the server answered when the hub has no such model, without naming its files', async () => {
     const { 'config.json': _, ...withoutConfig } = MODEL;
-    await expect(run(fakeHub(withoutConfig), memoryStore(), memoryStore())).rejects.toThrow(
-      'Could not download config.json: the server answered 404.',
-    );
+    const refused = run(fakeHub(withoutConfig), memoryStore(), memoryStore());
+    await expect(refused).rejects.toThrow('A file of the model could not be downloaded: the server answered 404.');
+    await expect(refused).rejects.not.toThrow(/config\.json/);
+  });
+
+  it('says the network is unreachable when nothing could start', async () => {
+    const offline = { fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch };
+    const refused = run(offline, memoryStore(), memoryStore());
+    await expect(refused).rejects.toMatchObject({ code: 'NETWORK_UNREACHABLE' });
+    await expect(refused).rejects.toThrow(/cannot be reached: this device seems to be offline/);
   });
 });

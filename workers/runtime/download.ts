@@ -38,22 +38,28 @@ export const PART_BYTES = 2 * 2 ** 20;
 
 const partKey = (modelId: string, file: string, part: number) => `${modelFilePath(modelId, file)}?part=${part}`;
 
-function failure(file: string, reason: string): AppError {
-  return new AppError('MODEL_DOWNLOAD', `Could not download ${file}: ${reason}.`);
+/** A file's name means nothing to a person: the message says what the server did. */
+function failure(reason: string): AppError {
+  return new AppError('MODEL_DOWNLOAD', `A file of the model could not be downloaded: ${reason}.`);
 }
 
 /** The file's size, from a one-byte Range request (its Content-Range gives the whole length). */
-async function remoteSize(url: string, file: string, opts: DownloadOptions): Promise<number> {
+async function remoteSize(url: string, opts: DownloadOptions): Promise<number> {
   const response = await (opts.fetch ?? fetch)(url, { headers: { Range: 'bytes=0-0' }, signal: opts.signal }).catch(
     (error: unknown) => {
-      throw opts.signal.aborted ? error : failure(file, 'the server could not be reached');
+      // Before anything arrived: no network (or a wrong address), not a download cut short.
+      if (opts.signal.aborted) throw error;
+      throw new AppError(
+        'NETWORK_UNREACHABLE',
+        `${new URL(opts.host).host} cannot be reached: this device seems to be offline, or the address is wrong. Nothing was downloaded.`,
+      );
     },
   );
   await response.body?.cancel();
-  if (!response.ok) throw failure(file, `the server answered ${response.status}`);
+  if (!response.ok) throw failure(`the server answered ${response.status}`);
   const range = /\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
   const size = Number(range?.[1] ?? response.headers.get('Content-Length'));
-  if (!Number.isFinite(size) || size <= 0) throw failure(file, 'the server did not say how large it is');
+  if (!Number.isFinite(size) || size <= 0) throw failure('the server did not say how large it is');
   return size;
 }
 
@@ -76,7 +82,7 @@ export async function downloadModel(opts: DownloadOptions): Promise<number> {
     if (await files.match(modelFilePath(modelId, file))) continue;
     todo.push({ file, url: remoteFileUrl(opts.host, modelId, file) });
   }
-  const sizes = await Promise.all(todo.map(({ url, file }) => remoteSize(url, file, opts)));
+  const sizes = await Promise.all(todo.map(({ url }) => remoteSize(url, opts)));
   const stored = await Promise.all(
     opts.fileNames.map(async (file) =>
       Number((await files.match(modelFilePath(modelId, file)))?.headers.get('Content-Length') ?? 0),
@@ -104,7 +110,7 @@ export async function downloadModel(opts: DownloadOptions): Promise<number> {
       if (blob?.size === end - start + 1) {
         done += blob.size;
       } else {
-        blob = await fetchPart(url, file, start, end, opts, (bytes) => {
+        blob = await fetchPart(url, start, end, opts, (bytes) => {
           done += bytes;
           fetchedNow += bytes;
           report();
@@ -127,7 +133,6 @@ export async function downloadModel(opts: DownloadOptions): Promise<number> {
 
 async function fetchPart(
   url: string,
-  file: string,
   start: number,
   end: number,
   opts: DownloadOptions,
@@ -140,16 +145,16 @@ async function fetchPart(
       signal: opts.signal,
     });
     if (response.status !== 206 && !(response.status === 200 && start === 0))
-      throw failure(file, `the server answered ${response.status} to a range request`);
+      throw failure(`the server answered ${response.status} to a range request`);
     const blob = await readBody(response, (bytes) => {
       received += bytes;
       onChunk(bytes);
     });
-    if (blob.size !== end - start + 1) throw failure(file, 'the connection was interrupted');
+    if (blob.size !== end - start + 1) throw failure('the connection was interrupted');
     return blob;
   } catch (error) {
     onChunk(-received); // the partial part is thrown away, so it does not count as done
     if (opts.signal.aborted || error instanceof AppError) throw error;
-    throw failure(file, 'the connection was interrupted');
+    throw failure('the connection was interrupted');
   }
 }

@@ -22,6 +22,9 @@ export const deApp: CataloguePart<typeof enApp> = {
   'status.loadingModel': 'Eingebautes Modell wird geladen …',
   'status.modelUnavailable': 'Modell nicht verfügbar – nur Stichwortsuche ({reason})',
   'status.engineFailed': 'Die Suchmaschine konnte nicht starten.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'auf der Grafikkarte',
+  'status.onCpu': 'auf dem Prozessor',
 
   'drop.region': 'Dokumente hinzufügen',
   'drop.title':
@@ -130,6 +133,14 @@ export const deApp: CataloguePart<typeof enApp> = {
   'conversations.questions': { one: '{count} Frage', other: '{count} Fragen' },
   'conversations.rename': 'Umbenennen',
   'conversations.delete': 'Löschen',
+  'conversations.filter': 'Unterhaltung suchen',
+  'conversations.noMatch': 'Keine Unterhaltung passt zu „{filter}“.',
+  'conversations.renameName': '{name} umbenennen',
+  'conversations.deleteName': '{name} löschen',
+  'conversations.offer':
+    'Diese Frage hat nichts mit dieser Unterhaltung gemein. Eine neue Unterhaltung dafür beginnen?',
+  'conversations.offerAccept': 'Neue Unterhaltung beginnen',
+  'conversations.offerDecline': 'Hier behalten',
   'thread.saveAs': 'Speichern als',
   'thread.turns': 'Fragen und Antworten, älteste zuerst',
   'thread.answeredBelow': 'Antwort weiter unten.',

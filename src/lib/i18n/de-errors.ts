@@ -23,6 +23,7 @@ export const deErrors: CataloguePart<typeof enErrors> = {
   'error.message.QUOTA_EXCEEDED': 'Der Browser hat keinen Speicherplatz mehr für Carrel.',
   'error.message.MODEL_UNAVAILABLE': 'Das Modell konnte nicht geladen werden.',
   'error.message.MODEL_DOWNLOAD': 'Das Modell konnte nicht heruntergeladen werden.',
+  'error.message.NETWORK_UNREACHABLE': 'Das Netzwerk ist nicht erreichbar, daher konnte der Download nicht beginnen.',
   'error.message.WORKER_CRASHED': 'Ein Teil von Carrel ist abgestürzt und wurde neu gestartet.',
   'error.message.WORKER_RENEWED': 'Ein Teil von Carrel wurde neu gestartet.',
   'error.message.FRESH_WORKER': 'Ein Teil von Carrel wird neu gestartet.',
@@ -36,7 +37,7 @@ export const deErrors: CataloguePart<typeof enErrors> = {
   'error.unknown': 'Etwas ist schiefgelaufen: {message}',
   'error.unaskedAbort': 'Das Lesen dieser Datei brach ab, bevor sie gespeichert war; nichts davon wurde behalten.',
   'error.action.PDF_PASSWORD': 'Geben Sie das Passwort ein, um es zu öffnen.',
-  'error.action.PDF_BAD_PASSWORD': 'Dieses Passwort hat nicht funktioniert. Versuchen Sie es noch einmal.',
+  'error.action.PDF_BAD_PASSWORD': 'Prüfen Sie es (Groß- und Kleinschreibung zählt) und geben Sie es unten erneut ein.',
   'error.action.PDF_INVALID':
     'Die Datei ist vielleicht beschädigt oder unvollständig. Laden Sie sie erneut herunter oder exportieren Sie sie noch einmal.',
   'error.action.IMAGE_INVALID':
@@ -64,6 +65,8 @@ export const deErrors: CataloguePart<typeof enErrors> = {
   'error.action.MODEL_UNAVAILABLE': 'Die Stichwortsuche funktioniert weiterhin.',
   'error.action.MODEL_DOWNLOAD':
     'Prüfen Sie die Verbindung (oder die Spiegel-URL in den Einstellungen) und drücken Sie „Fortsetzen“; das bereits Heruntergeladene bleibt erhalten.',
+  'error.action.NETWORK_UNREACHABLE':
+    'Verbinden Sie dieses Gerät mit dem Internet (oder prüfen Sie die Spiegeladresse unter Modell) und drücken Sie dann erneut auf Herunterladen.',
   'error.action.WORKER_CRASHED': 'Versuchen Sie, die Datei erneut hinzuzufügen.',
   'error.action.TIMEOUT': 'Versuchen Sie es noch einmal; passiert es wieder, laden Sie die Seite neu.',
   'error.action.BACKUP_CORRUPT':

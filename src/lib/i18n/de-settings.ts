@@ -26,8 +26,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'model.heading': 'Modell',
   'model.intro':
     'Das Modell, das Passagen nach ihrer Bedeutung findet, nicht nur nach den eingegebenen Wörtern. Es läuft auf diesem Gerät, auf {device}. Beim Wechsel zu einem anderen wird die Bibliothek im Hintergrund neu gelesen; bis dahin sucht Carrel weiter mit dem aktuellen Modell.',
-  'model.gpu': 'der Grafikkarte (WebGPU)',
-  'model.cpu': 'dem Prozessor (WebAssembly)',
+  'model.gpu': 'der Grafikkarte',
+  'model.cpu': 'dem Prozessor',
   'model.switching': 'Bibliothek wird mit {model} neu eingebettet …',
   'model.switchProgress': 'Bibliothek wird mit {model} neu eingebettet: {done} von {documents}',
   'model.documents': { one: '{count} Dokument', other: '{count} Dokumenten' },
@@ -36,6 +36,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'model.mirrorLabel':
     'Modelle herunterladen von (leer lassen für Hugging Face, die öffentliche Modellbibliothek; oder die Kopie Ihrer Organisation angeben)',
   'model.mirrorSaved': 'Modelle kommen jetzt von {host}.',
+  'model.builtinName': 'Eingebautes Modell',
   'model.inUse': 'In Gebrauch',
   'model.switchingChip': 'Wechsel …',
   'model.servedHere': 'Von dieser Website',
@@ -73,6 +74,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'answers.chooseBrowser': 'Modell des Browsers',
   'answers.model': 'Sprachmodell',
   'answers.modelLabel': 'Antwortmodell',
+  'answers.pickModel': 'Ein Modell zum Herunterladen wählen',
+  'answers.inUseTag': ' (in Verwendung)',
   'answers.notVerifiedTag': ' (nicht geprüft)',
   'answers.notVerified': 'Nicht geprüft',
   'answers.notVerifiedNote':
@@ -85,8 +88,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'answers.technical':
     '„Modell des Browsers“ ist die eingebaute Prompt API von Chrome. Heruntergeladene Modelle nutzen 4-Bit-Gewichte: q4f16 mit WebGPU und shader-f16, q4 mit WASM. Die Größen sind geschätzt; diese Liste konnte nicht mit dem Hub abgeglichen werden.',
   'answers.ready': '{label} ist bereit und läuft auf {device}.',
-  'answers.gpu': 'der Grafikkarte (WebGPU)',
-  'answers.cpu': 'dem Prozessor (WASM)',
+  'answers.gpu': 'der Grafikkarte',
+  'answers.cpu': 'dem Prozessor',
   'answers.loadFailed':
     '{label} konnte nicht geladen werden: {message} Die Antworten bleiben extrahiert: Sätze aus Ihren Dokumenten.',
   'answers.cancelled':
@@ -107,7 +110,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
 
   'chunking.heading': 'Zerlegung',
   'chunking.intro':
-    'Wie Dokumente in die Stücke zerlegt werden, die die Suche findet und zeigt. Die empfohlene Art passt für die meisten Dokumente. Größen sind in Tokens angegeben: Ein Token ist etwa ¾ eines Wortes. Eine Änderung liest jedes Dokument neu aus der Kopie auf diesem Gerät.',
+    'Wie Dokumente in die Stücke zerlegt werden, die die Suche findet und zeigt. Die empfohlene Art passt für die meisten Dokumente. Größen zählen Wortteile: Ein kurzes Wort ist ein Teil, ein langes zwei oder drei. Eine Änderung liest jedes Dokument neu aus der Kopie auf diesem Gerät.',
   'chunking.mode.three-level': 'Abschnitte und Sätze (empfohlen)',
   'chunking.mode.paragraph': 'Absätze',
   'chunking.mode.full-doc': 'Ganzes Dokument',
@@ -119,10 +122,10 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'chunking.paragraphs':
     'Dokumente werden überall dort getrennt, wo das Trennzeichen unten vorkommt (\\n\\n ist eine Leerzeile); jeder Satz wird durchsucht und mit seinem Absatz gezeigt.',
   'chunking.ranges':
-    'Größen in Tokens: Abschnitte {sectionMin}–{sectionMax}, Passagen {passageMin}–{passageMax} und höchstens ein halber Abschnitt.',
+    'Größen in Wortteilen: Abschnitte {sectionMin}–{sectionMax}, Passagen {passageMin}–{passageMax} und höchstens ein halber Abschnitt.',
   'chunking.threeLevel':
-    'Abschnitte von {sLow}–{sHigh} Tokens (höchstens {sMax}; Nachbarn teilen {overlap}, damit kein Satz abgeschnitten wird), getrennt an Überschriften und bei Themenwechseln; darin Passagen von {pLow}–{pHigh} Tokens (höchstens {pMax}), etwa ein bis zwei Sätze. Beide werden durchsucht.',
-  'chunking.fullDoc': 'Jedes Dokument ist ein Stück (alle {max} Tokens getrennt); seine Sätze werden durchsucht.',
+    'Abschnitte von {sLow}–{sHigh} Wortteilen (höchstens {sMax}; Nachbarn teilen {overlap}, damit kein Satz abgeschnitten wird), getrennt an Überschriften und bei Themenwechseln; darin Passagen von {pLow}–{pHigh} Wortteilen (höchstens {pMax}), etwa ein bis zwei Sätze. Beide werden durchsucht.',
+  'chunking.fullDoc': 'Jedes Dokument ist ein Stück (alle {max} Wortteile getrennt); seine Sätze werden durchsucht.',
   'chunking.needSeparator': 'Geben Sie ein Trennzeichen ein, zum Beispiel \\n\\n für eine Leerzeile.',
   'chunking.unchanged': 'Nichts geändert.',
   'chunking.reindexing': {
@@ -172,6 +175,14 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'sync.devicePlaceholder': 'Laptop',
   'sync.thisBrowser': 'Dieser Browser',
   'sync.resumeWithPassphrase': 'Mit Passphrase fortsetzen',
+  'sync.remember': 'Auf diesem Gerät merken (nach dem Neuladen geht es ohne Passphrase weiter)',
+  'sync.remembered':
+    'Der Schlüssel ist auf diesem Gerät gespeichert: Nach dem Neuladen geht die Synchronisierung ohne Passphrase weiter.',
+  'sync.forgetKey': 'Schlüssel auf diesem Gerät vergessen',
+  'sync.finishingSetup':
+    'Carrel richtet beim ersten Besuch noch die Offline-Nutzung ein; die Synchronisierung beginnt, sobald das erledigt ist.',
+  'sync.offlineSetupFailed':
+    'Carrel konnte die Offline-Nutzung nicht fertig einrichten, daher erreicht die Synchronisierung den Server noch nicht. Laden Sie die Seite neu und starten Sie die Synchronisierung erneut.',
   'sync.start': 'Synchronisierung starten',
   'sync.forget': 'Auf diesem Gerät nicht mehr synchronisieren',
   'sync.state.off': 'Synchronisierung ist aus: Nichts verlässt diesen Browser.',
@@ -184,7 +195,7 @@ export const deSettings: CataloguePart<typeof enSettings> = {
   'sync.pending': '{up} zu senden, {down} zu empfangen.',
   'sync.firstSync': 'Erste Synchronisierung: {done} von {total} empfangen.',
   'sync.needsPassphrase':
-    'Geben Sie die Passphrase ein, um fortzufahren: Sie bleibt nur im Arbeitsspeicher und wird nie gespeichert.',
+    'Geben Sie die Passphrase ein, um fortzufahren. Sie wird nur gespeichert, wenn Sie „Auf diesem Gerät merken“ ankreuzen.',
 
   'sync.error.unreachable': 'Der Sync-Server ist nicht erreichbar.',
   'sync.error.unreachable.action':

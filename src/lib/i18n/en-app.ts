@@ -20,6 +20,9 @@ export const enApp = {
   'status.loadingModel': 'Loading the built-in model…',
   'status.modelUnavailable': 'Model unavailable — keyword search only ({reason})',
   'status.engineFailed': 'The search engine could not start.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'on the graphics card',
+  'status.onCpu': 'on the processor',
 
   'drop.region': 'Add documents',
   'drop.title':
@@ -127,6 +130,13 @@ export const enApp = {
   'conversations.questions': { one: '{count} question', other: '{count} questions' },
   'conversations.rename': 'Rename',
   'conversations.delete': 'Delete',
+  'conversations.filter': 'Find a conversation',
+  'conversations.noMatch': 'No conversation matches “{filter}”.',
+  'conversations.renameName': 'Rename {name}',
+  'conversations.deleteName': 'Delete {name}',
+  'conversations.offer': 'This question shares nothing with this conversation. Start a new conversation for it?',
+  'conversations.offerAccept': 'Start a new conversation',
+  'conversations.offerDecline': 'Keep it here',
   'thread.saveAs': 'Save as',
   'thread.turns': 'Questions and answers, oldest first',
   'thread.answeredBelow': 'Answered below.',

@@ -25,6 +25,7 @@ export const enErrors = {
   'error.message.QUOTA_EXCEEDED': 'The browser has no more storage space for Carrel.',
   'error.message.MODEL_UNAVAILABLE': 'The model could not be loaded.',
   'error.message.MODEL_DOWNLOAD': 'The model could not be downloaded.',
+  'error.message.NETWORK_UNREACHABLE': 'The network cannot be reached, so the download could not start.',
   'error.message.WORKER_CRASHED': 'A part of Carrel stopped and was restarted.',
   'error.message.WORKER_RENEWED': 'A part of Carrel was restarted.',
   'error.message.FRESH_WORKER': 'A part of Carrel is being restarted.',
@@ -38,7 +39,7 @@ export const enErrors = {
   'error.unknown': 'Something went wrong: {message}',
   'error.unaskedAbort': 'Reading this file stopped before it was stored; nothing of it was kept.',
   'error.action.PDF_PASSWORD': 'Enter the password to open it.',
-  'error.action.PDF_BAD_PASSWORD': 'That password did not work. Try again.',
+  'error.action.PDF_BAD_PASSWORD': 'Check it (capital letters count) and enter it again below.',
   'error.action.PDF_INVALID': 'The file may be damaged or incomplete. Try downloading or exporting it again.',
   'error.action.IMAGE_INVALID': 'Save it again as PNG, JPEG, WebP or TIFF and add the new file.',
   'error.action.IMAGE_TOO_LARGE': 'Scale it down (a page at 300 dpi is about 2,500 × 3,500 pixels) and add it again.',
@@ -61,6 +62,8 @@ export const enErrors = {
   'error.action.MODEL_UNAVAILABLE': 'Keyword search still works.',
   'error.action.MODEL_DOWNLOAD':
     'Check the connection (or the mirror URL in Settings) and press Resume; what was downloaded is kept.',
+  'error.action.NETWORK_UNREACHABLE':
+    'Connect this device to the internet (or check the mirror address under Model), then press Download again.',
   'error.action.WORKER_CRASHED': 'Try adding the file again.',
   'error.action.TIMEOUT': 'Try again; if it keeps happening, reload the page.',
   'error.action.BACKUP_CORRUPT': 'Export the library again from the device it came from, and import the new file.',

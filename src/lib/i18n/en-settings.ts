@@ -25,8 +25,8 @@ export const enSettings = {
   'model.heading': 'Model',
   'model.intro':
     'The model that finds passages by what they mean, not only by the words you typed. It runs on this device, on {device}. Switching to another one re-reads the library in the background; search keeps using the current model until that is done.',
-  'model.gpu': 'the graphics card (WebGPU)',
-  'model.cpu': 'the processor (WebAssembly)',
+  'model.gpu': 'the graphics card',
+  'model.cpu': 'the processor',
   'model.switching': 'Re-embedding the library with {model}…',
   'model.switchProgress': 'Re-embedding the library with {model}: {done} of {documents}',
   'model.documents': { one: '{count} document', other: '{count} documents' },
@@ -35,6 +35,7 @@ export const enSettings = {
   'model.mirrorLabel':
     'Download models from (leave empty for Hugging Face, the public model library; or give your organisation’s copy of it)',
   'model.mirrorSaved': 'Models now come from {host}.',
+  'model.builtinName': 'Built-in model',
   'model.inUse': 'In use',
   'model.switchingChip': 'Switching…',
   'model.servedHere': 'Served by this site',
@@ -72,6 +73,8 @@ export const enSettings = {
   'answers.chooseBrowser': 'Browser’s model',
   'answers.model': 'Language model',
   'answers.modelLabel': 'Answer model',
+  'answers.pickModel': 'Choose a model to download',
+  'answers.inUseTag': ' (in use)',
   'answers.notVerifiedTag': ' (not verified)',
   'answers.notVerified': 'Not verified',
   'answers.notVerifiedNote':
@@ -84,8 +87,8 @@ export const enSettings = {
   'answers.technical':
     '“Browser’s model” is Chrome’s built-in Prompt API. Downloaded models use 4-bit weights: q4f16 on WebGPU with shader-f16, q4 on WASM. Sizes are estimates; this list could not be checked against the hub.',
   'answers.ready': '{label} is ready, running on {device}.',
-  'answers.gpu': 'the graphics card (WebGPU)',
-  'answers.cpu': 'the processor (WASM)',
+  'answers.gpu': 'the graphics card',
+  'answers.cpu': 'the processor',
   'answers.loadFailed':
     '{label} could not be loaded: {message} Answers stay extractive: sentences quoted from your documents.',
   'answers.cancelled':
@@ -105,7 +108,7 @@ export const enSettings = {
 
   'chunking.heading': 'Chunking',
   'chunking.intro':
-    'How documents are cut into the pieces that search finds and shows. The recommended way suits most documents. Sizes are in tokens: a token is about ¾ of a word. Changing this re-reads every document from the copy kept on this device.',
+    'How documents are cut into the pieces that search finds and shows. The recommended way suits most documents. Sizes count word pieces: a short word is one piece, a long word two or three. Changing this re-reads every document from the copy kept on this device.',
   'chunking.mode.three-level': 'Sections and sentences (recommended)',
   'chunking.mode.paragraph': 'Paragraphs',
   'chunking.mode.full-doc': 'Whole document',
@@ -117,10 +120,10 @@ export const enSettings = {
   'chunking.paragraphs':
     'Documents are cut wherever the separator below appears (\\n\\n is a blank line); each sentence is searched, and shown with its paragraph around it.',
   'chunking.ranges':
-    'Sizes in tokens: sections {sectionMin}–{sectionMax}, passages {passageMin}–{passageMax} and at most half a section.',
+    'Sizes in word pieces: sections {sectionMin}–{sectionMax}, passages {passageMin}–{passageMax} and at most half a section.',
   'chunking.threeLevel':
-    'Sections of {sLow}–{sHigh} tokens (at most {sMax}; neighbours share {overlap} so no sentence is cut off), split at headings and where the topic changes; inside them, passages of {pLow}–{pHigh} tokens (at most {pMax}), about a sentence or two. Both are searched.',
-  'chunking.fullDoc': 'Each document is one piece (cut every {max} tokens); its sentences are searched.',
+    'Sections of {sLow}–{sHigh} word pieces (at most {sMax}; neighbours share {overlap} so no sentence is cut off), split at headings and where the topic changes; inside them, passages of {pLow}–{pHigh} word pieces (at most {pMax}), about a sentence or two. Both are searched.',
+  'chunking.fullDoc': 'Each document is one piece (cut every {max} word pieces); its sentences are searched.',
   'chunking.needSeparator': 'Enter a separator, for example \\n\\n for a blank line.',
   'chunking.unchanged': 'Nothing changed.',
   'chunking.reindexing': {
@@ -166,6 +169,13 @@ export const enSettings = {
   'sync.devicePlaceholder': 'Laptop',
   'sync.thisBrowser': 'This browser',
   'sync.resumeWithPassphrase': 'Resume with passphrase',
+  'sync.remember': 'Remember on this device (a reload resumes sync without the passphrase)',
+  'sync.remembered': 'The key is remembered on this device: a reload resumes sync without the passphrase.',
+  'sync.forgetKey': 'Forget the key on this device',
+  'sync.finishingSetup':
+    'Carrel is finishing its offline setup on this first visit; sync starts as soon as it is done.',
+  'sync.offlineSetupFailed':
+    'Carrel could not finish its offline setup, so sync cannot reach the server yet. Reload the page, then start sync again.',
   'sync.start': 'Start sync',
   'sync.forget': 'Stop syncing on this device',
   'sync.state.off': 'Sync is off: nothing leaves this browser.',
@@ -177,7 +187,7 @@ export const enSettings = {
   'sync.lastSynced': 'Last synced {time}.',
   'sync.pending': '{up} to send, {down} to receive.',
   'sync.firstSync': 'First sync: {done} of {total} received.',
-  'sync.needsPassphrase': 'Enter the passphrase to resume: it is kept in memory only, never stored.',
+  'sync.needsPassphrase': 'Enter the passphrase to resume. It is not stored unless you tick “Remember on this device”.',
 
   // In English the engine's own words are shown (workers/engine/replication/errors.ts); these are what translations follow.
   'sync.error.unreachable': 'The sync server cannot be reached.',

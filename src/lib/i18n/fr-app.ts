@@ -22,6 +22,9 @@ export const frApp: CataloguePart<typeof enApp> = {
   'status.loadingModel': 'Chargement du modèle intégré…',
   'status.modelUnavailable': 'Modèle indisponible – recherche par mots-clés seulement ({reason})',
   'status.engineFailed': 'Le moteur de recherche n’a pas pu démarrer.',
+  'status.modelChip': '{model} · {where}',
+  'status.onGpu': 'sur la carte graphique',
+  'status.onCpu': 'sur le processeur',
 
   'drop.region': 'Ajouter des documents',
   'drop.title':
@@ -130,6 +133,14 @@ export const frApp: CataloguePart<typeof enApp> = {
   'conversations.questions': { one: '{count} question', other: '{count} questions' },
   'conversations.rename': 'Renommer',
   'conversations.delete': 'Supprimer',
+  'conversations.filter': 'Trouver une conversation',
+  'conversations.noMatch': 'Aucune conversation ne correspond à « {filter} ».',
+  'conversations.renameName': 'Renommer {name}',
+  'conversations.deleteName': 'Supprimer {name}',
+  'conversations.offer':
+    'Cette question n’a rien en commun avec cette conversation. Commencer une nouvelle conversation pour elle ?',
+  'conversations.offerAccept': 'Commencer une nouvelle conversation',
+  'conversations.offerDecline': 'La garder ici',
   'thread.saveAs': 'Enregistrer en',
   'thread.turns': 'Questions et réponses, les plus anciennes d’abord',
   'thread.answeredBelow': 'Réponse ci-dessous.',

@@ -22,6 +22,7 @@ export const frErrors: CataloguePart<typeof enErrors> = {
   'error.message.QUOTA_EXCEEDED': 'Le navigateur n’a plus d’espace de stockage pour Carrel.',
   'error.message.MODEL_UNAVAILABLE': 'Le modèle n’a pas pu être chargé.',
   'error.message.MODEL_DOWNLOAD': 'Le modèle n’a pas pu être téléchargé.',
+  'error.message.NETWORK_UNREACHABLE': 'Le réseau est injoignable : le téléchargement n’a pas pu commencer.',
   'error.message.WORKER_CRASHED': 'Une partie de Carrel s’est arrêtée et a été redémarrée.',
   'error.message.WORKER_RENEWED': 'Une partie de Carrel a été redémarrée.',
   'error.message.FRESH_WORKER': 'Une partie de Carrel redémarre.',
@@ -35,7 +36,7 @@ export const frErrors: CataloguePart<typeof enErrors> = {
   'error.unknown': 'Un problème est survenu : {message}',
   'error.unaskedAbort': 'La lecture de ce fichier s’est arrêtée avant son enregistrement ; rien n’en a été gardé.',
   'error.action.PDF_PASSWORD': 'Saisissez le mot de passe pour l’ouvrir.',
-  'error.action.PDF_BAD_PASSWORD': 'Ce mot de passe n’a pas fonctionné. Réessayez.',
+  'error.action.PDF_BAD_PASSWORD': 'Vérifiez-le (les majuscules comptent) et saisissez-le de nouveau ci-dessous.',
   'error.action.PDF_INVALID':
     'Le fichier est peut-être endommagé ou incomplet. Téléchargez-le ou exportez-le à nouveau.',
   'error.action.IMAGE_INVALID': 'Enregistrez-la à nouveau en PNG, JPEG, WebP ou TIFF et ajoutez le nouveau fichier.',
@@ -62,6 +63,8 @@ export const frErrors: CataloguePart<typeof enErrors> = {
   'error.action.MODEL_UNAVAILABLE': 'La recherche par mots-clés fonctionne toujours.',
   'error.action.MODEL_DOWNLOAD':
     'Vérifiez la connexion (ou l’URL du miroir dans les Paramètres) et appuyez sur « Reprendre » ; ce qui a été téléchargé est conservé.',
+  'error.action.NETWORK_UNREACHABLE':
+    'Connectez cet appareil à Internet (ou vérifiez l’adresse du miroir sous Modèle), puis appuyez de nouveau sur Télécharger.',
   'error.action.WORKER_CRASHED': 'Essayez d’ajouter à nouveau le fichier.',
   'error.action.TIMEOUT': 'Réessayez ; si cela se reproduit, rechargez la page.',
   'error.action.BACKUP_CORRUPT':

@@ -26,8 +26,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'model.heading': 'Modèle',
   'model.intro':
     'Le modèle qui trouve les passages par leur sens, pas seulement par les mots saisis. Il tourne sur cet appareil, sur {device}. Passer à un autre modèle relit la bibliothèque en arrière-plan ; la recherche utilise le modèle actuel jusqu’à la fin.',
-  'model.gpu': 'la carte graphique (WebGPU)',
-  'model.cpu': 'le processeur (WebAssembly)',
+  'model.gpu': 'la carte graphique',
+  'model.cpu': 'le processeur',
   'model.switching': 'Nouvelle vectorisation de la bibliothèque avec {model}…',
   'model.switchProgress': 'Nouvelle vectorisation de la bibliothèque avec {model} : {done} sur {documents}',
   'model.documents': { one: '{count} document', other: '{count} documents' },
@@ -36,6 +36,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'model.mirrorLabel':
     'Télécharger les modèles depuis (laisser vide pour Hugging Face, la bibliothèque publique de modèles ; ou indiquer la copie de votre organisation)',
   'model.mirrorSaved': 'Les modèles viennent maintenant de {host}.',
+  'model.builtinName': 'Modèle intégré',
   'model.inUse': 'Utilisé',
   'model.switchingChip': 'Changement…',
   'model.servedHere': 'Servi par ce site',
@@ -73,6 +74,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'answers.chooseBrowser': 'Modèle du navigateur',
   'answers.model': 'Modèle de langage',
   'answers.modelLabel': 'Modèle de réponse',
+  'answers.pickModel': 'Choisir un modèle à télécharger',
+  'answers.inUseTag': ' (utilisé)',
   'answers.notVerifiedTag': ' (non vérifié)',
   'answers.notVerified': 'Non vérifié',
   'answers.notVerifiedNote':
@@ -85,8 +88,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'answers.technical':
     '« Modèle du navigateur » est la Prompt API intégrée de Chrome. Les modèles téléchargés utilisent des poids sur 4 bits : q4f16 sur WebGPU avec shader-f16, q4 sur WASM. Les tailles sont des estimations ; cette liste n’a pas pu être vérifiée auprès du hub.',
   'answers.ready': '{label} est prêt et tourne sur {device}.',
-  'answers.gpu': 'la carte graphique (WebGPU)',
-  'answers.cpu': 'le processeur (WASM)',
+  'answers.gpu': 'la carte graphique',
+  'answers.cpu': 'le processeur',
   'answers.loadFailed':
     '{label} n’a pas pu être chargé : {message} Les réponses restent extraites : des phrases citées de vos documents.',
   'answers.cancelled':
@@ -108,7 +111,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
 
   'chunking.heading': 'Découpage',
   'chunking.intro':
-    'Comment les documents sont découpés en morceaux que la recherche trouve et affiche. Le découpage recommandé convient à la plupart des documents. Les tailles sont en tokens : un token fait environ ¾ d’un mot. Un changement relit chaque document depuis la copie gardée sur cet appareil.',
+    'Comment les documents sont découpés en morceaux que la recherche trouve et affiche. Le découpage recommandé convient à la plupart des documents. Les tailles comptent des morceaux de mots : un mot court en fait un, un mot long deux ou trois. Un changement relit chaque document depuis la copie gardée sur cet appareil.',
   'chunking.mode.three-level': 'Sections et phrases (recommandé)',
   'chunking.mode.paragraph': 'Paragraphes',
   'chunking.mode.full-doc': 'Document entier',
@@ -120,11 +123,11 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'chunking.paragraphs':
     'Les documents sont coupés partout où le séparateur ci-dessous apparaît (\\n\\n est une ligne vide) ; chaque phrase est cherchée, et affichée avec son paragraphe.',
   'chunking.ranges':
-    'Tailles en tokens : sections de {sectionMin} à {sectionMax}, passages de {passageMin} à {passageMax} et au plus une demi-section.',
+    'Tailles en morceaux de mots : sections de {sectionMin} à {sectionMax}, passages de {passageMin} à {passageMax} et au plus une demi-section.',
   'chunking.threeLevel':
-    'Des sections de {sLow} à {sHigh} tokens (au plus {sMax} ; les voisines partagent {overlap} tokens pour qu’aucune phrase ne soit coupée), coupées aux titres et aux changements de sujet ; dedans, des passages de {pLow} à {pHigh} tokens (au plus {pMax}), soit une phrase ou deux. Les deux sont cherchés.',
+    'Des sections de {sLow} à {sHigh} morceaux de mots (au plus {sMax} ; les voisines partagent {overlap} morceaux pour qu’aucune phrase ne soit coupée), coupées aux titres et aux changements de sujet ; dedans, des passages de {pLow} à {pHigh} morceaux de mots (au plus {pMax}), soit une phrase ou deux. Les deux sont cherchés.',
   'chunking.fullDoc':
-    'Chaque document forme un seul morceau (coupé tous les {max} tokens) ; ses phrases sont cherchées.',
+    'Chaque document forme un seul morceau (coupé tous les {max} morceaux de mots) ; ses phrases sont cherchées.',
   'chunking.needSeparator': 'Saisissez un séparateur, par exemple \\n\\n pour une ligne vide.',
   'chunking.unchanged': 'Rien n’a changé.',
   'chunking.reindexing': {
@@ -173,6 +176,15 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'sync.devicePlaceholder': 'Ordinateur portable',
   'sync.thisBrowser': 'Ce navigateur',
   'sync.resumeWithPassphrase': 'Reprendre avec la phrase secrète',
+  'sync.remember':
+    'Se souvenir sur cet appareil (après un rechargement, la synchronisation reprend sans la phrase secrète)',
+  'sync.remembered':
+    'La clé est conservée sur cet appareil : après un rechargement, la synchronisation reprend sans la phrase secrète.',
+  'sync.forgetKey': 'Oublier la clé sur cet appareil',
+  'sync.finishingSetup':
+    'Carrel termine sa préparation hors ligne lors de cette première visite ; la synchronisation commence dès qu’elle est prête.',
+  'sync.offlineSetupFailed':
+    'Carrel n’a pas pu terminer sa préparation hors ligne : la synchronisation ne peut pas encore joindre le serveur. Rechargez la page, puis relancez la synchronisation.',
   'sync.start': 'Lancer la synchronisation',
   'sync.forget': 'Arrêter la synchronisation sur cet appareil',
   'sync.state.off': 'Synchronisation désactivée : rien ne quitte ce navigateur.',
@@ -185,7 +197,7 @@ export const frSettings: CataloguePart<typeof enSettings> = {
   'sync.pending': '{up} à envoyer, {down} à recevoir.',
   'sync.firstSync': 'Première synchronisation : {done} sur {total} reçus.',
   'sync.needsPassphrase':
-    'Saisissez la phrase secrète pour reprendre : elle reste en mémoire seulement et n’est jamais enregistrée.',
+    'Saisissez la phrase secrète pour reprendre. Elle n’est conservée que si vous cochez « Se souvenir sur cet appareil ».',
 
   'sync.error.unreachable': 'Le serveur de synchronisation est injoignable.',
   'sync.error.unreachable.action':

@@ -98,11 +98,15 @@ export async function newKeyCheck(passphrase: string): Promise<{ keyCheck: KeyCh
 /** The keys for `passphrase`, or null when it is not the library's passphrase. */
 export async function unlock(passphrase: string, keyCheck: KeyCheck): Promise<SyncKeys | null> {
   const keys = await deriveKeys(passphrase, fromBase64(keyCheck.salt), keyCheck.iterations);
+  return (await opens(keys, keyCheck)) ? keys : null;
+}
+
+/** Whether `keys` open the library's key check (remembered keys of a library the server still holds). */
+export async function opens(keys: SyncKeys, keyCheck: KeyCheck): Promise<boolean> {
   try {
-    const plain = decoder.decode(await open(keys, fromBase64(keyCheck.check)));
-    return plain === KEY_CHECK_PLAIN ? keys : null;
+    return decoder.decode(await open(keys, fromBase64(keyCheck.check))) === KEY_CHECK_PLAIN;
   } catch {
-    return null;
+    return false;
   }
 }
 

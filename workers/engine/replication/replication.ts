@@ -3,11 +3,13 @@
  * live PouchDB replication of the sealed copy with the server, rounds that keep the copy and the
  * library equal (replica.ts), pause, resume, forget, and the status the page shows.
  *
- * The keys live in this object only: after a reload sync waits, paused, for the passphrase.
+ * The keys live in this object only, unless the person asked to remember them on this device
+ * (key-store.ts): otherwise after a reload sync waits, paused, for the passphrase.
  */
 import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../src/shared/sync';
 import type { CarrelDb } from '../../../src/shared/db';
-import { KEY_CHECK_ID, newKeyCheck, unlock, type KeyCheck, type SyncKeys } from './crypto';
+import { KEY_CHECK_ID, newKeyCheck, opens, unlock, type KeyCheck, type SyncKeys } from './crypto';
+import { noKeyStore, type KeyStore } from './key-store';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';
 import { Reconciler, type Library } from './replica';
@@ -26,6 +28,8 @@ export interface StartRequest {
   url: string;
   passphrase: string;
   device: string;
+  /** Keep the keys on this device, so a reload resumes without the passphrase. */
+  remember?: boolean;
 }
 
 interface Session {
@@ -54,12 +58,15 @@ export class Replication {
   private roundError: SyncError | null = null;
   /** The stored configuration's first reading (init), which every other call waits for. */
   private loaded: Promise<void> | null = null;
+  /** The keys are remembered on this device (the key store holds them). */
+  private remembered = false;
 
   constructor(
     private readonly db: CarrelDb,
     private readonly Pouch: () => Promise<PouchConstructor>,
     private readonly library: Library,
     private readonly localName = LOCAL_COPY,
+    private readonly keyStore: KeyStore = noKeyStore,
   ) {}
 
   /**
@@ -69,8 +76,10 @@ export class Replication {
    */
   async init(): Promise<SyncStatus> {
     this.loaded ??= this.settings().then(
-      (settings) => {
-        if (settings && !this.session) this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+      async (settings) => {
+        const saved = settings ? await this.keyStore.load().catch(() => null) : null;
+        if (saved) [this.keys, this.remembered] = [saved.keys, true];
+        if (settings && !this.session) this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: !saved });
       },
       (error: unknown) => {
         this.loaded = null;
@@ -78,6 +87,22 @@ export class Replication {
       },
     );
     await this.loaded;
+    return this.status;
+  }
+
+  /** Resumes at start-up with the keys remembered on this device, if sync was on when the page was left. */
+  async resumeRemembered(): Promise<void> {
+    await this.init();
+    const settings = await this.settings();
+    if (this.remembered && settings?.enabled && !this.session) await this.resume();
+  }
+
+  /** Forgets the keys remembered on this device; sync goes on until the page is left. */
+  async forgetKey(): Promise<SyncStatus> {
+    await this.init();
+    await this.keyStore.clear();
+    this.remembered = false;
+    this.set({ ...this.status });
     return this.status;
   }
 
@@ -89,7 +114,7 @@ export class Replication {
   }
 
   /** Starts sync with a server; a wrong passphrase reads and writes nothing. */
-  async start({ url, passphrase, device }: StartRequest): Promise<SyncStatus> {
+  async start({ url, passphrase, device, remember = false }: StartRequest): Promise<SyncStatus> {
     await this.init();
     await this.stop();
     if (!syncOrigin(url))
@@ -110,6 +135,9 @@ export class Replication {
       return this.fail(syncError('wrong-passphrase'));
     }
     this.keys = keys;
+    if (remember) await this.keyStore.save({ keys, salt: keyCheck.salt });
+    else await this.keyStore.clear();
+    this.remembered = remember;
     await this.db.settings.put({ key: SYNC_KEY, value: { url, device, enabled: true } satisfies SyncSettings });
     await this.begin(Pouch, remote, keys, keyCheck);
     return this.status;
@@ -153,6 +181,14 @@ export class Replication {
     const remote = new Pouch(settings.url);
     try {
       const keyCheck = (await remote.get(KEY_CHECK_ID)) as unknown as KeyCheck;
+      if (this.remembered && !(await opens(this.keys, keyCheck))) {
+        // The server holds another library now (emptied, another passphrase): the remembered keys are of no use.
+        await remote.close().catch(() => undefined);
+        await this.forgetKey();
+        this.keys = null;
+        this.set({ ...SYNC_OFF, state: 'paused', needsPassphrase: true });
+        return this.status;
+      }
       await this.begin(Pouch, remote, this.keys, keyCheck);
     } catch (error) {
       await remote.close().catch(() => undefined);
@@ -166,6 +202,8 @@ export class Replication {
     await this.init();
     await this.stop();
     this.keys = null;
+    await this.keyStore.clear();
+    this.remembered = false;
     const Pouch = await this.Pouch();
     await new Pouch(this.localName).destroy();
     await this.db.settings.delete(SYNC_KEY);
@@ -327,6 +365,8 @@ export class Replication {
       error: lastError,
       needsPassphrase: false,
       running: true,
+      remembered: this.remembered,
+      keysAtHand: true,
     };
     if (lastError?.code !== 'device-full') return this.set(status);
     // A full device stops sync: trying again would fetch the same records again and again, into no room.
@@ -341,6 +381,7 @@ export class Replication {
   }
 
   private set(status: SyncStatus): void {
+    status = { ...status, remembered: this.remembered, keysAtHand: this.keys !== null };
     this.status = status;
     for (const listener of this.listeners) listener(status);
   }
