@@ -36,7 +36,7 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** A file being read (or waiting to be): it stays first, whatever the order or filter, so it stays in view. */
+/** A file being read (or waiting to be): it stays first whatever the order, so it stays in view. */
 export const inFlight = (row: DocRow) =>
   row.status === 'queued' || row.status === 'parsing' || row.status === 'embedding';
 
@@ -62,7 +62,8 @@ export function searchableText(row: DocRow, headings: readonly string[] = []): s
 }
 
 /**
- * Rows that match `filter`, in its order: files in progress first (as they are), then the stored
+ * Rows that match `filter`, in its order: files in progress first (their type and language are
+ * not known yet, so only the filter text is matched, against their names), then the stored
  * documents whose title, headings or file name contain every word of the filter text (any case,
  * any accents) and are of the type and language chosen; 'newest' keeps the library's own order.
  */
@@ -72,16 +73,18 @@ export function arrangeRows(
   headings: Readonly<Record<string, readonly string[]>> = {},
 ): DocRow[] {
   const words = foldText(filter.text).split(/\s+/).filter(Boolean);
-  const active = rows.filter(inFlight);
+  const matches = (row: DocRow) => {
+    if (!words.length) return true;
+    const text = searchableText(row, row.docId ? headings[row.docId] : undefined);
+    return words.every((word) => text.includes(word));
+  };
+  const active = rows.filter((row) => inFlight(row) && matches(row));
   const kept = rows.filter(
     (row) =>
       !inFlight(row) &&
       (!filter.type || (row.kind !== undefined && docType(row.kind) === filter.type)) &&
       (!filter.lang || row.lang === filter.lang) &&
-      (!words.length ||
-        ((text) => words.every((word) => text.includes(word)))(
-          searchableText(row, row.docId ? headings[row.docId] : undefined),
-        )),
+      matches(row),
   );
   // The file being read before those waiting.
   active.sort((a, b) => Number(a.status === 'queued') - Number(b.status === 'queued'));
