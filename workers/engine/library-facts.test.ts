@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/shared/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { exportLibrary, importLibrary } from './backup';
 import { Engine, type ModelAccess } from './engine';
 import { stillMarked, storedBytes, valueBytes } from './library-facts';
 import { addDocument, MODEL } from './library.test-support';
@@ -51,6 +52,17 @@ describe('an undoable removal', () => {
     expect(await found(engine, 'zebra')).toEqual(['alpha']);
     expect((await db.documents.get('alpha'))?.removeAt).toBeUndefined();
     expect(await stillMarked(db, ['alpha'])).toEqual([]);
+  });
+
+  it('is not carried into another library by a backup made inside the window', async () => {
+    const { db, engine } = setUp();
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.markRemoval(['alpha'], Date.now() + 10_000);
+    const other = openDb(`library-facts-test-${dbCount++}`);
+    await importLibrary(other, await exportLibrary(db));
+    const imported = await other.documents.get('alpha');
+    expect(imported?.status).toBe('ready');
+    expect(imported && 'removeAt' in imported).toBe(false);
   });
 
   it('is not searched after a restart inside its window (the mark is stored)', async () => {

@@ -5,6 +5,7 @@
  * person can still undo is due.
  */
 import type { CarrelDb } from '../../src/shared/db';
+import type { DocumentRecord } from '../../src/shared/types';
 import type { LibraryIndex } from '../retrieve/library-index';
 
 /** Each document's distinct section headings, in document order (none for a document not indexed). */
@@ -71,4 +72,13 @@ export async function markRemoval(db: CarrelDb, docIds: readonly string[], remov
 export async function stillMarked(db: CarrelDb, docIds: readonly string[]): Promise<string[]> {
   const docs = await db.documents.bulkGet([...docIds]);
   return docs.flatMap((doc) => (doc?.removeAt !== undefined ? [doc.id] : []));
+}
+
+/**
+ * A document record as another library takes it in (a backup, another device): a removal pending
+ * here is this library's undo window, not the other's, which would delete it at once.
+ */
+export function withoutRemoval(doc: DocumentRecord): DocumentRecord {
+  const { removeAt: _pending, ...kept } = doc;
+  return kept;
 }
