@@ -10,6 +10,8 @@ import { libraryEvents } from './library-events';
 
 /** How long a removal can be undone: the interface promises at least 10 s; 2 s more for reading the notice. */
 export const UNDO_MS = 12_000;
+/** How early a timer may fire and still count as on time. */
+const TIMER_SLACK_MS = 250;
 
 export class PendingRemovals {
   /** This tab's removals and undos (null) that the stored list may not show yet: docId → when due. */
@@ -64,10 +66,17 @@ export class PendingRemovals {
   }
 
   async #deleteDue(): Promise<void> {
-    const now = Date.now();
+    // A timer may fire a little early; the window is 2 s longer than promised.
+    const now = Date.now() + TIMER_SLACK_MS;
     const docIds = [...this.due].flatMap(([docId, at]) => (at <= now ? [docId] : []));
     if (!docIds.length) return;
-    await engine.api.finishRemoval({ docIds });
+    try {
+      await engine.api.finishRemoval({ docIds });
+    } catch (error) {
+      // Still marked: the next start deletes them.
+      console.warn('removal not finished', error);
+      return;
+    }
     const own = { ...this.#own };
     for (const docId of docIds) delete own[docId];
     this.#own = own;
