@@ -42,19 +42,22 @@ test(
     await expect(row).toHaveCount(0);
     await page.getByTestId('search-input').fill('physician prescribed antibiotics');
     await expect(page.locator('[data-testid="result-doc"][data-name="clinic-notes.md"]')).toHaveCount(0);
-    const counts = await page.evaluate(async () => {
-      const open = indexedDB.open('carrel');
-      const db: IDBDatabase = await new Promise(
-        (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
-      );
-      const count = (store: string) =>
-        new Promise<number>((resolve) => {
-          const req = db.transaction(store).objectStore(store).count();
-          req.onsuccess = () => resolve(req.result);
-        });
-      return { documents: await count('documents'), files: await count('files'), vectors: await count('vectors') };
-    });
-    expect(counts).toEqual({ documents: 1, files: 1, vectors: 1 });
+    // The records go when the removal can no longer be undone.
+    await expect(page.getByTestId('undo-remove')).toHaveCount(0);
+    const counts = () =>
+      page.evaluate(async () => {
+        const open = indexedDB.open('carrel');
+        const db: IDBDatabase = await new Promise(
+          (resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)),
+        );
+        const count = (store: string) =>
+          new Promise<number>((resolve) => {
+            const req = db.transaction(store).objectStore(store).count();
+            req.onsuccess = () => resolve(req.result);
+          });
+        return { documents: await count('documents'), files: await count('files'), vectors: await count('vectors') };
+      });
+    await expect.poll(counts).toEqual({ documents: 1, files: 1, vectors: 1 });
   },
 );
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { addFiles, expect, fixture, generated, test } from './support';
 
-test('the library list filters by name and sorts by newest, name or size', async ({ page }) => {
+test('the library list filters by name and sorts by newest, file name or size', async ({ page }) => {
   await page.goto('/');
   const files = [fixture('clinic-notes.md'), generated('travel-guide.pdf'), fixture('travel-guide.html')];
   // One at a time, so "newest" has a defined order.
@@ -15,7 +15,7 @@ test('the library list filters by name and sorts by newest, name or size', async
   await expect(sort).toHaveValue('newest');
   await expect.poll(names).toEqual(['travel-guide.html', 'travel-guide.pdf', 'clinic-notes.md']);
 
-  await sort.selectOption({ label: 'Name' });
+  await sort.selectOption({ label: 'File name' });
   await expect.poll(names).toEqual(['clinic-notes.md', 'travel-guide.html', 'travel-guide.pdf']);
 
   await sort.selectOption({ label: 'Size' });
@@ -31,7 +31,7 @@ test('the library list filters by name and sorts by newest, name or size', async
   await expect.poll(names).toEqual(['clinic-notes.md']);
   await filter.fill('nothing-like-this');
   await expect(rows).toHaveCount(0);
-  await expect(page.getByText('No document names contain “nothing-like-this”.')).toBeVisible();
+  await expect(page.getByText('No title, heading or file name contains “nothing-like-this”.')).toBeVisible();
   await filter.fill('');
   await expect(rows).toHaveCount(3);
 });

@@ -29,6 +29,7 @@ import { fetchModelFiles, runtime, type FetchRequest } from './runtime/browser';
 import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
 import { changedParts, Engine } from './engine/engine';
+import { stillMarked, storedBytes } from './engine/library-facts';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
@@ -180,6 +181,33 @@ const api = {
   /** Deletes a document and every record of it. */
   remove({ docId }: { docId: string }) {
     return engine.remove(docId);
+  },
+
+  /** Hides documents from the list and from search until `removeAt` (ms), when `finishRemoval` deletes them; `null` undoes it. */
+  markRemoval({ docIds, removeAt }: { docIds: string[]; removeAt: number | null }) {
+    return engine.markRemoval(docIds, removeAt);
+  },
+
+  /** Deletes the documents among `docIds` still marked for removal (another tab may have undone it). */
+  async finishRemoval({ docIds }: { docIds: string[] }) {
+    for (const docId of await stillMarked(db, docIds)) await engine.remove(docId);
+  },
+
+  /** Each document's section headings, for the library's filter. */
+  headings({ docIds }: { docIds: string[] }) {
+    return engine.headings(docIds);
+  },
+
+  /** The bytes each document's records take (its original, text, passages and vectors). */
+  async storedSizes({ docIds }: { docIds: string[] }) {
+    const sizes: Record<string, number> = {};
+    for (const docId of docIds) sizes[docId] = await storedBytes(db, docId);
+    return sizes;
+  },
+
+  /** Notes when a document was opened in the viewer (the library sorts by it). */
+  async noteOpened({ docId, at }: { docId: string; at: number }) {
+    await db.documents.update(docId, { openedAt: at });
   },
 
   /** Sets a document's language (the person's correction); its keywords are indexed again in it. */

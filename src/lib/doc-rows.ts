@@ -35,6 +35,10 @@ export interface DocRow {
   stuck?: boolean;
   /** The document's language, ISO 639-1, once known. */
   lang?: string;
+  /** The stored document's title. */
+  title?: string;
+  /** When it was last opened in the viewer. */
+  openedAt?: number;
 }
 
 /** A file being read, as the list needs it (a QueuedFile). */
@@ -93,6 +97,8 @@ export function storedRow(doc: DocumentRecord, notice?: string): DocRow {
     chunkMode: doc.chunkMode,
     ocr: doc.ocr,
     lang: doc.lang,
+    title: doc.title,
+    openedAt: doc.openedAt,
   };
 }
 

@@ -13,6 +13,8 @@ import { engine } from './workers';
 import { libraryEvents } from './library-events';
 import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
+import { LibraryFacts } from './library-facts.svelte';
+import { PendingRemovals } from './removals.svelte';
 import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../shared/chunk-sizes';
@@ -26,6 +28,13 @@ class Library {
     // The next full read shows the stored document (the engine has already indexed it).
     finishFailed: () => void this.#docs.read(),
   });
+  /** Removals that can still be undone. */
+  readonly removals = new PendingRemovals(
+    () => this.#docs.list,
+    (docIds) => docIds.forEach((docId) => this.#docs.drop(docId)),
+  );
+  /** Each document's headings and stored size, from the engine. */
+  readonly facts = new LibraryFacts();
   #notices = $state.raw<Record<string, string>>({});
   #rowCache: StoredRowCache = new Map();
 
@@ -37,6 +46,12 @@ class Library {
     const { rows, cache } = libraryRows(this.queue.jobs, this.#docs.list, this.#notices, this.#rowCache);
     this.#rowCache = cache;
     return rows;
+  });
+
+  /** The rows the list shows: every row but those of documents waiting out their undo window. */
+  readonly visibleRows: DocRow[] = $derived.by(() => {
+    const due = this.removals.due;
+    return due.size ? this.rows.filter((row) => !row.docId || !due.has(row.docId)) : this.rows;
   });
 
   /** Stored documents, newest first. */
@@ -51,23 +66,26 @@ class Library {
     if (this.#started) return;
     this.#started = true;
     this.#docs.start();
+    this.removals.start();
+    $effect.root(() => {
+      $effect(() => void this.facts.update(this.#docs.list));
+    });
     void this.queue.start().then(() => this.#readOutdatedAgain());
   }
 
   /** Documents stored before their kind's reader changed are read again from their originals. */
   async #readOutdatedAgain(): Promise<void> {
     const ready = await db.documents.where('status').equals('ready').toArray();
-    const outdated = ready.filter(readOutdated).map((doc) => doc.id);
+    // A document being removed is not read again: its new record would lose the removal.
+    const outdated = ready.filter((doc) => doc.removeAt === undefined && readOutdated(doc)).map((doc) => doc.id);
     if (outdated.length) await this.reindex(outdated);
   }
 
-  /** Removes a stored document, or cancels a file being read. */
-  async remove(key: string): Promise<void> {
-    if (this.queue.has(key)) return this.queue.cancel(key);
-    await engine.api.remove({ docId: key });
-    // Gone from the list at once, not after the next full read.
-    this.#docs.drop(key);
-    libraryEvents.emit({ type: 'removed', docId: key });
+  /** Removes stored documents (undoably, see removals.svelte.ts), and cancels files being read. */
+  async remove(keys: string[]): Promise<void> {
+    const reading = keys.filter((key) => this.queue.has(key));
+    for (const key of reading) this.queue.cancel(key);
+    await this.removals.remove(keys.filter((key) => !reading.includes(key)));
   }
 
   /**

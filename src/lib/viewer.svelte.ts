@@ -1,5 +1,6 @@
 /** Which original is open in the viewer. Closing it returns focus to the passage that opened it. */
-import type { PropositionHit, ResultHit } from '../shared/types';
+import type { DocumentRecord, PropositionHit, ResultHit } from '../shared/types';
+import { engine } from './workers';
 
 export interface ViewerTarget {
   docId: string;
@@ -27,6 +28,39 @@ class ViewerState {
       headingPath: hit.headingPath,
       passage,
     };
+    this.#noteOpened(hit.docId);
+  }
+
+  /** Opens a document at its start (from the library); `opener` gets focus back on close. */
+  openDocument(doc: Pick<DocumentRecord, 'id' | 'name' | 'title' | 'kind'>, opener?: HTMLElement): void {
+    this.#opener = opener ?? null;
+    // No passage: an empty mark at the start of the first page.
+    const paged = doc.kind === 'pdf' || doc.kind === 'image';
+    const start: PropositionHit = {
+      id: '',
+      text: '',
+      pages: paged ? [1] : [],
+      start: 0,
+      end: 0,
+      type: 'other',
+      score: 0,
+      scores: { fused: 0 },
+    };
+    this.#target = {
+      docId: doc.id,
+      docName: doc.name,
+      docTitle: doc.title || doc.name,
+      headingPath: [],
+      passage: start,
+    };
+    this.#noteOpened(doc.id);
+  }
+
+  /** The library sorts by when a document was last opened; the engine stores it. */
+  #noteOpened(docId: string): void {
+    engine.api.noteOpened({ docId, at: Date.now() }).catch((error: unknown) => {
+      console.warn('last opened not noted', error);
+    });
   }
 
   close(): void {

@@ -130,6 +130,13 @@ export interface DocumentRecord {
   lang?: string;
   /** True when the person set `lang` (a re-read keeps it). */
   langSet?: boolean;
+  /** When the person last opened it in the viewer (ms). */
+  openedAt?: number;
+  /**
+   * Removed by the person, to be deleted at this time (ms) unless undone: hidden from the list and
+   * from search meanwhile. Stored, so a reload inside the undo window keeps the document.
+   */
+  removeAt?: number;
   error?: { code: ErrorCode; message: string };
 }
 

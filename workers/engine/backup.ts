@@ -3,6 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
+import { withoutRemoval } from './library-facts';
 import { eachChunks, putChunks } from '../../src/shared/chunk-text';
 import {
   documentTables,
@@ -221,7 +222,7 @@ export async function importLibrary(
         texts.get(doc.id)?.[0]?.text,
       );
       await db.vectors.bulkPut(vectors.get(doc.id) ?? []);
-      await db.documents.add(doc);
+      await db.documents.add(withoutRemoval(doc));
       return true;
     });
     if (wasAdded) added++;

@@ -41,6 +41,7 @@ import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
+import { documentHeadings, markRemoval } from './library-facts';
 import { documentLanguages, documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
 import { loadLanguages } from '../../src/shared/text/languages';
 import { questionWords } from '../retrieve/query-languages';
@@ -401,6 +402,35 @@ export class Engine {
       this.index.removeDocument(docId);
       this.scheduleSnapshot();
     });
+  }
+
+  /**
+   * Marks documents removed, due for deletion at `removeAt` (`null`: the removal is undone). A marked
+   * document leaves the index at once and comes back from IndexedDB when the mark is taken off.
+   */
+  async markRemoval(docIds: string[], removeAt: number | null): Promise<void> {
+    await this.start();
+    for (const docId of docIds) this.writing.add(docId);
+    try {
+      await markRemoval(this.db, docIds, removeAt);
+    } finally {
+      for (const docId of docIds) this.writing.delete(docId);
+    }
+    if (removeAt === null) {
+      for (const docId of docIds) await this.reindex(docId, false);
+      return;
+    }
+    await this.exclusive(() => {
+      for (const docId of docIds) if (this.indexed.delete(docId)) this.index.removeDocument(docId);
+      this.scheduleSnapshot();
+    });
+  }
+
+  /** Each document's section headings (what the library's filter matches besides titles and names). */
+  async headings(docIds: string[]): Promise<Record<string, string[]>> {
+    await this.start();
+    await this.work;
+    return documentHeadings(this.index, docIds);
   }
 
   /** Runs this engine's own write of a document; Dexie's report of it is then not taken for another tab's. */

@@ -44,7 +44,7 @@ export function documentLanguages(doc: DocumentRecord, ...chunks: { lang?: strin
   return [doc.lang ?? 'en', ...chunks.flatMap((list) => list.flatMap((chunk) => (chunk.lang ? [chunk.lang] : [])))];
 }
 
-/** Loads one ready document's records and vectors for `modelId` into the index; returns its stamp. */
+/** Loads the records and vectors for `modelId` of one ready document that is not being removed into the index; returns its stamp. */
 export async function loadDocument(
   db: CarrelDb,
   index: LibraryIndex,
@@ -56,7 +56,7 @@ export async function loadDocument(
     [db.documents, db.texts, db.chunks, db.vectors],
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
-  if (!doc || doc.status !== 'ready') return null;
+  if (!doc || doc.status !== 'ready' || doc.removeAt !== undefined) return null;
   await loadLanguages(documentLanguages(doc, sections, propositions));
   index.addDocument(
     doc,
@@ -78,7 +78,14 @@ export async function syncIndex(
   indexed: Map<string, string>,
   modelId: string,
 ): Promise<{ added: number; removed: number }> {
-  const ready = new Set(await db.documents.where('status').equals('ready').primaryKeys());
+  // A document waiting out its undo window is not searched.
+  const ready = new Set(
+    await db.documents
+      .where('status')
+      .equals('ready')
+      .filter((doc) => doc.removeAt === undefined)
+      .primaryKeys(),
+  );
   let added = 0;
   let removed = 0;
   for (const docId of indexed.keys()) {

@@ -97,7 +97,8 @@ export const deSettings: CataloguePart<typeof enSettings> = {
 
   'storage.heading': 'Speicher',
   'storage.intro': 'Wie viel Platz Ihre Dokumente auf diesem Gerät belegen.',
-  'storage.usage': '{used} von {quota} belegt, die Carrel zur Verfügung stehen.',
+  'storage.usage': '{used} von {quota} belegt für Ihre Dokumente: ihre Originale und ihren Index.',
+  'storage.appFiles': 'Die App selbst (Programm und Modelle) belegt weitere {size}.',
   'storage.persistent': 'Der Speicher ist dauerhaft: Der Browser löscht die Bibliothek nicht, um Platz zu schaffen.',
   'storage.notPersistent': 'Der Speicher ist noch nicht dauerhaft.',
   'storage.risk':

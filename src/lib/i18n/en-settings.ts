@@ -96,7 +96,8 @@ export const enSettings = {
 
   'storage.heading': 'Storage',
   'storage.intro': 'How much room your documents take on this device.',
-  'storage.usage': 'Using {used} of {quota} available to Carrel.',
+  'storage.usage': 'Using {used} of {quota} for your documents: their originals and their index.',
+  'storage.appFiles': 'The app itself (its program and models) takes another {size}.',
   'storage.persistent': 'Storage is persistent: the browser will not delete the library to make room.',
   'storage.notPersistent': 'Storage is not persistent yet.',
   'storage.risk':

@@ -97,7 +97,8 @@ export const frSettings: CataloguePart<typeof enSettings> = {
 
   'storage.heading': 'Stockage',
   'storage.intro': 'La place que prennent vos documents sur cet appareil.',
-  'storage.usage': '{used} utilisés sur les {quota} disponibles pour Carrel.',
+  'storage.usage': '{used} utilisés sur {quota} pour vos documents : leurs originaux et leur index.',
+  'storage.appFiles': 'L’application elle-même (programme et modèles) occupe encore {size}.',
   'storage.persistent':
     'Le stockage est persistant : le navigateur ne supprimera pas la bibliothèque pour faire de la place.',
   'storage.notPersistent': 'Le stockage n’est pas encore persistant.',

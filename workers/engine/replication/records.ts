@@ -4,6 +4,7 @@
  * Records are packed as a JSON manifest plus one binary area that typed arrays and Blobs point into,
  * as the backup file does, so vectors and files round-trip bit for bit.
  */
+import { withoutRemoval } from '../library-facts';
 import {
   documentTables,
   type CarrelDb,
@@ -79,7 +80,7 @@ export async function writeDocumentPayload(db: CarrelDb, payload: DocumentPayloa
     if (payload.text) await db.texts.put(payload.text);
     if (payload.chunks) await db.chunks.put(payload.chunks);
     if (payload.vectors.length) await db.vectors.bulkPut(payload.vectors);
-    await db.documents.put(payload.document);
+    await db.documents.put(withoutRemoval(payload.document));
     return true;
   });
 }
