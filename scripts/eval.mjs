@@ -309,7 +309,7 @@ async function evaluateQuestions(page, cli, model) {
   const files = libraryFiles(docsDir, passwords);
   const asked = cases.slice(0, cli.limit).map((c) => ({ doc: basename(c.doc), query: c.query, expect: c.expect }));
   log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
-  reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
+  reportIngest(await ingestFiles(page, files, { log }), files.length);
   for (const [strategy, variant] of cli.strategies.flatMap((s) => cli.variants.map((v) => [s, v]))) {
     // --variants: several option sets over one ingest (a large library takes minutes to read).
     if (cli.variants.length > 1) log(`variant ${JSON.stringify(variant)}`);

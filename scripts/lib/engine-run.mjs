@@ -4,18 +4,16 @@ const INGEST_BATCH = 200;
 const QUERY_BATCH = 50;
 
 /**
- * Ingests `files` ({name, text}) through the real workers; resolves to
+ * Ingests `files` ({name, text} or {name, base64, password?}) through the app's ingest queue, as a
+ * drop does; resolves to
  * `{stored, duplicates, failed, indexed, seconds}` (seconds until all are searchable).
  */
-export async function ingestFiles(page, files, { log = () => {}, concurrency = 2 } = {}) {
+export async function ingestFiles(page, files, { log = () => {} } = {}) {
   const began = Date.now();
   const total = { stored: 0, duplicates: [], failed: [], indexed: 0 };
   for (let i = 0; i < files.length; i += INGEST_BATCH) {
     const batch = files.slice(i, i + INGEST_BATCH);
-    const report = await page.evaluate(
-      ([docs, c]) => window.carrel.ingest(docs, { concurrency: c }),
-      [batch, concurrency],
-    );
+    const report = await page.evaluate((docs) => window.carrel.ingest(docs), batch);
     total.stored += report.stored;
     total.duplicates.push(...report.duplicates);
     total.failed.push(...report.failed);
