@@ -42,6 +42,11 @@ const USAGE =
   'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR   or   npm run eval -- --questions FILE';
 const log = (line) => console.error(line);
 
+/**
+ * Prints `message` and ends the run with exit code 2.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message);
   process.exit(2);
@@ -75,7 +80,7 @@ function parseCli() {
       },
     });
   } catch (error) {
-    fail(`${error.message}\n${USAGE}`);
+    fail(`${error instanceof Error ? error.message : error}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
   const dataset = values.dataset ?? values.questions ?? positionals[0];

@@ -181,9 +181,13 @@ const MDOC_SKIP = new Set([
  * its roff (man or mdoc) source. Rough, but enough to tell headings, tags and paragraphs apart.
  */
 export function parseMan(source) {
+  /** @typedef {{text: string, tagged: boolean}} Paragraph */
+  /** @typedef {{title: string, paragraphs: Paragraph[]}} Subsection */
+  /** @type {{title: string, subsections: Subsection[]}[]} */
   const sections = [];
-  let section = null;
-  let sub = null;
+  // Cast, not annotated: the closures below assign them, which narrowing from `null` does not see.
+  let section = /** @type {{title: string, subsections: Subsection[]} | null} */ (null);
+  let sub = /** @type {Subsection | null} */ (null);
   let para = [];
   let tag = false;
   let desc = '';
@@ -329,7 +333,7 @@ const podText = (text) =>
   text
     .replace(/[BCIFSLXE]<<+\s(.*?)\s>>+/g, '$1')
     .replace(/L<([^|>]*\|)?([^>]*)>/g, '$2')
-    .replace(/E<(lt|gt)>/g, (m, e) => (e === 'lt' ? '<' : '>'))
+    .replace(/E<(lt|gt)>/g, (_, e) => (e === 'lt' ? '<' : '>'))
     .replace(/[BCIFSXEZ]<([^<>]*)>/g, '$1');
 
 function podPairs(text, add, source) {
@@ -444,7 +448,7 @@ export function minePairs({ cache, random, wordnetLimit = 30_000, log = console.
         else if (/\.en\.html$/.test(file)) htmlPairs(read(path), add, /FAQ/.test(path) ? 'faq' : 'html');
         else if (/\.pod$/.test(file)) podPairs(read(path), add, /^perlfaq/.test(file) ? 'perlfaq' : 'pod');
       } catch (error) {
-        log(`skipped ${path}: ${error.message}`);
+        log(`skipped ${path}: ${error instanceof Error ? error.message : error}`);
       }
     }
     log(`${pkg}: ${pairs.length - before} pairs`);
