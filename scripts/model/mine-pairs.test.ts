@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { NEVER_TRAIN, parseMan, refuseNeverTrain, SOURCES } from './mine-pairs.mjs';
+import { parseMan } from './man-page.mjs';
+import { NEVER_TRAIN, refuseNeverTrain, SOURCES } from './mine-pairs.mjs';
 
 describe('mining training pairs', () => {
   it('refuses every package of the evaluation sets, the unseen checks and the held-out set', () => {
