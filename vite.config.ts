@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './src/shared/csp';
+import { fileHandlerAccept, shareTargetAccept } from './src/shared/file-types';
 
 /**
  * Where the page may download models from when the user asks: the Hugging Face hub and its file
@@ -135,71 +136,14 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        // Installed, Carrel opens these file types from the OS; the page takes them from window.launchQueue.
-        file_handlers: [
-          {
-            action: '/',
-            accept: {
-              'application/pdf': ['.pdf'],
-              'text/markdown': ['.md', '.markdown'],
-              'text/plain': ['.txt'],
-              'text/html': ['.html', '.htm'],
-              'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-              'application/epub+zip': ['.epub'],
-              'application/vnd.oasis.opendocument.text': ['.odt'],
-              'application/vnd.oasis.opendocument.presentation': ['.odp'],
-              'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
-              'image/png': ['.png'],
-              'image/jpeg': ['.jpg', '.jpeg'],
-              'image/webp': ['.webp'],
-              'image/tiff': ['.tif', '.tiff'],
-            },
-          },
-        ],
+        // Installed, Carrel opens the types it reads (src/shared/file-types.ts) from the OS; the page takes them from window.launchQueue.
+        file_handlers: [{ action: '/', accept: fileHandlerAccept() }],
         // The service worker (workers/sw.ts) answers this POST and hands the files to the page.
         share_target: {
           action: '/share',
           method: 'POST',
           enctype: 'multipart/form-data',
-          params: {
-            files: [
-              {
-                name: 'files',
-                accept: [
-                  'application/pdf',
-                  '.pdf',
-                  'text/markdown',
-                  '.md',
-                  '.markdown',
-                  'text/plain',
-                  '.txt',
-                  'text/html',
-                  '.html',
-                  '.htm',
-                  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-                  '.docx',
-                  'application/epub+zip',
-                  '.epub',
-                  'application/vnd.oasis.opendocument.text',
-                  '.odt',
-                  'application/vnd.oasis.opendocument.presentation',
-                  '.odp',
-                  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-                  '.pptx',
-                  'image/png',
-                  '.png',
-                  'image/jpeg',
-                  '.jpg',
-                  '.jpeg',
-                  'image/webp',
-                  '.webp',
-                  'image/tiff',
-                  '.tif',
-                  '.tiff',
-                ],
-              },
-            ],
-          },
+          params: { files: [{ name: 'files', accept: shareTargetAccept() }] },
         },
       },
       injectManifest: {

@@ -41,14 +41,16 @@ type Outcome = { ok: true; body: string } | { ok: false; error: string };
 
 /** A fetch from the page or a worker, as its outcome (a blocked request rejects). */
 function fetchFrom(where: Page | Worker, url: string): Promise<Outcome> {
-  return where.evaluate(async (target) => {
+  const attempt = async (target: string): Promise<Outcome> => {
     try {
       const response = await fetch(target);
       return { ok: true as const, body: await response.text() };
     } catch (error) {
       return { ok: false as const, error: String(error) };
     }
-  }, url);
+  };
+  // Page and Worker each have their own evaluate; a call on the union of the two does not type.
+  return 'goto' in where ? where.evaluate(attempt, url) : where.evaluate(attempt, url);
 }
 
 /** The page's fetch, with the policy violation it reports (if any). */

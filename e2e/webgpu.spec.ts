@@ -29,7 +29,13 @@ test(
   { tag: '@service-worker' },
   async ({ page, context }) => {
     await page.goto('/');
-    expect(await page.evaluate(async () => !!(await navigator.gpu?.requestAdapter()))).toBe(true);
+    expect(
+      await page.evaluate(async () => {
+        // Chromium has navigator.gpu; TypeScript's DOM library does not describe it yet.
+        const { gpu } = navigator as Navigator & { gpu?: { requestAdapter(): Promise<object | null> } };
+        return !!(await gpu?.requestAdapter());
+      }),
+    ).toBe(true);
     // The built-in model still runs on WASM: a table lookup gains nothing from a GPU.
     await addFiles(page, [fixture('clinic-notes.md')]);
     await expect(page.getByTestId('model-status')).toHaveAttribute('data-device', 'wasm');

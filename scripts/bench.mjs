@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generationBlock } from './lib/generation-bench.mjs';
 import { openHarness } from './lib/harness.mjs';
@@ -68,7 +69,7 @@ try {
     const { usedSize, backingStorageSize } = await cdp.send('Runtime.getHeapUsage');
     return { heap: usedSize / 2 ** 20, buffers: backingStorageSize / 2 ** 20 };
   };
-  const chromium = page.context().browser().version();
+  const chromium = page.context().browser()?.version() ?? null;
   const init = await page.evaluate(() => window.carrel.bench.init());
   log(
     `model ${init.dims} dims on ${init.device}, loaded in ${init.modelLoadMs.toFixed(0)} ms; vocabulary ${init.vocab} words`,
@@ -92,9 +93,9 @@ try {
     const pages = ocrPages;
     const base64 = readFileSync(values.pdf).toString('base64');
     ocr = {
-      file: values.pdf.split('/').pop(),
+      file: basename(values.pdf),
       ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), {
-        name: values.pdf.split('/').pop(),
+        name: basename(values.pdf),
         base64,
         pages,
       })),
@@ -107,7 +108,7 @@ try {
   if (!values.quick && existsSync(values.pdf)) {
     const base64 = readFileSync(values.pdf).toString('base64');
     pdf = await page.evaluate(({ name, base64 }) => window.carrel.bench.ingestFile(name, base64), {
-      name: values.pdf.split('/').pop(),
+      name: basename(values.pdf),
       base64,
     });
     log(`${values.pdf}: ${JSON.stringify(pdf)}`);
@@ -127,28 +128,26 @@ try {
     try {
       await page.evaluate(() => window.carrel.bench.release());
       before = await memoryMb();
-      result = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), {
+      const ran = await page.evaluate(({ size, queries }) => window.carrel.bench.run(size, { queries }), {
         size,
         queries: Number(values.queries),
       });
       // A new tab starts without the build's garbage: collect it before timing the restore.
       await cdp.send('HeapProfiler.collectGarbage');
-      result.snapshot = {
-        saveMs: result.saveMs,
-        ...(await page.evaluate((documents) => window.carrel.bench.restore(documents), result.documents)),
-      };
+      const restored = await page.evaluate((documents) => window.carrel.bench.restore(documents), ran.documents);
+      result = { ...ran, snapshot: { saveMs: ran.saveMs, ...restored } };
     } catch (error) {
       failed[size] = String(error instanceof Error ? error.message : error).split('\n')[0];
       log(`${size}: FAILED after ${((Date.now() - began) / 1000).toFixed(1)} s: ${failed[size]}`);
       continue;
     }
     const after = await memoryMb();
-    result.memoryMb = {
+    const memory = {
       heap: Number((after.heap - before.heap).toFixed(1)),
       buffers: Number((after.buffers - before.buffers).toFixed(1)),
     };
-    results[size] = result;
-    log(`${size}: ${JSON.stringify(result)} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+    results[size] = { ...result, memoryMb: memory };
+    log(`${size}: ${JSON.stringify(results[size])} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
   }
   if (!page.isClosed()) await page.evaluate(() => window.carrel.bench.release()).catch(() => {});
 

@@ -105,13 +105,13 @@ const targets = numbering(passagePairs);
 
 const corpus = [];
 for (const { query, passage } of tokenized) {
-  const source = [...new Set(query.filter((term) => sources.number.has(term)))].map((t) => sources.number.get(t));
+  const source = [...new Set(query)].flatMap((term) => sources.number.get(term) ?? []);
   const times = new Map();
   for (const term of passage) if (targets.number.has(term)) times.set(term, (times.get(term) ?? 0) + 1);
   if (!source.length || !times.size) continue;
   corpus.push({
     source,
-    target: [...times.keys()].map((t) => targets.number.get(t)),
+    target: [...times.keys()].flatMap((t) => targets.number.get(t) ?? []),
     counts: [...times.values()],
   });
 }
@@ -128,7 +128,7 @@ if (SYMMETRIC) {
   const reverseSources = new Map(targets.list.map((term, i) => [term, i + 1]));
   const reverse = trainModel1(
     corpus.map(({ source, target }) => ({
-      source: target.map((d) => reverseSources.get(targets.list[d])),
+      source: target.flatMap((d) => reverseSources.get(targets.list[d] ?? '') ?? []),
       target: source,
     })),
     { targets: sources.list.length, iterations: ITERATIONS, log },

@@ -27,7 +27,10 @@ const qrel = new Map(
     .split('\n')
     .slice(1)
     .filter(Boolean)
-    .map((l) => l.split('\t')),
+    .map((l) => {
+      const [query = '', passage = ''] = l.split('\t');
+      return /** @type {const} */ ([query, passage]);
+    }),
 );
 const queries = jsonl('queries.jsonl').filter((q) => qrel.has(q._id));
 const limit = option('--limit', 400);
@@ -65,6 +68,7 @@ try {
 
 const passes = (s, floor) => s.dense >= floor.dense || s.coverage >= floor.coverage;
 const rate = (list, floor) => list.filter((s) => passes(s, floor)).length / list.length;
+/** @type {{floor: {dense: number, coverage: number}, kept: number, rejected: number} | null} */
 let chosen = null;
 for (let dense = 0.3; dense <= 0.95; dense += 0.025) {
   for (let coverage = 0.1; coverage <= 0.95; coverage += 0.025) {
@@ -74,6 +78,7 @@ for (let dense = 0.3; dense <= 0.95; dense += 0.025) {
     if (kept >= option('--keep', 0.99) && (!chosen || rejected > chosen.rejected)) chosen = { floor, kept, rejected };
   }
 }
+if (!chosen) throw new Error(`no floor keeps ${option('--keep', 0.99)} of the answerable questions`);
 const quantiles = (list, key) =>
   [0.05, 0.25, 0.5, 0.75, 0.95]
     .map((q) =>

@@ -14,6 +14,7 @@ import { printOutline } from './lib/outline.mjs';
 import { openHarness } from './lib/harness.mjs';
 
 const USAGE = 'Usage: npm run chunk -- FILE [--json] [--password P] [--mode three-level|paragraph|full-doc]';
+/** @type {import('../src/shared/types').ChunkMode[]} */
 const MODES = ['three-level', 'paragraph', 'full-doc'];
 const HINTS = {
   PDF_PASSWORD: 'Run again with --password P.',
@@ -22,6 +23,11 @@ const HINTS = {
     'If it is a scan, scan it again at 300 dpi, or run OCR on it elsewhere (for example: ocrmypdf in.pdf out.pdf).',
 };
 
+/**
+ * Prints `message` and ends the run with exit code 2.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message);
   process.exit(2);
@@ -37,11 +43,13 @@ function parseCli() {
         mode: { type: 'string', default: 'three-level' },
       },
     });
-    if (positionals.length !== 1) fail(USAGE);
-    if (!MODES.includes(values.mode)) fail(`Unknown mode "${values.mode}": one of ${MODES.join(', ')}`);
-    return { file: positionals[0], ...values };
+    const [file] = positionals;
+    if (positionals.length !== 1 || !file) fail(USAGE);
+    const mode =
+      MODES.find((m) => m === values.mode) ?? fail(`Unknown mode "${values.mode}": one of ${MODES.join(', ')}`);
+    return { file, ...values, mode };
   } catch (error) {
-    return fail(`${error.message}\n${USAGE}`);
+    return fail(`${error instanceof Error ? error.message : error}\n${USAGE}`);
   }
 }
 
@@ -53,13 +61,13 @@ let result;
 try {
   result = await harness.page.evaluate(
     ([b64, name, password, mode]) => window.carrel.chunkFile(b64, name, password, mode),
-    [readFileSync(cli.file).toString('base64'), basename(cli.file), cli.password, cli.mode],
+    /** @type {const} */ ([readFileSync(cli.file).toString('base64'), basename(cli.file), cli.password, cli.mode]),
   );
 } finally {
   await harness.close();
 }
 
-if (result.error) {
+if ('error' in result) {
   const { code, message } = result.error;
   fail(`${code}: ${message}${HINTS[code] ? ` ${HINTS[code]}` : ''}`);
 }

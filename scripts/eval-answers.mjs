@@ -23,6 +23,7 @@ import { containsAnswer } from './lib/qa.mjs';
 const USAGE =
   'Usage: node scripts/eval-answers.mjs DIR [--strategy S] [--offset K] [--limit N] [--port P] [--dump FILE]';
 const log = (line) => console.error(line);
+/** @type {(message: string) => never} */
 const fail = (message) => {
   console.error(message);
   process.exit(2);
@@ -41,7 +42,7 @@ try {
     },
   });
 } catch (error) {
-  fail(`${error.message}\n${USAGE}`);
+  fail(`${error instanceof Error ? error.message : error}\n${USAGE}`);
 }
 const dir = parsed.positionals[0];
 if (!dir) fail(USAGE);
@@ -58,7 +59,11 @@ const harness = await openHarness({ log, port: Number(parsed.values.port) });
 try {
   const files = articles.map(asMarkdownFile);
   await ingestFiles(harness.page, files, { log });
-  const strategy = parsed.values.strategy;
+  /** @type {import('../src/shared/types').Strategy[]} */
+  const strategies = ['bm25', 'dense', 'flat-child', 'two-stage', 'three-stage'];
+  const strategy =
+    strategies.find((s) => s === parsed.values.strategy) ??
+    fail(`Unknown strategy "${parsed.values.strategy}": one of ${strategies.join(', ')}`);
   const results = await runQueries(
     harness.page,
     questions.map((q) => q.text),

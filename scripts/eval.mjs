@@ -42,6 +42,11 @@ const USAGE =
   'Usage: npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N]   or   npm run eval -- --qa DIR   or   npm run eval -- --questions FILE';
 const log = (line) => console.error(line);
 
+/**
+ * Prints `message` and ends the run with exit code 2.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message);
   process.exit(2);
@@ -75,7 +80,7 @@ function parseCli() {
       },
     });
   } catch (error) {
-    fail(`${error.message}\n${USAGE}`);
+    fail(`${error instanceof Error ? error.message : error}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
   const dataset = values.dataset ?? values.questions ?? positionals[0];
@@ -309,7 +314,7 @@ async function evaluateQuestions(page, cli, model) {
   const files = libraryFiles(docsDir, passwords);
   const asked = cases.slice(0, cli.limit).map((c) => ({ doc: basename(c.doc), query: c.query, expect: c.expect }));
   log(`${basename(cli.dataset)}: ${asked.length} questions over ${files.length} files in ${docsDir}`);
-  reportIngest(await ingestFiles(page, files, { log, concurrency: 1 }), files.length);
+  reportIngest(await ingestFiles(page, files, { log }), files.length);
   for (const [strategy, variant] of cli.strategies.flatMap((s) => cli.variants.map((v) => [s, v]))) {
     // --variants: several option sets over one ingest (a large library takes minutes to read).
     if (cli.variants.length > 1) log(`variant ${JSON.stringify(variant)}`);

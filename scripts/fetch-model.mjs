@@ -20,6 +20,11 @@ import { parseArgs } from 'node:util';
 // As src/shared/models.ts WEIGHTS_FILE / modelFiles: what Transformers.js loads in the browser.
 const WEIGHTS_FILE = { q8: 'onnx/model_quantized.onnx', fp16: 'onnx/model_fp16.onnx', fp32: 'onnx/model.onnx' };
 
+/**
+ * Prints `message` and ends the run with exit code 2.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message);
   process.exit(2);
@@ -37,7 +42,10 @@ async function fetchFile(url, path) {
     fail(`${url}: the server answered ${response.status}${response.status === 404 ? ' (is the model id right?)' : ''}`);
   const append = response.status === 206;
   mkdirSync(dirname(path), { recursive: true });
-  await pipeline(Readable.fromWeb(response.body), createWriteStream(part, { flags: append ? 'a' : 'w' }));
+  if (!response.body) fail(`${url}: the server answered ${response.status} without a body`);
+  // fetch's stream, typed by the DOM library; Node's own web-stream type is the same object.
+  const body = /** @type {import('node:stream/web').ReadableStream} */ (response.body);
+  await pipeline(Readable.fromWeb(body), createWriteStream(part, { flags: append ? 'a' : 'w' }));
   renameSync(part, path);
   console.error(`${path}: ${statSync(path).size} bytes${append ? ` (resumed at ${have})` : ''}`);
 }

@@ -23,11 +23,13 @@ function shapes(inset) {
     return y >= top && y <= bottom;
   };
   const circle = (cx, cy, r) => (x, y) => (x - s(cx)) ** 2 + (y - s(cy)) ** 2 <= (r * (1 - (2 * inset) / 64)) ** 2;
-  return [
+  /** @type {[(x: number, y: number) => boolean, number[]][]} */
+  const layers = [
     [page(14, 31.5), PAPER],
     [page(32.5, 50), PAGE],
     [circle(46, 13, 5), LAMP],
   ];
+  return layers;
 }
 
 function roundedSquare(x, y, radius) {

@@ -20,7 +20,8 @@ async function builtinTable() {
   const session = await ort.InferenceSession.create(join(BUILTIN, 'onnx/model_quantized.onnx'));
   const ids = BigInt64Array.from({ length: config.vocab_size }, (_, i) => BigInt(i));
   const { last_hidden_state: out } = await session.run({ input_ids: new ort.Tensor('int64', ids, [1, ids.length]) });
-  return { rows: config.vocab_size, dims: config.hidden_size, data: out.data };
+  // A float32 output: the model's last_hidden_state.
+  return { rows: config.vocab_size, dims: config.hidden_size, data: /** @type {Float32Array} */ (out.data) };
 }
 
 /** Writes the model folder and returns its path. */

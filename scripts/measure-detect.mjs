@@ -37,6 +37,7 @@ async function load(name) {
   }
 }
 
+/** @type {[string, (module: any, text: string, only: boolean) => string][]} */
 const candidates = [
   ['tinyld/light', (m, text, only) => m.detect(text, only ? { only: OURS } : {})],
   [

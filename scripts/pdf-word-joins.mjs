@@ -30,8 +30,8 @@ try {
       ([b64, name]) => window.carrel.chunkFile(b64, name),
       [readFileSync(file).toString('base64'), basename(file)],
     );
-    if (report.error || report.ocr) {
-      console.log(`${basename(file)}: skipped (${report.error?.code ?? 'read by OCR'})`);
+    if ('error' in report || report.ocr) {
+      console.log(`${basename(file)}: skipped (${'error' in report ? report.error.code : 'read by OCR'})`);
       continue;
     }
     const passages = report.sections.flatMap((s) => s.propositions.map((p) => p.text));

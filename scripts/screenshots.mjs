@@ -62,7 +62,7 @@ try {
   const printer = await browser.newPage();
   await printer.goto(`file://${process.cwd()}/e2e/fixtures/travel-guide.html`);
   const pdf = await printer.pdf({ format: 'A4', outline: true, tagged: true });
-  for (const scheme of ['light', 'dark']) {
+  for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       colorScheme: scheme,
@@ -108,5 +108,5 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  if (server.pid) process.kill(-server.pid);
 }

@@ -53,7 +53,9 @@ try {
     await page.getByTestId('search-input').fill(question);
     const summary = page.locator('.summary');
     await page.waitForFunction(
-      (q) => document.querySelector('[data-testid=search-input]').value === q && !document.querySelector('.spinner'),
+      (q) =>
+        /** @type {HTMLInputElement | null} */ (document.querySelector('[data-testid=search-input]'))?.value === q &&
+        !document.querySelector('.spinner'),
       question,
     );
     const first = page.getByTestId('result').first();
@@ -66,5 +68,5 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  if (server.pid) process.kill(-server.pid);
 }

@@ -72,27 +72,29 @@ const trainArgs = ['epochs', 'batch', 'lr', 'scale', 'anchor', 'threads'].flatMa
   args[name] !== undefined ? [`--${name}`, args[name]] : [],
 );
 const curve = [];
-await new Promise((resolve, reject) => {
-  const child = spawn(
-    'nice',
-    [
-      ...['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED)],
-      ...['--valid-out', join(WORK, 'valid.tsv'), ...trainArgs],
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let buffer = '';
-  child.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const lines = buffer.split('\n');
-    buffer = lines.pop();
-    for (const line of lines) {
-      log(line);
-      curve.push(JSON.parse(line));
-    }
-  });
-  child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`train.py exited with ${code}`))));
-});
+await /** @type {Promise<void>} */ (
+  new Promise((resolve, reject) => {
+    const child = spawn(
+      'nice',
+      [
+        ...['-n', '10', PYTHON, join('scripts', 'model', 'train.py'), '--dir', WORK, '--seed', String(SEED)],
+        ...['--valid-out', join(WORK, 'valid.tsv'), ...trainArgs],
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        log(line);
+        curve.push(JSON.parse(line));
+      }
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`train.py exited with ${code}`))));
+  })
+);
 
 const trained = new Float32Array(readFileSync(join(WORK, 'trained.f32')).buffer.slice(0));
 const trainedRows = words.map((_, i) =>

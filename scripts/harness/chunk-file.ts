@@ -1,9 +1,12 @@
 /**
- * `npm run chunk` in the page: one file through the real file reader (detect → parse, pdf.js in
- * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
+ * `npm run chunk` in the page: one file through the app's ingest queue (the file reader's detect →
+ * parse, pdf.js in the worker → chunk with the model's tokenizer; then the engine's embed → Dexie),
+ * then its records read back.
  */
+import { chunking } from '../../src/lib/chunking.svelte';
+import { engine } from '../../src/lib/workers';
 import { readChunks } from '../../src/shared/chunk-text';
-import { engine, ingest as readFile } from '../../src/lib/workers';
+import type { IngestResult } from '../../src/shared/ingest';
 import {
   AppError,
   type ChunkMode,
@@ -12,8 +15,7 @@ import {
   type PropositionType,
 } from '../../src/shared/types';
 import { pageDb } from './page-db';
-
-const INGEST_TIMEOUT_MS = 10 * 60_000;
+import { addFiles } from './queue.svelte';
 
 /** The chunk JSON of DESIGN §9, plus what the readable outline shows. */
 export interface ChunkReport {
@@ -43,13 +45,21 @@ function toBytes(input: string | number[]): Uint8Array<ArrayBuffer> {
   return typeof input === 'string' ? Uint8Array.from(atob(input), (c) => c.charCodeAt(0)) : Uint8Array.from(input);
 }
 
+/** Adds the file to the queue; its failure is thrown as the AppError the page would show. */
+async function added(file: File, password: string | undefined): Promise<IngestResult> {
+  const [outcome] = await addFiles([file], () => password);
+  if ('error' in outcome!) throw new AppError(outcome.error.code, outcome.error.message);
+  return outcome.result;
+}
+
 async function ingestOnce(file: File, password: string | undefined, mode: ChunkMode) {
-  const input = { file, password, chunkMode: mode };
-  const result = await readFile(input, { timeoutMs: INGEST_TIMEOUT_MS });
+  // Chosen as a person chooses it in Settings: the queue reads every file with the library's mode.
+  if (chunking.current.mode !== mode) await chunking.save({ ...chunking.current, mode });
+  const result = await added(file, password);
   // The same bytes were stored before in another mode: store them again in this one.
   if (result.duplicate && (await pageDb().documents.get(result.docId))?.chunkMode !== mode) {
     await engine.api.remove({ docId: result.docId });
-    return readFile(input, { timeoutMs: INGEST_TIMEOUT_MS });
+    return added(file, password);
   }
   return result;
 }

@@ -5,7 +5,8 @@
  */
 import { engine } from '../../src/lib/workers';
 import { backends } from './backends';
-import { bench, sampleSentences } from './bench';
+import { bench } from './bench';
+import { sampleSentences } from './bench-text';
 import { chunkFile } from './chunk-file';
 import { generation } from './generation';
 import { ingest, reset } from './library';

@@ -1,18 +1,13 @@
 /**
- * Fills and empties the evaluation library through the real workers, as the app does: files go
- * to the file reader, which hands each one to the engine to embed, store and index.
+ * Fills and empties the evaluation library through the app's ingest queue (queue.svelte.ts), as a
+ * drop does: the file reader reads each file and hands it to the engine to embed, store and index.
  */
 import Dexie from 'dexie';
-import { engine, ingest as readFile, fileReader } from '../../src/lib/workers';
+import { engine, fileReader } from '../../src/lib/workers';
 import { DB_NAME } from '../../src/shared/db';
-import { AppError } from '../../src/shared/types';
 import { closePageDb } from './page-db';
+import { addFiles } from './queue.svelte';
 
-/**
- * As long as the app gives one file (ingest-queue.svelte.ts): a 2,415-page manual took over 5 minutes
- * to read on the shared 2-core machine.
- */
-const INGEST_TIMEOUT_MS = 30 * 60_000;
 const REFRESH_TIMEOUT_MS = 30 * 60_000;
 
 export interface TextDocument {
@@ -38,30 +33,18 @@ export interface IngestReport {
   indexed: number;
 }
 
-/**
- * Ingests `docs` through the file reader with up to `concurrency` files in flight (the worker
- * interleaves them at its awaits), then waits until the engine has indexed them.
- */
-export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Promise<IngestReport> {
+/** Ingests `docs` through the ingest queue, then asks the engine how many documents it holds. */
+export async function ingest(docs: TextDocument[]): Promise<IngestReport> {
   const report: IngestReport = { stored: 0, duplicates: [], failed: [], indexed: 0 };
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < docs.length; i = next++) {
-      const { name, password } = docs[i]!;
-      try {
-        const result = await readFile(
-          { file: toFile(docs[i]!), password, chunkMode: 'three-level' },
-          { timeoutMs: INGEST_TIMEOUT_MS },
-        );
-        if (result.duplicate) report.duplicates.push(name);
-        else report.stored++;
-      } catch (error) {
-        const code = error instanceof AppError ? error.code : 'UNKNOWN';
-        report.failed.push({ name, code, message: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  const files = docs.map(toFile);
+  const passwords = new Map(files.map((file, i) => [file, docs[i]!.password]));
+  const outcomes = await addFiles(files, (file) => passwords.get(file));
+  for (const outcome of outcomes) {
+    const { name } = outcome.file;
+    if ('error' in outcome) report.failed.push({ name, code: outcome.error.code, message: outcome.error.message });
+    else if (outcome.result.duplicate) report.duplicates.push(name);
+    else report.stored++;
+  }
   report.indexed = (await engine.api.refresh({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
   return report;
 }

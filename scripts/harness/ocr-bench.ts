@@ -7,7 +7,7 @@
  */
 import { openPdf } from '../../src/lib/pdf-view';
 import { Ocr } from '../../workers/parse/ocr';
-import { prng } from './bench';
+import { prng } from './bench-text';
 
 export interface OcrVariant {
   name: string;

@@ -7,12 +7,18 @@ import { join } from 'node:path';
  * Downloads `pkg` with apt-get and unpacks it under `cache/pkg` (once: a second call reuses it).
  * Returns the folder that holds its `usr/`. `log` receives the .deb's name when it was fetched.
  */
+/**
+ * @param {string} pkg
+ * @param {string} cache
+ * @param {(line: string) => void} [log]
+ */
 export function unpackDebian(pkg, cache, log = () => {}) {
   const dir = join(cache, pkg);
   if (existsSync(join(dir, 'usr'))) return dir;
   mkdirSync(dir, { recursive: true });
   execFileSync('apt-get', ['download', pkg], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   const deb = readdirSync(dir).find((f) => f.endsWith('.deb'));
+  if (!deb) throw new Error(`apt-get download ${pkg} left no .deb in ${dir}`);
   execFileSync('dpkg-deb', ['-x', join(dir, deb), dir]);
   log(`${pkg}: ${deb}`);
   return dir;

@@ -25,7 +25,11 @@ function servedGenerators() {
     .filter((id) => existsSync(join(root, id, 'generation_config.json')));
 }
 
-/** Runs the block in the harness `page`; resolves to model id → device → figures. */
+/**
+ * Runs the block in the harness `page`; resolves to model id → device → figures.
+ * @param {import('@playwright/test').Page} page
+ * @param {{log?: (line: string) => void}} [options]
+ */
 export async function generationBlock(page, { log = () => {} } = {}) {
   makeTestGenerator({ out: join(HARNESS_DIR, 'models', TEST_GENERATOR) });
   const ids = [TEST_GENERATOR, ...servedGenerators()];

@@ -11,6 +11,7 @@ import { serveStatic } from './static-server.mjs';
  * Opens the harness; resolves to `{page, engine, close()}` where `engine` is what the engine's
  * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default);
  * `port` is the server's (0, the default, takes any free one); `chromiumArgs` are added to Chromium's flags.
+ * @param {{log?: (line: string) => void, port?: number, chromiumArgs?: string[]}} [options]
  */
 export async function openHarness({ log = (line) => console.error(line), port = 0, chromiumArgs = [] } = {}) {
   buildHarness({ log });

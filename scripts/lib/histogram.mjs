@@ -5,6 +5,7 @@ const percent = (n, total) => `${((n / total) * 100).toFixed(1)}%`;
 /** A labelled histogram of `values` in five buckets around target `low–high` and bounds `min–max`, with the shares in each. */
 export function histogram(label, values, { low, high, min, max }) {
   if (values.length === 0) return `${label}: none`;
+  /** @type {[string, (value: number) => boolean][]} */
   const buckets = [
     [`< ${min}`, (v) => v < min],
     [`${min}–${low - 1}`, (v) => v >= min && v < low],

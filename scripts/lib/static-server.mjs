@@ -51,8 +51,10 @@ export function serveStatic(root, { port = 0 } = {}) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address();
-      resolve({ url: `http://127.0.0.1:${bound}/`, close: () => new Promise((done) => server.close(() => done())) });
+      const { port: bound } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      /** @type {() => Promise<void>} */
+      const close = () => new Promise((done) => server.close(() => done()));
+      resolve({ url: `http://127.0.0.1:${bound}/`, close });
     });
   });
 }

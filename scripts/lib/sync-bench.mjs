@@ -26,13 +26,15 @@ async function startServer() {
     env: { ...process.env, COUCH_PORT: '0', COUCH_DATA: dataDir },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  // IPC messages from the server process: `{type, ...}`, whatever it sends.
+  /** @type {number} */
   const port = await new Promise((resolve, reject) => {
-    child.on('message', (message) => message.type === 'listening' && resolve(message.port));
+    child.on('message', (/** @type {any} */ message) => message.type === 'listening' && resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the CouchDB-protocol server exited (${code})`)));
   });
   const ask = (type) =>
     new Promise((resolve) => {
-      const onMessage = (message) => {
+      const onMessage = (/** @type {any} */ message) => {
         if (message.type !== type) return;
         child.off('message', onMessage);
         resolve(message);
@@ -47,7 +49,9 @@ async function startServer() {
     async close() {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      await /** @type {Promise<void>} */ (
+        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())))
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -141,10 +141,12 @@ export async function copyDocument(page, { name, count, prefix }) {
           for (const v of record.vectors) write.objectStore('vectors').put(v);
           write.objectStore('documents').put(record.document);
         }
-        await new Promise((resolve, reject) => {
-          write.oncomplete = () => resolve();
-          write.onerror = () => reject(write.error);
-        });
+        await /** @type {Promise<void>} */ (
+          new Promise((resolve, reject) => {
+            write.oncomplete = () => resolve();
+            write.onerror = () => reject(write.error);
+          })
+        );
       }
       db.close();
     },

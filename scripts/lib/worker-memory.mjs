@@ -48,7 +48,7 @@ export async function workerMemoryMb(page) {
           buffers: Number((backingStorageSize / 2 ** 20).toFixed(1)),
         };
       } catch (error) {
-        console.error(`worker ${targetInfo.url} not measured: ${error.message}`);
+        console.error(`worker ${targetInfo.url} not measured: ${error instanceof Error ? error.message : error}`);
       }
     }
   } finally {

@@ -98,6 +98,8 @@ export function trainModel1(pairs, { targets, iterations = 5, log = () => {} }) 
 /**
  * The table pruned: for each source word (not NULL), its `top` likeliest targets with t ≥ `min`,
  * most likely first; its own word (when `same(source)` names a target) is always kept.
+ * @param {{keys: Float64Array, t: Float64Array, targets: number}} model
+ * @param {{top: number, min: number, same?: (source: number) => number}} options
  * @returns {Map<number, {target: number, p: number}[]>}
  */
 export function prune({ keys, t, targets }, { top, min, same = () => -1 }) {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { NEVER_TRAIN, parseMan, refuseNeverTrain, SOURCES } from './mine-pairs.mjs';
+import { parseMan } from './man-page.mjs';
+import { NEVER_TRAIN, refuseNeverTrain, SOURCES } from './mine-pairs.mjs';
 
 describe('mining training pairs', () => {
   it('refuses every package of the evaluation sets, the unseen checks and the held-out set', () => {
@@ -64,13 +65,13 @@ describe('mining training pairs', () => {
     ].join('\n');
     const { desc, sections } = parseMan(page);
     expect(desc).toBe('list directory contents');
-    const description = sections.find((s: { title: string }) => s.title === 'DESCRIPTION');
-    expect(description.subsections[0].paragraphs).toEqual([
+    const description = sections.find((s) => s.title === 'DESCRIPTION');
+    expect(description?.subsections[0]?.paragraphs).toEqual([
       { text: 'List information about the FILEs.', tagged: false },
       { text: '-a, --all', tagged: true },
       { text: 'do not ignore entries starting with .', tagged: true },
     ]);
-    expect(description.subsections[1]).toEqual({
+    expect(description?.subsections[1]).toEqual({
       title: 'Exit status',
       paragraphs: [{ text: 'Zero if OK.', tagged: false }],
     });

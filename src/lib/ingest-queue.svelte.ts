@@ -50,8 +50,8 @@ const choicesRead = () => Promise.all([chunking.loaded, ocrLanguage.loaded]);
 
 /** What the queue's owner does with a file once its document is stored. */
 export interface IngestHooks {
-  /** Shows the stored (and already searchable) document; the file's row stays until this settles. */
-  finish(result: IngestResult): Promise<void>;
+  /** Shows the stored (and already searchable) document of `file`; the file's row stays until this settles. */
+  finish(result: IngestResult, file: File): Promise<void>;
   /** `finish` failed: the file's row is gone, so the stored document has to be shown another way. */
   finishFailed(): void;
 }
@@ -410,7 +410,7 @@ export class IngestQueue {
       };
     if (job.password) this.#passwords.set(result.docId, job.password);
     this.#finishing = this.#finishing
-      .then(() => this.hooks.finish(result))
+      .then(() => this.hooks.finish(result, job.file))
       .then(() => this.#drop(job))
       .catch((error: unknown) => {
         console.error('could not show the stored file', error);

@@ -38,20 +38,3 @@ export function readFile(
 export function storeHandedOver(port: MessagePort, options: CallOptions<IngestProgress> = {}): Promise<IngestResult> {
   return engine.api.storeHandedOver(port, { ...options, transfer: [port] });
 }
-
-/** Reads one file into the library, one step after the other; resolves once the document is searchable. */
-export async function ingest(
-  input: Omit<IngestInput, 'engine'>,
-  options: CallOptions<IngestProgress> = {},
-): Promise<IngestResult> {
-  const { port1, port2 } = new MessageChannel();
-  const read = await readFile(input, port2, options).catch((error: unknown) => {
-    port1.close();
-    throw error;
-  });
-  if (read.kind === 'duplicate') {
-    port1.close();
-    return read.result;
-  }
-  return storeHandedOver(port1, options);
-}

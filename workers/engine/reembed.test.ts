@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => builtin?.dispose());
 
 /** The built-in model's first 8 dimensions under another id: another model, as far as storage goes. */
-function targetEmbedder(onEmbed: () => void | Promise<void> = () => {}): Embedder & { calls: number } {
+function targetEmbedder(onEmbed: () => unknown = () => {}): Embedder & { calls: number } {
   const embedder = {
     ...builtin,
     modelId: TARGET.id,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/shared/db';
+import { openDb, type SnapshotRecord } from '../../src/shared/db';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
@@ -66,7 +66,7 @@ describe('start-up snapshot', () => {
       value instanceof Int8Array || value instanceof Float32Array ? 'vectors' : value,
     );
     expect(stored).not.toContain('vectors');
-    const manifest = (await db.snapshots.get(`library:${MODEL}`)) as { skeleton: { terms: unknown } };
+    const manifest = (await db.snapshots.get(`library:${MODEL}`)) as SnapshotRecord & { skeleton: { terms: unknown } };
     expect(manifest.skeleton.terms).toBeInstanceOf(Uint8Array); // the vocabulary, deflated
     expect((await restoreSnapshot(db, MODEL, 1))!.index.vectors!.proposition.size).toBe(4); // a page of one record at a time
     await db.vectors.delete([MODEL, 'alpha']);

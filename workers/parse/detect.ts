@@ -1,56 +1,15 @@
 /** What kind of file is this, and is it really text? Bad input gets a message that says what to do. */
+import { KIND_BY_EXTENSION, KIND_BY_MIME } from '../../src/shared/file-types';
 import { AppError, type SourceKind } from '../../src/shared/types';
 
-const BY_EXTENSION: Record<string, SourceKind> = {
-  pdf: 'pdf',
-  md: 'markdown',
-  markdown: 'markdown',
-  mdown: 'markdown',
-  mkd: 'markdown',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  rst: 'text',
-  log: 'text',
-  docx: 'docx',
-  epub: 'epub',
-  odt: 'odt',
-  odp: 'odp',
-  pptx: 'pptx',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-  tif: 'image',
-  tiff: 'image',
-};
-
-const BY_MIME: Record<string, SourceKind> = {
-  'application/pdf': 'pdf',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'text',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/epub+zip': 'epub',
-  'application/vnd.oasis.opendocument.text': 'odt',
-  'application/vnd.oasis.opendocument.presentation': 'odp',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'image/webp': 'image',
-  'image/tiff': 'image',
-};
-
-/** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type. */
+/** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type (src/shared/file-types.ts). */
 export function detectKind(fileName: string, mime: string, head: Uint8Array): SourceKind {
   if (new TextDecoder().decode(head.subarray(0, 1024)).includes('%PDF-')) return 'pdf';
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
   const kind =
-    BY_EXTENSION[extension] ?? BY_MIME[mime.split(';')[0]!.trim()] ?? (extension || mime ? undefined : sniff(head));
+    KIND_BY_EXTENSION.get(extension) ??
+    KIND_BY_MIME.get(mime.split(';')[0]!.trim()) ??
+    (extension || mime ? undefined : sniff(head));
   if (!kind) {
     throw new AppError(
       'UNSUPPORTED_TYPE',

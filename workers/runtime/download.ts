@@ -77,7 +77,7 @@ async function readBody(response: Response, onChunk: (bytes: number) => void): P
 /** Downloads every missing part of every model file; resolves to the model's total bytes. */
 export async function downloadModel(opts: DownloadOptions): Promise<number> {
   const { modelId, files, parts, signal } = opts;
-  const todo = [];
+  const todo: { file: string; url: string }[] = [];
   for (const file of opts.fileNames) {
     if (await files.match(modelFilePath(modelId, file))) continue;
     todo.push({ file, url: remoteFileUrl(opts.host, modelId, file) });
