@@ -14,7 +14,8 @@ import type { VectorIndex } from '../../workers/index/vector-index';
 import { VoyIndex } from './voy-index';
 import { loadEmbedder } from '../../workers/embed/embedders';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
-import { LibraryIndex, search } from '../../workers/retrieve/search';
+import { LibraryIndex, search, traceSearch, type SearchTimings } from '../../workers/retrieve/search';
+import { QueryStages, type StageFigures } from './query-stages';
 import { reset } from './library';
 import { pageDb } from './page-db';
 import Dexie from 'dexie';
@@ -200,7 +201,14 @@ export interface SizeResult {
     vectorsMs: number;
     firstAnswerMs: number;
   };
-  query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
+  query: {
+    p50: number;
+    p95: number;
+    searchOnlyP50: number;
+    emptyResults: number;
+    /** Per stage (embed, expand, then traceSearch's `<stage>.<part>`): p50 and mean ms, share of the query. */
+    stages: Record<string, StageFigures>;
+  };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number; error?: string }>;
 }
 
@@ -321,12 +329,16 @@ async function measureQueries(
   const searchOnly: number[] = [];
   const vectors: Float32Array[] = [];
   let emptyResults = 0;
+  const stages = new QueryStages();
   for (const text of queryTexts) {
     const began = performance.now();
     const vector = (await embedder!.embed([text]))[0] ?? null;
     const searchBegan = performance.now();
-    const hits = search(index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
+    const expanded = related(text);
+    const timings: SearchTimings = { embed: searchBegan - began, expand: performance.now() - searchBegan };
+    const { hits } = traceSearch(index, { text, vector, related: expanded }, DEFAULT_SEARCH_OPTIONS, timings);
     const ended = performance.now();
+    stages.record(timings);
     full.push(ended - began);
     searchOnly.push(ended - searchBegan);
     if (!hits.length) emptyResults++;
@@ -337,6 +349,7 @@ async function measureQueries(
     p95: round(percentile(full, 95)),
     searchOnlyP50: round(percentile(searchOnly, 50)),
     emptyResults,
+    stages: stages.summary(),
   };
   return { query, vectors };
 }
