@@ -114,9 +114,6 @@ export class Bm25Index {
   /** Each slot's best score within one group of query terms, while `accumulate` reads that group. */
   private groupScratch = new Float64Array(0);
   private version = 0;
-  /** Each slot's length normalisation for the index as it was at `normsAt` (a change of `version` makes them anew). */
-  private norms = new Float64Array(0);
-  private normsAt = -1;
 
   get size(): number {
     return this.slotOf.size;
@@ -464,17 +461,6 @@ export class Bm25Index {
     return { weights, groups };
   }
 
-  /** K1 scaled by each slot's length against the average, computed once per state of the index, not per posting. */
-  private slotNorms(): Float64Array {
-    if (this.normsAt === this.version) return this.norms;
-    const avgLength = this.totalLength / this.size;
-    if (this.norms.length < this.ids.length) this.norms = new Float64Array(this.ids.length * 2);
-    for (let slot = 0; slot < this.ids.length; slot++)
-      this.norms[slot] = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
-    this.normsAt = this.version;
-    return this.norms;
-  }
-
   /**
    * Adds every matching slot's score into `scratch`, each group's best term only; returns the slots
    * touched (caller zeroes them).
@@ -487,7 +473,9 @@ export class Bm25Index {
     }
     const scratch = this.scratch;
     const best = this.groupScratch;
-    const norms = this.slotNorms();
+    const lengths = this.lengths;
+    const avgLength = this.totalLength / this.size;
+    const norm = (slot: number) => K1 * (1 - B + (B * lengths[slot]!) / avgLength);
     const touched: number[] = [];
     for (const members of groups) {
       if (members.length === 1) {
@@ -497,7 +485,7 @@ export class Bm25Index {
         for (let i = 0; i < length; i++) {
           const slot = slots[i]!;
           if (scratch[slot] === 0) touched.push(slot);
-          scratch[slot] += termScore(weight, tfs[i]!, norms[slot]!);
+          scratch[slot] += termScore(weight, tfs[i]!, norm(slot));
         }
         continue;
       }
@@ -507,7 +495,7 @@ export class Bm25Index {
         const { slots, tfs, length } = this.postings[term]!;
         for (let i = 0; i < length; i++) {
           const slot = slots[i]!;
-          const score = termScore(weight, tfs[i]!, norms[slot]!);
+          const score = termScore(weight, tfs[i]!, norm(slot));
           if (best[slot] === 0) inGroup.push(slot);
           if (score > best[slot]!) best[slot] = score;
         }
