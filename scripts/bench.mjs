@@ -182,6 +182,8 @@ try {
       ? { p50: pdf.duringIngest.p50, p95: pdf.duringIngest.p95, queries: pdf.duringIngest.queries }
       : null,
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
+    // Where a query's time goes (scripts/harness/query-stages.ts): compare shares between runs.
+    query_stages_ms: perSize((r) => r.query.stages),
     startup_ms: {
       ...perSize((r) => r.snapshot.restoreMs),
       model_load: Number(init.modelLoadMs.toFixed(0)),

@@ -9,6 +9,7 @@ import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src
 import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import { LibraryIndex } from '../../workers/retrieve/search';
 import { benchEmbedder, embedAll, prng, round, sentence } from './bench-text';
+import type { StageFigures } from './query-stages';
 
 const PROPOSITIONS_PER_SECTION = 4;
 const SECTIONS_PER_DOC = 10;
@@ -113,7 +114,14 @@ export interface SizeResult {
     vectorsMs: number;
     firstAnswerMs: number;
   };
-  query: { p50: number; p95: number; searchOnlyP50: number; emptyResults: number };
+  query: {
+    p50: number;
+    p95: number;
+    searchOnlyP50: number;
+    emptyResults: number;
+    /** Per stage (embed, expand, then traceSearch's `<stage>.<part>`): p50 and mean ms, share of the query. */
+    stages: Record<string, StageFigures>;
+  };
   indexes: Record<string, { buildMs: number; p50: number; recallAt10: number; error?: string }>;
 }
 

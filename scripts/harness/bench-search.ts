@@ -8,7 +8,8 @@ import { Int8FlatIndex } from '../../workers/index/int8-index';
 import type { VectorIndex } from '../../workers/index/vector-index';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { loadLexicon, relatedTerms, type Lexicon } from '../../workers/retrieve/lexicon';
-import { search, type LibraryIndex } from '../../workers/retrieve/search';
+import { search, traceSearch, type LibraryIndex, type SearchTimings } from '../../workers/retrieve/search';
+import { QueryStages } from './query-stages';
 import { loadTranslation, type TranslationTable } from '../../workers/retrieve/translation';
 import type { SizeResult } from './bench-library';
 import { benchEmbedder, percentile, prng, round, sentence } from './bench-text';
@@ -60,12 +61,16 @@ export async function measureQueries(
   const searchOnly: number[] = [];
   const vectors: Float32Array[] = [];
   let emptyResults = 0;
+  const stages = new QueryStages();
   for (const text of queryTexts) {
     const began = performance.now();
     const vector = (await benchEmbedder().embed([text]))[0] ?? null;
     const searchBegan = performance.now();
-    const hits = search(index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
+    const expanded = related(text);
+    const timings: SearchTimings = { embed: searchBegan - began, expand: performance.now() - searchBegan };
+    const { hits } = traceSearch(index, { text, vector, related: expanded }, DEFAULT_SEARCH_OPTIONS, timings);
     const ended = performance.now();
+    stages.record(timings);
     full.push(ended - began);
     searchOnly.push(ended - searchBegan);
     if (!hits.length) emptyResults++;
@@ -76,6 +81,7 @@ export async function measureQueries(
     p95: round(percentile(full, 95)),
     searchOnlyP50: round(percentile(searchOnly, 50)),
     emptyResults,
+    stages: stages.summary(),
   };
   return { query, vectors };
 }

@@ -232,11 +232,6 @@ export interface SearchOptions {
    * languages (the built-in model's language tables, workers/retrieve/cross-language.ts); 0 turns it off.
    */
   crossLanguageWeight?: number;
-  /**
-   * Share (0–1) of the gap between each language's best score and the best of all that its
-   * passages' scores are raised by, per leg and level (workers/retrieve/search.ts); 0 or absent = off.
-   */
-  languageBalance?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

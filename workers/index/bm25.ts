@@ -113,6 +113,7 @@ export class Bm25Index {
   private scratch = new Float64Array(0);
   /** Each slot's best score within one group of query terms, while `accumulate` reads that group. */
   private groupScratch = new Float64Array(0);
+  private version = 0;
 
   get size(): number {
     return this.slotOf.size;
@@ -135,6 +136,7 @@ export class Bm25Index {
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.version++;
     const { terms } = this.slotTerms(slot);
     for (const term of terms) {
       const posting = this.postings[term]!;
@@ -159,12 +161,9 @@ export class Bm25Index {
   /** BM25 scores of every document containing a query term (optionally only those `filter` keeps). */
   scoreAll(query: Bm25Query, filter?: (id: string) => boolean, related?: RelatedTerms): Map<string, number> {
     const scores = new Map<string, number>();
-    const touched = this.accumulate(this.termWeights(query, related));
-    for (const slot of touched) {
-      const id = this.ids[slot]!;
-      if (!filter || filter(id)) scores.set(id, this.scratch[slot]!);
-      this.scratch[slot] = 0;
-    }
+    this.forEachMatch(query, related, (slot, score) => {
+      if (!filter || filter(this.ids[slot]!)) scores.set(this.ids[slot]!, score);
+    });
     return scores;
   }
 
@@ -275,15 +274,35 @@ export class Bm25Index {
     groupOf: (id: string) => string | undefined,
     related?: RelatedTerms,
   ): Map<string, number> {
-    const touched = this.accumulate(this.termWeights(query, related));
     const best = new Map<string, number>();
-    for (const slot of touched) {
-      const score = this.scratch[slot]!;
-      this.scratch[slot] = 0;
+    this.forEachMatch(query, related, (slot, score) => {
       const group = groupOf(this.ids[slot]!);
       if (group !== undefined && score > (best.get(group) ?? 0)) best.set(group, score);
-    }
+    });
     return best;
+  }
+
+  /** Counts adds and removals: what was made from the slots before a change is stale after it. */
+  get changes(): number {
+    return this.version;
+  }
+
+  /** Each slot's id (null: a free slot); slots are what `forEachMatch` reports. */
+  get slotIds(): readonly (string | null)[] {
+    return this.ids;
+  }
+
+  /** Calls `visit` with each slot that matches the query and its BM25 score, as `bestOfGroups` reads them. */
+  forEachMatch(
+    query: Bm25Query,
+    related: RelatedTerms | undefined,
+    visit: (slot: number, score: number) => void,
+  ): void {
+    for (const slot of this.accumulate(this.termWeights(query, related))) {
+      const score = this.scratch[slot]!;
+      this.scratch[slot] = 0;
+      visit(slot, score);
+    }
   }
 
   /**
@@ -353,6 +372,7 @@ export class Bm25Index {
     length = tfs.reduce((sum, tf) => sum + tf, 0),
   ): void {
     this.remove(id);
+    this.version++;
     const slot = this.freeSlots.pop() ?? this.ids.length;
     this.slotOf.set(id, slot);
     this.ids[slot] = id;

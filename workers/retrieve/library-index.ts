@@ -4,6 +4,7 @@
  */
 import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
 import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
+import { slotGroups, type SlotGroups } from '../index/slot-groups';
 import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
@@ -77,6 +78,8 @@ export class LibraryIndex {
     proposition: new Bm25Index(),
   };
   vectors: Record<Level, VectorIndex> | null = null;
+  /** `documentOfSection`'s tables, with and without contents sections, until the index changes. */
+  private sectionDocs: { all?: SlotGroups; text?: SlotGroups } = {};
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
@@ -168,6 +171,14 @@ export class LibraryIndex {
       for (const lang of doc.otherLangs ?? []) langs.add(lang);
     }
     return langs;
+  }
+
+  /** Each section's document as slot groups of the section BM25 index; contents sections in none unless `contents`. */
+  documentOfSection(contents: boolean): SlotGroups {
+    const key = contents ? 'all' : 'text';
+    const docOf = (id: string) =>
+      contents || !this.contentsSections.has(id) ? this.sections.get(id)?.docId : undefined;
+    return (this.sectionDocs[key] = slotGroups(this.bm25.section, docOf, this.sectionDocs[key]));
   }
 
   removeDocument(docId: string): void {

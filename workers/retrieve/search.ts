@@ -8,14 +8,17 @@ import { analyze } from '../../src/shared/text/analyzer';
 import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
 import type { QueryWord } from '../../src/shared/text/analyzer';
 import type { Bm25Query, RelatedTerms } from '../index/bm25';
+import { bestOfSlotGroups } from '../index/slot-groups';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
 import { asksForContents } from './contents';
 import { fuseScores } from './fuse';
+import { lapper, type Lap, type SearchTimings } from './timings';
 import { sectionLang, type DocMeta, type LibraryIndex, type SectionMeta } from './library-index';
-import { balanceLanguages, languageOf, passageLanguageFilter, restriction } from './search-languages';
+import { passageLanguageFilter, restriction } from './search-languages';
 
 export { LibraryIndex } from './library-index';
+export type { SearchTimings } from './timings';
 
 export interface Query {
   text: string;
@@ -53,6 +56,8 @@ function scoreLevel(
   opts: SearchOptions,
   k: number,
   candidates?: Set<string>,
+  lap: Lap = () => undefined,
+  stageName: string = level,
 ): LevelScores {
   const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
   const useBm25 = opts.strategy === 'bm25' || (opts.hybrid && opts.strategy !== 'dense') || !useDense;
@@ -62,6 +67,7 @@ function scoreLevel(
     if (candidates) for (const [id, s] of vectors.score(query.vector!, candidates)) dense.set(id, s);
     else for (const { id, score } of vectors.search(query.vector!, k)) dense.set(id, score);
   }
+  lap(`${stageName}.dense`);
   const keywords = index.bm25[level];
   const bm25 = !useBm25
     ? new Map<string, number>()
@@ -72,18 +78,16 @@ function scoreLevel(
         : new Map(
             keywords.search(keywordQuery(query), k, undefined, query.related).map(({ id, score }) => [id, score]),
           );
-  // The raw scores stay as they are (the relevance floor reads them); only their fusion is balanced.
-  const langOf = opts.languageBalance ? languageOf(index, level) : null;
-  const balanced = (scores: Map<string, number>) =>
-    langOf ? balanceLanguages(scores, langOf, opts.languageBalance!) : scores;
+  lap(`${stageName}.bm25`);
   const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
   const fused = fuseScores(
     [
-      { scores: balanced(dense), weight },
-      { scores: balanced(bm25), weight: 1 - weight },
+      { scores: dense, weight },
+      { scores: bm25, weight: 1 - weight },
     ],
     opts.fusion,
   );
+  lap(`${stageName}.fuse`);
   return { dense, bm25, fused };
 }
 
@@ -94,13 +98,8 @@ function scoreLevel(
  * lead then lifted all its passages over that guide's.
  */
 function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<string, number> {
-  const contents = asksForContents(query.text);
-  const docOf = (sectionId: string) => {
-    if (!contents && index.contentsSections.has(sectionId)) return undefined;
-    const docId = index.sections.get(sectionId)?.docId;
-    return docId !== undefined && (!docs || docs.has(docId)) ? docId : undefined;
-  };
-  return index.bm25.section.bestOfGroups(keywordQuery(query), docOf, query.related);
+  const groups = index.documentOfSection(asksForContents(query.text));
+  return bestOfSlotGroups(index.bm25.section, keywordQuery(query), groups, query.related, docs && ((d) => docs.has(d)));
 }
 
 function top(scores: Map<string, number>, k: number): Map<string, number> {
@@ -141,7 +140,9 @@ export function traceSearch(
   index: LibraryIndex,
   query: Query,
   opts: SearchOptions,
+  timings?: SearchTimings,
 ): { hits: ResultHit[]; stages: StageTrace; weak: boolean } {
+  const lap = lapper(timings);
   const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
   if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages, weak: false };
   const restrict = restriction(index, opts);
@@ -154,9 +155,10 @@ export function traceSearch(
   let sections = empty;
   let candidates: Set<string> | undefined;
   if (opts.strategy === 'three-stage') {
-    docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined);
+    docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined, lap, 'documents');
     const topDocs = top(docs.fused, Math.max(STAGE_K.document, Math.ceil(opts.limit / 2)));
     stages.documents = ranking(topDocs);
+    lap('documents.top');
     sections = scoreLevel(
       index,
       'section',
@@ -164,6 +166,8 @@ export function traceSearch(
       opts,
       0,
       new Set([...topDocs.keys()].flatMap((d) => index.sectionsOfDoc.get(d) ?? [])),
+      lap,
+      'sections',
     );
   } else if (opts.strategy === 'two-stage') {
     sections = scoreLevel(
@@ -173,6 +177,8 @@ export function traceSearch(
       opts,
       STAGE_K.section * 5,
       restrict ? sectionsOf(index, restrict) : undefined,
+      lap,
+      'sections',
     );
   }
   // Contents lists take no place of a section with text, unless the question asks for them.
@@ -190,14 +196,15 @@ export function traceSearch(
       );
     stages.sections = ranking(topSections);
     candidates = new Set([...topSections.keys()].flatMap((s) => index.propositionsOfSection.get(s) ?? []));
+    lap('sections.top');
   }
   if (!candidates || (opts.strategy === 'three-stage' && opts.escapeHatch) || restrict) {
     // Global proposition search: the flat strategies, and the escape hatch of three-stage.
-    const global = scoreLevel(index, 'proposition', query, opts, propositionK);
+    const global = scoreLevel(index, 'proposition', query, opts, propositionK, undefined, lap, 'global');
     const globalIds = [...global.fused.keys()].filter((id) => allowed(index.propositions.get(id)!.docId));
     candidates = new Set([...(candidates ?? []), ...globalIds]);
   }
-  const props = scoreLevel(index, 'proposition', query, opts, 0, candidates);
+  const props = scoreLevel(index, 'proposition', query, opts, 0, candidates, lap, 'propositions');
 
   const hierarchical = opts.strategy === 'three-stage' || opts.strategy === 'two-stage';
   const capped = hierarchical && (opts.documentCap?.perDocument ?? 0) > 0;
@@ -224,6 +231,7 @@ export function traceSearch(
     ? withFirstOfEachDocument(sorted, propositionK, (id) => index.propositions.get(id)!.docId)
     : sorted.slice(0, propositionK);
   const bm25Max = index.bm25.proposition.maxScore(keywordQuery(query));
+  lap('rank');
   const extra = new Set(ranked.slice(propositionK).map(({ id }) => id));
   const grouped = group(index, ranked, props, sections, docs, opts.limit, bm25Max, extra);
   const hits = capped
@@ -234,6 +242,7 @@ export function traceSearch(
         namedIn(index, query.text),
       ).slice(0, opts.limit)
     : grouped;
+  lap('group');
   const best = hits.flatMap((h) => h.propositions.slice(0, 1)).slice(0, 5);
   stages.belowFloor = hits.length > 0 && !best.some((p) => relevant(p.scores, opts.minRelevance));
   if (!stages.belowFloor) return { hits, stages, weak: false };

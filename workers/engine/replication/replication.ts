@@ -12,11 +12,12 @@ import { KEY_CHECK_ID, newKeyCheck, opens, unlock, type KeyCheck, type SyncKeys 
 import { noKeyStore, type KeyStore } from './key-store';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';
+import { capBulkBytes } from './push-batches';
 import { Reconciler, type Library } from './replica';
 
 /** The sealed copy's IndexedDB name (PouchDB prefixes `_pouch_`). */
 export const LOCAL_COPY = 'carrel-sync';
-/** Records per replication request: a document carries its whole file. */
+/** Records per replication batch: a document carries its whole file (each request is capped by bytes too). */
 const BATCH_SIZE = 10;
 /**
  * The longest wait between two tries while the server cannot be reached. PouchDB's own backoff grows
@@ -266,7 +267,8 @@ export class Replication {
       batch_size: BATCH_SIZE,
       back_off_function: (previous: number) => Math.min(RETRY_MAX_MS, previous ? previous * 2 : 1_000),
     };
-    const push = this.follows('push', local.replicate.to(remote, options));
+    // The push writes a batch in requests capped by bytes: a batch of large files is one string too long otherwise.
+    const push = this.follows('push', local.replicate.to(capBulkBytes(remote), options));
     const pull = this.follows('pull', local.replicate.from(remote, options));
     const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
     this.session.live.push(push, pull, feed);
