@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { members, mixture } from '../../scripts/harness/clustered-vectors';
 import { Int8FlatIndex } from './int8-index';
-import { CENTROIDS, decode, encode, trainCodebooks } from './pq-codes';
+import { CENTROIDS, decode, encode, encodeInt8Rows, trainCodebooks } from './pq-codes';
 import { PQ_MIN_TRAIN_ROWS, PqIndex } from './pq-index';
 
 const DIMS = 100;
@@ -25,6 +25,26 @@ describe('4-bit product quantisation codes', () => {
       encode(books, decoded, again, 0);
       expect([...again]).toEqual([...codes]);
       expect([...decode(books, again, 0)]).toEqual([...decoded]);
+    }
+  });
+
+  it('encodes int8 rows to the codes their float values get', () => {
+    for (const dims of [100, 7]) {
+      const { vectors } = libraryOf(500, dims);
+      const data = Int8Array.from(vectors, (x) => Math.round(x * 127));
+      const scales = new Float32Array(500).fill(1 / 127);
+      const books = trainCodebooks(dims, 500, (r, d) => data[r * dims + d]! / 127);
+      const fast = new Uint8Array(500 * books.codeBytes);
+      encodeInt8Rows(books, data, scales, 0, 500, fast);
+      const slow = new Uint8Array(500 * books.codeBytes);
+      for (let r = 0; r < 500; r++)
+        encode(
+          books,
+          Float32Array.from(data.subarray(r * dims, (r + 1) * dims), (x) => x / 127),
+          slow,
+          r * books.codeBytes,
+        );
+      expect([...fast]).toEqual([...slow]);
     }
   });
 

@@ -6,7 +6,7 @@
  * the scan reads a quarter of the bytes. Until `PQ_MIN_TRAIN_ROWS` rows exist there is nothing to
  * learn codebooks from, and a search is an exact scan. Recall and latency: docs/performance.md.
  */
-import { byteTable, decode, encode, trainCodebooks, type Codebooks } from './pq-codes';
+import { byteTable, decode, encodeInt8Rows, trainCodebooks, type Codebooks } from './pq-codes';
 import { dot, quantizeQuery } from './int8-scan';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
@@ -68,7 +68,7 @@ export class PqIndex implements VectorIndex {
       scales[row] = scale;
       added.push(row);
     });
-    if (this.books) for (const row of added) this.encodeRow(row);
+    if (this.books) for (const row of added) this.encodeRows(row, row + 1);
     else if (store.size >= PQ_MIN_TRAIN_ROWS) this.train();
   }
 
@@ -121,7 +121,7 @@ export class PqIndex implements VectorIndex {
     const rowOf = (r: number) => Math.floor(r * step);
     const dims = this.dims;
     this.books = trainCodebooks(dims, sample, (r, d) => data[rowOf(r) * dims + d]! * scales[rowOf(r)]!);
-    for (let row = 0; row < n; row++) this.encodeRow(row);
+    this.encodeRows(0, n);
   }
 
   /** The `count` rows with the best approximate scores (rows `filter` rejects are left out). */
@@ -142,11 +142,9 @@ export class PqIndex implements VectorIndex {
     return best.sorted().map(({ row }) => row);
   }
 
-  private encodeRow(row: number): void {
+  private encodeRows(from: number, to: number): void {
     const { data, scales } = this.store.columns;
-    const vector = new Float32Array(this.dims);
-    for (let d = 0; d < this.dims; d++) vector[d] = data[row * this.dims + d]! * scales[row]!;
-    encode(this.books!, vector, this.codeView(), row * this.codeBytes);
+    encodeInt8Rows(this.books!, data, scales, from, to, this.codeView());
   }
 
   /** The codes column as unsigned bytes (the column is replaced when the store grows). */
