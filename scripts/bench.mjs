@@ -5,6 +5,8 @@
  *                 [-- --queue-files 50] (0 = none: files per minute through the app's ingest queue)
  *                 [-- --sync-docs 1000] [-- --sync-bytes 254000] (0 docs = none: first sync to an empty device, a change's delay)
  *                 [-- --sync-only] (the sync figures alone)
+ *                 [-- --synthetic 1000000] [-- --dims 100] [-- --rerank 1000] (the product-quantised index on
+ *                 clustered synthetic vectors alone: scripts/lib/synthetic-bench.mjs)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
  * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
  */
@@ -17,6 +19,7 @@ import { openHarness } from './lib/harness.mjs';
 import { workerMemoryMb } from './lib/worker-memory.mjs';
 import { queueBench } from './lib/queue-bench.mjs';
 import { syncBench } from './lib/sync-bench.mjs';
+import { syntheticBench } from './lib/synthetic-bench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +34,9 @@ const { values } = parseArgs({
     // About the text of R-intro.pdf (pdftotext prints 254,512 bytes).
     'sync-bytes': { type: 'string' },
     'sync-only': { type: 'boolean', default: false },
+    synthetic: { type: 'string' },
+    dims: { type: 'string', default: '100' },
+    rerank: { type: 'string', default: '1000' },
   },
 });
 const ALL_SIZES = [1000, 10000, 100000, 1000000];
@@ -51,6 +57,25 @@ async function syncFigures(rebuild) {
     process.exitCode = 1;
     return { documents: syncDocs, failed: message };
   }
+}
+if (values.synthetic) {
+  const size = Number(values.synthetic);
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`--synthetic wants a number of rows, e.g. 1000000 (got ${values.synthetic})`);
+  const synthetic = await syntheticBench({
+    size,
+    dims: Number(values.dims),
+    centres: 4000,
+    rerank: Number(values.rerank),
+    queries: Number(values.queries),
+    truthQueries: 20,
+    port: Number(values.port),
+    log,
+  });
+  console.log(
+    JSON.stringify({ machine: { cpus: cpus().length, memGb: Number((totalmem() / 2 ** 30).toFixed(1)) }, synthetic }),
+  );
+  process.exit();
 }
 if (values['sync-only']) {
   console.log(JSON.stringify({ sync: await syncFigures(!values.quick) }));

@@ -15,6 +15,7 @@ import { query } from './queries';
 import { askQuestions } from './questions';
 import { score } from './score';
 import { stageLosses } from './stages';
+import { synthetic } from './synthetic-bench';
 import { useModel } from './use-model';
 
 const ENGINE_START_TIMEOUT_MS = 120_000;
@@ -37,6 +38,7 @@ const api = {
   reset,
   score,
   stageLosses,
+  synthetic,
   useModel,
 };
 

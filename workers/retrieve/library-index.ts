@@ -7,6 +7,7 @@ import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { slotGroups, type SlotGroups } from '../index/slot-groups';
 import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
+import { PqIndex } from '../index/pq-index';
 import type { VectorIndex } from '../index/vector-index';
 import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../src/shared/vector-codec';
 import {
@@ -64,6 +65,13 @@ export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 export const defaultVectorIndex: VectorIndexFactory = (dims, level) =>
   level === 'proposition' ? new Int8FlatIndex(dims) : new FlatIndex(dims);
 
+/**
+ * Above this many propositions a restored library scans 4-bit product-quantised codes and re-ranks
+ * the best 1,000 exactly (PqIndex), without the int8 scan's WebAssembly copy of every row; up to it
+ * the int8 flat scan stays, being faster there (docs/performance.md, "Ten million").
+ */
+export const PQ_ABOVE_PROPOSITIONS = 1_000_000;
+
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
   readonly sections = new Map<string, SectionMeta>();
@@ -80,6 +88,8 @@ export class LibraryIndex {
   vectors: Record<Level, VectorIndex> | null = null;
   /** `documentOfSection`'s tables, with and without contents sections, until the index changes. */
   private sectionDocs: { all?: SlotGroups; text?: SlotGroups } = {};
+  /** Restored proposition vectors above this many are held by a PqIndex (`PQ_ABOVE_PROPOSITIONS`). */
+  pqAbovePropositions = PQ_ABOVE_PROPOSITIONS;
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
@@ -327,6 +337,8 @@ export class LibraryIndex {
   /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
   private vectorIndexOf(dims: number, level: Level, ids: string[], rows: Int8Rows): VectorIndex {
     const index = this.createVectorIndex(dims, level);
+    if (index instanceof Int8FlatIndex && ids.length > this.pqAbovePropositions)
+      return PqIndex.fromRows(dims, ids, rows);
     if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows);
     if (index instanceof FlatIndex) return FlatIndex.fromRows(dims, ids, decodeRows(rows, dims));
     index.add(ids, decodeRows(rows, dims));

@@ -11,6 +11,8 @@ import { assembleContext } from '../../src/shared/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
 import { LibraryIndex, search, STAGE_K, traceSearch } from './search';
+import { PqIndex } from '../index/pq-index';
+import { Int8FlatIndex } from '../index/int8-index';
 import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
@@ -188,6 +190,28 @@ describe('LibraryIndex snapshot', () => {
       );
       expect(hits.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('LibraryIndex past the product-quantisation threshold', () => {
+  it('restores proposition vectors into a PqIndex, and below it into the int8 flat index, with the same hits', () => {
+    const index = library();
+    const snapshot = structuredClone(index.toSnapshot());
+    const below = LibraryIndex.fromSnapshot(snapshot);
+    below.restoreVectors(structuredClone([...vectorRecords.values()]));
+    expect(below.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
+    const above = LibraryIndex.fromSnapshot(snapshot);
+    above.pqAbovePropositions = 0;
+    above.restoreVectors(structuredClone([...vectorRecords.values()]));
+    expect(above.vectors!.proposition).toBeInstanceOf(PqIndex);
+    expect(above.vectors!.section).not.toBeInstanceOf(PqIndex);
+    const query = { text: 'train station', vector: topic(0) };
+    const hits = (library: LibraryIndex) =>
+      search(library, query, opts({ minRelevance: undefined })).map((hit) =>
+        hit.propositions.map((p) => [p.id, p.score]),
+      );
+    expect(hits(above)).toEqual(hits(below));
+    expect(hits(above).length).toBeGreaterThan(0);
   });
 });
 
