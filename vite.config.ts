@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentSecurityPolicy } from './src/shared/csp';
-import { fileHandlerAccept, shareTargetAccept } from './src/shared/file-types';
+import { contentSecurityPolicy } from './workers/sw/csp';
+import { fileHandlerAccept, shareTargetAccept } from './common/file-types';
 
 /**
  * Where the page may download models from when the user asks: the Hugging Face hub and its file

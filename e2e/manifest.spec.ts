@@ -1,4 +1,4 @@
-import { FILE_TYPES, fileHandlerAccept, shareTargetAccept } from '../src/shared/file-types';
+import { FILE_TYPES, fileHandlerAccept, shareTargetAccept } from '../common/file-types';
 import { expect, test } from './support';
 
 test('the manifest lets an installed Carrel open every type it reads, and the file picker offers them', async ({

@@ -14,7 +14,7 @@ import { printOutline } from './lib/outline.mjs';
 import { openHarness } from './lib/harness.mjs';
 
 const USAGE = 'Usage: npm run chunk -- FILE [--json] [--password P] [--mode three-level|paragraph|full-doc]';
-/** @type {import('../src/shared/types').ChunkMode[]} */
+/** @type {import('../common/types').ChunkMode[]} */
 const MODES = ['three-level', 'paragraph', 'full-doc'];
 const HINTS = {
   PDF_PASSWORD: 'Run again with --password P.',

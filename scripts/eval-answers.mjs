@@ -59,7 +59,7 @@ const harness = await openHarness({ log, port: Number(parsed.values.port) });
 try {
   const files = articles.map(asMarkdownFile);
   await ingestFiles(harness.page, files, { log });
-  /** @type {import('../src/shared/types').Strategy[]} */
+  /** @type {import('../common/types').Strategy[]} */
   const strategies = ['bm25', 'dense', 'flat-child', 'two-stage', 'three-stage'];
   const strategy =
     strategies.find((s) => s === parsed.values.strategy) ??

@@ -14,7 +14,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { GPU_RUNTIME_CACHE } from '../src/shared/gpu-runtime';
+import { GPU_RUNTIME_CACHE } from './runtime/gpu-runtime';
 import { syncPolicyPlugin } from './sw/sync-policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };

@@ -4,7 +4,7 @@
  * copy is added; and several copies added one by one, then together as the queue reads them.
  */
 import { engine } from '../../src/lib/workers';
-import type { IngestResult } from '../../src/shared/ingest';
+import type { IngestResult } from '../../common/ingest';
 import { percentile, round } from './bench-text';
 import { snapshotHolding, storageBreakdown } from './bench-storage';
 import { reset } from './library';

@@ -3,10 +3,10 @@
  * by the built-in model and added to a new LibraryIndex (workers/retrieve) as ingest would, with
  * each document's vectors as the engine stores them.
  */
-import { BUILTIN_MODEL } from '../../src/shared/models';
-import type { TextRecord } from '../../src/shared/text-codec';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { BUILTIN_MODEL } from '../../common/models';
+import type { TextRecord } from '../../common/text-codec';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
 import { LibraryIndex } from '../../workers/retrieve/search';
 import { benchEmbedder, embedAll, prng, round, sentence } from './bench-text';
 import type { StageFigures } from './query-stages';

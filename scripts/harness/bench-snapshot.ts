@@ -3,14 +3,14 @@
  * restored from it as a new tab's engine starts, up to its first answer.
  */
 import Dexie from 'dexie';
-import { openDb } from '../../src/shared/db';
-import { BUILTIN_MODEL } from '../../src/shared/models';
-import { storedText, type TextRecord } from '../../src/shared/text-codec';
-import type { DocumentRecord } from '../../src/shared/types';
-import type { StoredVectorRecord } from '../../src/shared/vector-codec';
+import { openDb } from '../../common/db';
+import { BUILTIN_MODEL } from '../../common/models';
+import { storedText, type TextRecord } from '../../common/text-codec';
+import type { DocumentRecord } from '../../common/types';
+import type { StoredVectorRecord } from '../../common/vector-codec';
 import { DocumentTexts } from '../../workers/engine/document-texts';
 import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
-import { documentStamp } from '../../workers/engine/sync';
+import { documentStamp } from '../../workers/engine/catch-up';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { withHitTexts } from '../../workers/retrieve/hit-texts';
 import { search, type LibraryIndex } from '../../workers/retrieve/search';

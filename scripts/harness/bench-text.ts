@@ -3,7 +3,7 @@
  * proportions from a deterministic PRNG, so every run searches the same library; and the built-in
  * embedder that embeds them.
  */
-import { BUILTIN_MODEL } from '../../src/shared/models';
+import { BUILTIN_MODEL } from '../../common/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { loadEmbedder } from '../../workers/embed/embedders';
 

@@ -5,15 +5,15 @@
  */
 import { chunking } from '../../src/lib/chunking.svelte';
 import { engine } from '../../src/lib/workers';
-import { readChunks } from '../../src/shared/chunk-text';
-import type { IngestResult } from '../../src/shared/ingest';
+import { readChunks } from '../../workers/engine/chunk-store';
+import type { IngestResult } from '../../common/ingest';
 import {
   AppError,
   type ChunkMode,
   type ErrorCode,
   type OcrSummary,
   type PropositionType,
-} from '../../src/shared/types';
+} from '../../common/types';
 import { pageDb } from './page-db';
 import { addFiles } from './queue.svelte';
 

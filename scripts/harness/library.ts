@@ -4,7 +4,7 @@
  */
 import Dexie from 'dexie';
 import { engine, fileReader } from '../../src/lib/workers';
-import { DB_NAME } from '../../src/shared/db';
+import { DB_NAME } from '../../common/db';
 import { closePageDb } from './page-db';
 import { addFiles } from './queue.svelte';
 

@@ -7,7 +7,7 @@
 import type { UserMessage } from '../../src/lib/errors';
 import { IngestQueue } from '../../src/lib/ingest-queue.svelte';
 import type { QueuedFile } from '../../src/lib/queued-file.svelte';
-import type { IngestResult } from '../../src/shared/ingest';
+import type { IngestResult } from '../../common/ingest';
 
 /** How one queued file ended: stored (or found already stored), or refused with the page's message. */
 export type QueueOutcome = { file: File; result: IngestResult } | { file: File; error: UserMessage };

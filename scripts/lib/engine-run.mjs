@@ -32,7 +32,7 @@ export async function ingestFiles(page, files, { log = () => {} } = {}) {
  * Runs `texts` through the engine's search with `options`; resolves to the page's QueryResult per text.
  * @param {import('@playwright/test').Page} page
  * @param {string[]} texts
- * @param {Partial<import('../../src/shared/types').SearchOptions>} options
+ * @param {Partial<import('../../common/types').SearchOptions>} options
  * @param {{log?: (line: string) => void, label?: string, keepHits?: boolean}} [progress]
  */
 export async function runQueries(page, texts, options, { log = () => {}, label = '', keepHits = false } = {}) {

@@ -6,7 +6,7 @@
  * reload of the tab.
  */
 import { liveQuery } from 'dexie';
-import type { ConversationRecord, ConversationTurn } from '../shared/db';
+import type { ConversationRecord, ConversationTurn } from '../../common/db';
 import type { AnswerSource } from './answer-extract';
 import {
   conversationJson,
@@ -16,7 +16,7 @@ import {
   listConversations,
   offersNewConversation,
   typedOn,
-} from '../shared/conversations';
+} from '../../common/conversations';
 import { db } from './db';
 import { engine } from './workers';
 import { handleError } from './errors';

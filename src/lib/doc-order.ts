@@ -1,5 +1,5 @@
 /** Filtering and sorting of the library list; pure, so the order is the same in every view. */
-import type { SourceKind } from '../shared/types';
+import type { SourceKind } from '../../common/types';
 import type { DocRow } from './doc-rows';
 
 export type DocSort = 'newest' | 'title' | 'name' | 'size' | 'opened';

@@ -3,7 +3,7 @@
  * holds the index and writes the tables): the headings the filter matches, and the bytes each
  * document takes. Asked again only for a document stored or re-indexed since.
  */
-import type { DocumentRecord } from '../shared/types';
+import type { DocumentRecord } from '../../common/types';
 import { engine } from './workers';
 
 /** What a document's facts were read for: a re-index or a new model changes them. */

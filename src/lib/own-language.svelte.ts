@@ -2,7 +2,7 @@
  * Settings → Language: whether search keeps to the person's own language, the one the interface
  * is shown in. Kept in the settings table like the page's other choices (a backup and sync carry it).
  */
-import { OWN_LANGUAGE_ONLY_KEY } from '../shared/settings';
+import { OWN_LANGUAGE_ONLY_KEY } from '../../common/settings';
 import { followSetting } from './chosen-settings';
 import { interfaceLanguage } from './i18n/i18n.svelte';
 import { engine } from './workers';

@@ -4,7 +4,7 @@
  * offers the undo again), drops them from search, and this tab deletes them when the time comes —
  * or, when every tab was closed first, the next start does.
  */
-import type { DocumentRecord } from '../shared/types';
+import type { DocumentRecord } from '../../common/types';
 import { engine } from './workers';
 import { libraryEvents } from './library-events';
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/shared/db';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { openDb } from '../../common/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { exportLibrary, importLibrary } from './backup';
 import { Engine, type ModelAccess } from './engine';
 import { stillMarked, storedBytes, valueBytes } from './library-facts';

@@ -4,8 +4,8 @@
  * two marks the list sets on a document record: when it was last opened, and when a removal the
  * person can still undo is due.
  */
-import type { CarrelDb } from '../../src/shared/db';
-import type { DocumentRecord } from '../../src/shared/types';
+import type { CarrelDb } from '../../common/db';
+import type { DocumentRecord } from '../../common/types';
 import type { LibraryIndex } from '../retrieve/library-index';
 
 /** Each document's distinct section headings, in document order (none for a document not indexed). */

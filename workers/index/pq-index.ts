@@ -11,7 +11,7 @@ import { dot, quantizeQuery } from './int8-scan';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
-import type { Int8Rows } from '../../src/shared/vector-codec';
+import type { Int8Rows } from '../../common/vector-codec';
 
 /** Rows needed before codebooks are learnt (16 centroids per subspace need a few hundred points each). */
 export const PQ_MIN_TRAIN_ROWS = 4096;

@@ -1,6 +1,6 @@
 /** What kind of file is this, and is it really text? Bad input gets a message that says what to do. */
-import { KIND_BY_EXTENSION, KIND_BY_MIME } from '../../src/shared/file-types';
-import { AppError, type SourceKind } from '../../src/shared/types';
+import { KIND_BY_EXTENSION, KIND_BY_MIME } from '../../common/file-types';
+import { AppError, type SourceKind } from '../../common/types';
 
 /** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type (src/shared/file-types.ts). */
 export function detectKind(fileName: string, mime: string, head: Uint8Array): SourceKind {

@@ -5,8 +5,8 @@ import {
   KIND_BY_EXTENSION,
   PICKER_ACCEPT,
   shareTargetAccept,
-} from '../../src/shared/file-types';
-import type { SourceKind } from '../../src/shared/types';
+} from '../../common/file-types';
+import type { SourceKind } from '../../common/types';
 import { decodeText, detectKind } from './detect';
 import { parseHtml } from './html';
 import { parseMarkdown } from './markdown';

@@ -6,7 +6,7 @@
  * is read in from the first page, when its model is here. Without the model the chosen language
  * reads on: a German letter read with the English model loses its umlauts, not its words.
  */
-import { functionWordLanguage } from '../../src/shared/text/detect';
+import { functionWordLanguage } from '../text/detect';
 import type { OcrPage, PageReader } from './ocr';
 
 /** Tesseract's code of a language the analyser tells apart (ISO 639-1 → ISO 639-2). */

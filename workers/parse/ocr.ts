@@ -7,15 +7,15 @@
  * page and kept for the rest of the file.
  */
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
-import type { PageWord } from '../../src/shared/db';
-import { MODEL_CACHE } from '../../src/shared/models';
+import type { PageWord } from '../../common/db';
+import { MODEL_CACHE } from '../../common/models';
 import {
   isLanguageData,
   ocrLanguageCacheKey,
   ocrLanguageName,
   ocrLanguageSitePath,
-} from '../../src/shared/ocr-languages';
-import { AppError } from '../../src/shared/types';
+} from '../../common/ocr-languages';
+import { AppError } from '../../common/types';
 import type { TextItemLike } from './pdf-lines';
 
 /** Where the OCR files are served (see selfHostedAssets in vite.config.ts). */

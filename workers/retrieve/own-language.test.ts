@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguages } from '../../src/shared/text/languages';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { loadLanguages } from '../../common/text/languages';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { LibraryIndex, search } from './search';
 

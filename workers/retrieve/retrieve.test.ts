@@ -6,14 +6,14 @@ import type {
   ResultHit,
   SearchOptions,
   SectionRecord,
-} from '../../src/shared/types';
-import { assembleContext } from '../../src/shared/text/prompt';
+} from '../../common/types';
+import { assembleContext } from '../../common/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
 import { LibraryIndex, search, STAGE_K, traceSearch } from './search';
 import { PqIndex } from '../index/pq-index';
 import { Int8FlatIndex } from '../index/int8-index';
-import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
 const DIMS = 4;

@@ -1,5 +1,5 @@
 /** Search kept to some languages (Settings › "Search only passages in …"). */
-import type { SearchOptions } from '../../src/shared/types';
+import type { SearchOptions } from '../../common/types';
 import { sectionLang, type DocMeta, type LibraryIndex } from './library-index';
 
 /**

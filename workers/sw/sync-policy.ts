@@ -5,8 +5,8 @@
  * so a change takes effect at the next load.
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { htmlWithPolicy, policyWithSync } from '../../src/shared/csp';
-import { SYNC_KEY, type SyncSettings } from '../../src/shared/sync';
+import { htmlWithPolicy, policyWithSync } from './csp';
+import { SYNC_KEY, type SyncSettings } from '../../common/sync';
 
 const CSP = 'Content-Security-Policy';
 

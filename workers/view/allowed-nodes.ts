@@ -4,7 +4,7 @@
  * address and an image's alt text are kept; dropped elements take their contents with them.
  */
 import { Parser } from 'htmlparser2';
-import { HTML_DROP, HTML_KEEP, safeHref, type ViewElement, type ViewNode } from '../../src/shared/view-nodes';
+import { HTML_DROP, HTML_KEEP, safeHref, type ViewElement, type ViewNode } from '../../common/view-nodes';
 
 /** The allowed content of an HTML document or fragment. */
 export function allowedNodes(html: string): ViewNode[] {

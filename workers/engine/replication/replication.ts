@@ -6,8 +6,8 @@
  * The keys live in this object only, unless the person asked to remember them on this device
  * (key-store.ts): otherwise after a reload sync waits, paused, for the passphrase.
  */
-import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../src/shared/sync';
-import type { CarrelDb } from '../../../src/shared/db';
+import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../common/sync';
+import type { CarrelDb } from '../../../common/db';
 import { KEY_CHECK_ID, newKeyCheck, opens, unlock, type KeyCheck, type SyncKeys } from './crypto';
 import { noKeyStore, type KeyStore } from './key-store';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
