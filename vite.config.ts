@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentSecurityPolicy } from './src/shared/csp';
+import { contentSecurityPolicy } from './workers/sw/csp';
 
 /**
  * Where the page may download models from when the user asks: the Hugging Face hub and its file
@@ -17,7 +17,7 @@ const MODEL_HOSTS = [
   ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean),
 ];
 
-/** The policy itself is src/shared/csp.ts, which the service worker also uses to add the sync origin. */
+/** The policy itself is workers/sw/csp.ts, which the service worker also uses to add the sync origin. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(MODEL_HOSTS);
 
 const SECURITY_HEADERS = {
@@ -46,7 +46,7 @@ function cspMeta(): Plugin {
 
 /**
  * Files served from our own origin, copied from npm packages: pdf.js's image decoders
- * (src/shared/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
+ * (common/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
  * WebAssembly core (SIMD, LSTM engine) and the English model.
  */
 const SELF_HOSTED: Record<string, string> = {

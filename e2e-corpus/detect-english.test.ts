@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { detectLanguages } from '../src/shared/text/detect';
+import { detectLanguages } from '../workers/text/detect';
 
 // English documents must stay English: a document taken for another language is read by another
 // analyser, and an English library that seems to hold other languages reads every short question

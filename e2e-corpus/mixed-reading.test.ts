@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { Bm25Index } from '../workers/index/bm25';
-import { analyzeQuery } from '../src/shared/text/analyzer';
-import { loadLanguages } from '../src/shared/text/languages';
+import { analyzeQuery } from '../common/text/analyzer';
+import { loadLanguages } from '../common/text/languages';
 
 // In a library that holds other languages too, a short English question is read in them as well
 // (workers/retrieve/query-languages.ts). On SciFact's keyword leg alone, that must cost English

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { OCR_LANGUAGE_REPO, ocrLanguageFile } from '../src/shared/ocr-languages';
+import { OCR_LANGUAGE_REPO, ocrLanguageFile } from '../common/ocr-languages';
 import { makeTestModel } from '../scripts/make-test-model.mjs';
 import { HUB_PORT, startFakeHub, type FakeHub } from './fake-hub';
 import { expect } from './support';

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { Page, Worker } from '@playwright/test';
 import { startCouchServer, type CouchServer } from './support/couch-server';
 import { expect, test } from './support';
-import { connectSources } from '../src/shared/csp';
-import { SYNC_KEY, type SyncSettings } from '../src/shared/sync';
+import { connectSources } from '../workers/sw/csp';
+import { SYNC_KEY, type SyncSettings } from '../common/sync';
 
 // Fixed ports beside this checkout's preview port, so the no-egress fixture can name the sync origin.
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;

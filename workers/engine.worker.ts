@@ -1,20 +1,20 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../src/shared/db';
+import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../common/db';
 import {
   storedResult,
   type HandOver,
   type IngestProgress,
   type IngestResult,
   type ReembedProgress,
-} from '../src/shared/ingest';
-import type { ModelInfo } from '../src/shared/models';
-import type { ChosenSetting } from '../src/shared/settings';
-import { assembleContext } from '../src/shared/text/prompt';
-import { approximateTokens } from '../src/shared/text/tokens';
-import { expose, receiveOne, type CallContext } from '../src/shared/rpc';
-import type { ResultHit } from '../src/shared/types';
+} from '../common/ingest';
+import type { ModelInfo } from '../common/models';
+import type { ChosenSetting } from '../common/settings';
+import { assembleContext } from '../common/text/prompt';
+import { approximateTokens } from '../common/text/tokens';
+import { expose, receiveOne, type CallContext } from '../common/rpc';
+import type { ResultHit } from '../common/types';
 import {
   activeModel,
   chosenModels,
@@ -33,8 +33,8 @@ import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import { deleteConversation, renameConversation, saveTurn } from '../src/shared/conversations';
-import type { SyncStatus } from '../src/shared/sync';
+import { deleteConversation, renameConversation, saveTurn } from '../common/conversations';
+import type { SyncStatus } from '../common/sync';
 import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';
 import { Replication, type StartRequest } from './engine/replication/replication';

@@ -3,7 +3,7 @@
  * The answer generator's own worker, so search and ingest stay responsive while it writes.
  * Terminating it (Settings → Answers → None) frees the model's memory.
  */
-import { expose, type CallContext } from '../src/shared/rpc';
+import { expose, type CallContext } from '../common/rpc';
 import { runtime, type ModelProgress } from './runtime/browser';
 import { openGenerator, type GeneratorRequest, type LoadedGenerator } from './generate/open-generator';
 import { streamAnswer, type ChatMessage } from './generate/stream-answer';

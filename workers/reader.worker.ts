@@ -5,12 +5,12 @@
  */
 import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
-import { openDb } from '../src/shared/db';
-import { expose, type CallContext } from '../src/shared/rpc';
+import { openDb } from '../common/db';
+import { expose, type CallContext } from '../common/rpc';
 import { Ocr } from './parse/ocr';
-import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../src/shared/ingest';
+import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../common/ingest';
 import { readFile } from './ingest/pipeline';
-import { BUILTIN_OCR_LANGUAGE } from '../src/shared/ocr-languages';
+import { BUILTIN_OCR_LANGUAGE } from '../common/ocr-languages';
 import { activeModel, tryTokenCounter } from './embed/embedders';
 
 const db = openDb();

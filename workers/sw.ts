@@ -14,7 +14,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { GPU_RUNTIME_CACHE } from '../src/shared/gpu-runtime';
+import { GPU_RUNTIME_CACHE } from './runtime/gpu-runtime';
 import { syncPolicyPlugin } from './sw/sync-policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -56,7 +56,7 @@ registerRoute(
   'POST',
 );
 
-// GPU_RUNTIME_CACHE (src/shared/gpu-runtime.ts): workers put the build there too. The server says
+// GPU_RUNTIME_CACHE (workers/runtime/gpu-runtime.ts): workers put the build there too. The server says
 // "Vary: Origin", and a module import sends an Origin that a plain fetch does not: an entry either
 // one stored must serve the other.
 registerRoute(

@@ -3,8 +3,8 @@
  * The viewer's worker: turns a stored original into allow-listed nodes with the passage marked,
  * so converting a long Word file or book never blocks the page.
  */
-import { expose } from '../src/shared/rpc';
-import type { ViewRequest } from '../src/shared/view-request';
+import { expose } from '../common/rpc';
+import type { ViewRequest } from '../common/view-request';
 import { viewOriginal } from './view/view-original';
 
 const api = {

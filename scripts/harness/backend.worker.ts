@@ -3,9 +3,9 @@
  * One embedding run of the built-in model on one backend, in a worker of its own: ONNX Runtime
  * loads one runtime build per worker, so each backend is measured from a fresh start.
  */
-import { BUILTIN_MODEL } from '../../src/shared/models';
-import { expose } from '../../src/shared/rpc';
-import type { Device } from '../../src/shared/gpu';
+import { BUILTIN_MODEL } from '../../common/models';
+import { expose } from '../../common/rpc';
+import type { Device } from '../../common/gpu';
 import { openEmbedderOn } from '../../workers/embed/embedders';
 
 const api = {

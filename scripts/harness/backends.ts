@@ -5,8 +5,8 @@
  * or Chromium's software one (SwiftShader), whose speed says nothing about a GPU's.
  */
 import { WorkerOwner } from '../../src/lib/worker-owner';
-import { gpuSupport } from '../../src/shared/gpu';
-import type { Device } from '../../src/shared/gpu';
+import { gpuSupport } from '../../common/gpu';
+import type { Device } from '../../common/gpu';
 import type { BackendApi } from './backend.worker';
 
 export type BackendResult = { model_load_ms: number; propositions_per_s: number; adapter?: string } | { error: string };

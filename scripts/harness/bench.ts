@@ -4,9 +4,9 @@
  * the vector indexes (workers/index). Runs in the harness page's main thread, so nothing here
  * crosses a worker boundary; it only generates text, times calls and reads the results back.
  */
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { engine, ingest as readFile, readFile as readToChannel, storeHandedOver } from '../../src/lib/workers';
-import { BUILTIN_MODEL } from '../../src/shared/models';
+import { BUILTIN_MODEL } from '../../common/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { FlatIndex } from '../../workers/index/flat-index';
 import { Int8FlatIndex } from '../../workers/index/int8-index';
@@ -18,16 +18,16 @@ import { LibraryIndex, search } from '../../workers/retrieve/search';
 import { reset } from './library';
 import { pageDb } from './page-db';
 import Dexie from 'dexie';
-import { openDb } from '../../src/shared/db';
+import { openDb } from '../../common/db';
 import { restoreSnapshot, saveSnapshot } from '../../workers/engine/snapshot';
 import { joinParts } from '../../workers/engine/parts';
 import { loadLexicon, relatedTerms, type Lexicon } from '../../workers/retrieve/lexicon';
 import { loadTranslation, type TranslationTable } from '../../workers/retrieve/translation';
-import { documentStamp } from '../../workers/engine/sync';
+import { documentStamp } from '../../workers/engine/catch-up';
 import { DocumentTexts } from '../../workers/engine/document-texts';
 import { withHitTexts } from '../../workers/retrieve/hit-texts';
-import { storedText, type TextRecord } from '../../src/shared/text-codec';
-import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { storedText, type TextRecord } from '../../common/text-codec';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
 
 const SNAPSHOT_DB = 'carrel-bench-snapshot';
 

@@ -2,15 +2,9 @@
  * `npm run chunk` in the page: one file through the real file reader (detect → parse, pdf.js in
  * the worker → chunk with the model's tokenizer → embed → Dexie), then its records read back.
  */
-import { readChunks } from '../../src/shared/chunk-text';
+import { readChunks } from '../../workers/engine/chunk-store';
 import { engine, ingest as readFile } from '../../src/lib/workers';
-import {
-  AppError,
-  type ChunkMode,
-  type ErrorCode,
-  type OcrSummary,
-  type PropositionType,
-} from '../../src/shared/types';
+import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../common/types';
 import { pageDb } from './page-db';
 
 const INGEST_TIMEOUT_MS = 10 * 60_000;

@@ -3,11 +3,11 @@
  * the WebGPU adapter when there is one, each in a fresh generate.worker: load time, time to first
  * token and tokens per second over one answer.
  */
-import type { Device } from '../../src/shared/gpu';
+import type { Device } from '../../common/gpu';
 import type { GenerateApi } from '../../workers/generate.worker';
 import { WorkerOwner } from '../../src/lib/worker-owner';
-import { generatorDtype } from '../../src/shared/generators';
-import { gpuSupport } from '../../src/shared/gpu';
+import { generatorDtype } from '../../common/generators';
+import { gpuSupport } from '../../common/gpu';
 
 export type GenerationResult =
   { load_ms: number; first_token_ms: number; tokens_per_s: number; tokens: number; dtype: string } | { error: string };

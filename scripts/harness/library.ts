@@ -4,8 +4,8 @@
  */
 import Dexie from 'dexie';
 import { engine, ingest as readFile, fileReader } from '../../src/lib/workers';
-import { DB_NAME } from '../../src/shared/db';
-import { AppError } from '../../src/shared/types';
+import { DB_NAME } from '../../common/db';
+import { AppError } from '../../common/types';
 import { closePageDb } from './page-db';
 
 /**

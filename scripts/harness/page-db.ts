@@ -1,5 +1,5 @@
 /** The page's own connection to the app's database, for reading back what the workers stored. */
-import { openDb, type CarrelDb } from '../../src/shared/db';
+import { openDb, type CarrelDb } from '../../common/db';
 
 let db: CarrelDb | null = null;
 

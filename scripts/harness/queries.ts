@@ -1,8 +1,8 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
 import { extractAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
-import { readSections } from '../../src/shared/chunk-text';
-import type { ResultHit, SearchOptions } from '../../src/shared/types';
+import { readSections } from '../../workers/engine/chunk-store';
+import type { ResultHit, SearchOptions } from '../../common/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;

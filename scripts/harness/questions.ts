@@ -7,9 +7,9 @@
 import { extractAnswer, type ExtractiveAnswer } from '../../src/lib/answer-extract';
 import { engine } from '../../src/lib/workers';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
-import { readChunks, readSections } from '../../src/shared/chunk-text';
-import { analyze } from '../../src/shared/text/analyzer';
-import type { SearchOptions } from '../../src/shared/types';
+import { readChunks, readSections } from '../../workers/engine/chunk-store';
+import { analyze } from '../../common/text/analyzer';
+import type { SearchOptions } from '../../common/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;

@@ -4,8 +4,8 @@
  * stage 2 kept? The answer is given as relevant document names (BEIR) or answer texts (QA).
  */
 import { engine } from '../../src/lib/workers';
-import { eachChunks } from '../../src/shared/chunk-text';
-import type { SearchOptions, SectionRecord } from '../../src/shared/types';
+import { eachChunks } from '../../workers/engine/chunk-store';
+import type { SearchOptions, SectionRecord } from '../../common/types';
 import { pageDb } from './page-db';
 
 const SEARCH_TIMEOUT_MS = 60_000;

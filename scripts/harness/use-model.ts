@@ -3,8 +3,8 @@
  * (`npm run models:fetch -- ID`). Set before documents are added, so every vector is the model's.
  */
 import { engine } from '../../src/lib/workers';
-import { ACTIVE_MODEL_KEY } from '../../src/shared/db';
-import { CATALOGUE, customModel, modelFilePath } from '../../src/shared/models';
+import { ACTIVE_MODEL_KEY } from '../../common/db';
+import { CATALOGUE, customModel, modelFilePath } from '../../common/models';
 import { pageDb } from './page-db';
 
 export async function useModel(id: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PropositionHit, ResultHit } from '../shared/types';
+import type { PropositionHit, ResultHit } from '../../common/types';
 import { extractAnswer } from './answer-extract';
 
 function passage(id: string, text: string, start: number): PropositionHit {

@@ -5,10 +5,10 @@
  * Measured on the first 400 answerable SQuAD v2 dev questions (docs/answers.md): each rule below
  * names what it was worth there.
  */
-import { analyze as contentTerms } from '../shared/text/analyzer';
-import { answerSpans, answerType, fitsType, type AnswerType } from '../shared/text/answer-cues';
-import { sentenceSpans } from '../shared/text/sentences';
-import type { PropositionHit, ResultHit } from '../shared/types';
+import { analyze as contentTerms } from '../../common/text/analyzer';
+import { answerSpans, answerType, fitsType, type AnswerType } from './text/answer-cues';
+import { sentenceSpans } from '../../common/text/sentences';
+import type { PropositionHit, ResultHit } from '../../common/types';
 
 /** A passage an answer cites; `n` is its 1-based marker number. */
 export interface AnswerSource {

@@ -1,6 +1,6 @@
 /** How an answer names the passage a marker points to. */
 import type { AnswerSource } from './answer-extract';
-import { pageReference } from '../shared/page-reference';
+import { pageReference } from '../../common/page-reference';
 
 /** "Title (file), Heading › Sub, p. 4": the document, the heading path and the pages. */
 export function citationLabel(source: AnswerSource): string {

@@ -1,7 +1,7 @@
 /** App-wide status: offline readiness, updates, connectivity, the model, and app-level errors. */
-import type { Device } from '../shared/gpu';
+import type { Device } from '../../common/gpu';
 import { registerSW } from 'virtual:pwa-register';
-import { BUILTIN_MODEL } from '../shared/models';
+import { BUILTIN_MODEL } from '../../common/models';
 import { handleError } from './errors';
 import { engine } from './workers';
 import { translate as t } from './i18n/messages';

@@ -5,7 +5,7 @@
  * the table has none yet, and then removed from localStorage.
  */
 import { liveQuery } from 'dexie';
-import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting, type ChosenSettings } from '../shared/settings';
+import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting, type ChosenSettings } from '../../common/settings';
 import { db } from './db';
 import { engine } from './workers';
 

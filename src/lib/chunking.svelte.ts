@@ -3,8 +3,8 @@
  * backup carries it) and read live; `current` stays a plain value so the ingest queue reads it
  * synchronously.
  */
-import { chunkSettingsFrom, CHUNKING_KEY, DEFAULT_CHUNKING, type ChunkSettings } from '../shared/settings';
-import type { ChunkSizes } from '../shared/types';
+import { chunkSettingsFrom, CHUNKING_KEY, DEFAULT_CHUNKING, type ChunkSettings } from '../../common/settings';
+import type { ChunkSizes } from '../../common/types';
 import { followSetting, olderCopy } from './chosen-settings';
 import { engine } from './workers';
 

@@ -1,10 +1,10 @@
 /**
  * The open conversation: each answered question becomes a turn of it (or starts a new one when it
  * shares nothing with it); follow-ups are read against its previous question. Conversations are
- * listed live from IndexedDB (other tabs show up too); the engine writes them (src/shared/conversations.ts).
+ * listed live from IndexedDB (other tabs show up too); the engine writes them (common/conversations.ts).
  */
 import { liveQuery } from 'dexie';
-import type { ConversationRecord, ConversationTurn } from '../shared/db';
+import type { ConversationRecord, ConversationTurn } from '../../common/db';
 import type { AnswerSource } from './answer-extract';
 import {
   conversationJson,
@@ -12,7 +12,7 @@ import {
   earlierQuestions,
   exportName,
   listConversations,
-} from '../shared/conversations';
+} from '../../common/conversations';
 import { db } from './db';
 import { engine } from './workers';
 import { handleError } from './errors';

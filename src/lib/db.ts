@@ -1,4 +1,4 @@
 /** The main thread's connection to the library database. */
-import { openDb } from '../shared/db';
+import { openDb } from '../../common/db';
 
 export const db = openDb();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../shared/types';
+import type { DocumentRecord } from '../../common/types';
 import { libraryRows, sameRow, stageOf, type JobRow } from './doc-rows';
 
 function doc(id: string, name: string, addedAt: number): DocumentRecord {

@@ -2,8 +2,8 @@
  * The document list's rows: one per stored document and one per file being read, with its stage,
  * progress and time left (what src/components/DocRow.svelte shows).
  */
-import type { IngestProgress } from '../shared/ingest';
-import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../shared/types';
+import type { IngestProgress } from '../../common/ingest';
+import type { ChunkMode, DocStatus, DocumentRecord, ErrorCode, OcrSummary, SourceKind } from '../../common/types';
 import { fileFraction } from './ingest-progress';
 import { translate as t } from './i18n/messages';
 

@@ -1,5 +1,5 @@
 /** Turns any failure into words a person understands and a next step. Aborts are not errors. */
-import { AppError, type ErrorCode } from '../shared/types';
+import { AppError, type ErrorCode } from '../../common/types';
 import { enErrors } from './i18n/en-errors';
 import { shownLanguage, translate, type MessageKey } from './i18n/messages';
 

@@ -3,10 +3,10 @@
  * chosen generator, stoppable. A new question cancels the answer under way; a stopped answer stays,
  * marked stopped; a failure leaves the extractive answer with a message.
  */
-import { ANSWER_TOKENS, promptBudget } from '../shared/generators';
-import { buildPrompt, type PromptSource } from '../shared/text/prompt';
-import { approximateTokens } from '../shared/text/tokens';
-import type { SearchResponse } from '../shared/types';
+import { ANSWER_TOKENS, promptBudget } from '../../common/generators';
+import { buildPrompt, type PromptSource } from '../../common/text/prompt';
+import { approximateTokens } from '../../common/text/tokens';
+import type { SearchResponse } from '../../common/types';
 import type { AnswerSource } from './answer-extract';
 import { handleError } from './errors';
 import { generator } from './generator.svelte';

@@ -6,10 +6,10 @@
 import type { GenerateApi } from '../../workers/generate.worker';
 import type { DownloadProgress } from '../../workers/runtime/download';
 import type { ModelProgress } from '../../workers/runtime/browser';
-import { generatorDtype, whyNotFit, type GeneratorChoice } from '../shared/generators';
-import { gpuSupport } from '../shared/gpu';
-import { GENERATOR_KEY } from '../shared/settings';
-import { AppError } from '../shared/types';
+import { generatorDtype, whyNotFit, type GeneratorChoice } from '../../common/generators';
+import { gpuSupport } from '../../common/gpu';
+import { GENERATOR_KEY } from '../../common/settings';
+import { AppError } from '../../common/types';
 import type { ChatMessage } from '../../workers/generate/stream-answer';
 import { db } from './db';
 import { handleError, isAbort } from './errors';

@@ -2,7 +2,7 @@
  * Splits text into plain and marked segments for the query's words (compared by stem, so "trains"
  * marks "train"). The UI renders segments as text nodes: document text is never parsed as HTML.
  */
-import { analyze } from '../shared/text/analyzer';
+import { analyze } from '../../common/text/analyzer';
 
 export interface Segment {
   text: string;

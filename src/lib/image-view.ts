@@ -1,6 +1,6 @@
 /** Boxes over a passage on an image of a page, from the words OCR read and placed when it was added. */
-import type { PageWord } from '../shared/db';
-import { isTiff, tiffPages } from '../shared/tiff';
+import type { PageWord } from '../../common/db';
+import { isTiff, tiffPages } from '../../common/tiff';
 import { findPassage, spanTexts } from './pdf-passage';
 import type { PassageBox } from './pdf-view';
 

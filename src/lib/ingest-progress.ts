@@ -3,7 +3,7 @@
  * different shares of the time, so each stage's own progress is mapped onto one 0–1 scale for the
  * file; time left is extrapolated from the time spent so far.
  */
-import type { IngestStage } from '../shared/ingest';
+import type { IngestStage } from '../../common/ingest';
 import { translate as t } from './i18n/messages';
 
 /** Where each stage starts and ends on the file's 0–1 scale (embedding dominates). */

@@ -8,8 +8,8 @@
  * channel, which answers the stored document. What becomes of a stored file (searchable, shown) is
  * its owner's part: `IngestHooks`.
  */
-import type { IngestProgress, IngestResult } from '../shared/ingest';
-import type { JobRecord } from '../shared/db';
+import type { IngestProgress, IngestResult } from '../../common/ingest';
+import type { JobRecord } from '../../common/db';
 import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, fileReader, readFile, storeHandedOver } from './workers';
 import { stageOf } from './doc-rows';

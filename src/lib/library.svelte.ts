@@ -5,9 +5,9 @@
  * commits, so nothing half-indexed is ever found. Finished, removed and cleared documents are
  * announced on library-events.ts.
  */
-import { readOutdated } from '../shared/read-recipe';
-import type { DocumentRecord } from '../shared/types';
-import type { IngestResult } from '../shared/ingest';
+import { readOutdated } from '../../common/read-recipe';
+import type { DocumentRecord } from '../../common/types';
+import type { IngestResult } from '../../common/ingest';
 import { db } from './db';
 import { engine } from './workers';
 import { libraryEvents } from './library-events';
@@ -15,7 +15,7 @@ import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
 import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
-import { DEFAULT_SIZES } from '../shared/chunk-sizes';
+import { DEFAULT_SIZES } from '../../common/chunk-sizes';
 import { translate as t } from './i18n/messages';
 
 class Library {

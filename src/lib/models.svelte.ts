@@ -3,8 +3,8 @@
  * resume), the mirror, and switching the library to another model in the background.
  */
 import { liveQuery } from 'dexie';
-import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../shared/db';
-import { gpuSupport, type GpuSupport } from '../shared/gpu';
+import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../../common/db';
+import { gpuSupport, type GpuSupport } from '../../common/gpu';
 import {
   ALL_MODEL_FILES,
   WEIGHTS_FILE,
@@ -20,13 +20,13 @@ import {
   modelFiles,
   type Dtype,
   type ModelInfo,
-} from '../shared/models';
-import { AppError } from '../shared/types';
+} from '../../common/models';
+import { AppError } from '../../common/types';
 import { appStatus } from './app-status.svelte';
 import { db } from './db';
 import { handleError, isAbort } from './errors';
 import type { DownloadProgress } from '../../workers/runtime/download';
-import { remoteFileUrl } from '../shared/models';
+import { remoteFileUrl } from '../../common/models';
 import { engine } from './workers';
 
 /** Parts of downloads under way (workers/runtime/download.ts), kept so an interrupted one resumes. */

@@ -4,7 +4,7 @@
  * where each language's model is, and downloading one through the engine's model runtime (resumable parts,
  * from the model host or the mirror set under Model).
  */
-import { MODEL_CACHE } from '../shared/models';
+import { MODEL_CACHE } from '../../common/models';
 import {
   BUILTIN_OCR_LANGUAGE,
   isLanguageData,
@@ -13,9 +13,9 @@ import {
   ocrLanguageFile,
   ocrLanguageName,
   ocrLanguageSitePath,
-} from '../shared/ocr-languages';
-import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../shared/settings';
-import { AppError } from '../shared/types';
+} from '../../common/ocr-languages';
+import { OCR_LANGUAGE_KEY, ocrLanguageFrom } from '../../common/settings';
+import { AppError } from '../../common/types';
 import { isAbort } from './errors';
 import type { DownloadProgress } from '../../workers/runtime/download';
 import { DOWNLOAD_TIMEOUT_MS, models, PARTS_CACHE } from './models.svelte';

@@ -1,6 +1,6 @@
 /** The viewer's reads from the library database: a document, its original file and its extracted text. */
-import { AppError, type DocumentRecord } from '../shared/types';
-import { readText, type TextRecord } from '../shared/text-codec';
+import { AppError, type DocumentRecord } from '../../common/types';
+import { readText, type TextRecord } from '../../common/text-codec';
 import { db } from './db';
 
 export interface Original {

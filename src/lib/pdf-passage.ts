@@ -3,7 +3,7 @@
  * digits only, so line breaks, hyphenation, spacing and ligatures the parser smoothed over still match.
  * The boxes' text keeps the word breaks between items, so the marked passage reads (and copies) as words.
  */
-import { PDF_SPACE_GAP } from '../shared/pdf-text';
+import { PDF_SPACE_GAP } from '../../common/pdf-text';
 
 /** A page's text item as pdf.js or OCR gives it; position, width and line end when known. */
 export interface PageItem {

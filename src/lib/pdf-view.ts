@@ -3,9 +3,9 @@
  * pdf.js runs its parser in its own worker, loaded from our origin (the CSP allows only 'self').
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
-import { AppError } from '../shared/types';
-import type { PageWord } from '../shared/db';
-import { pdfjsWasmUrl } from '../shared/pdfjs-wasm';
+import { AppError } from '../../common/types';
+import type { PageWord } from '../../common/db';
+import { pdfjsWasmUrl } from '../../common/pdfjs-wasm';
 import { findPassage, spanTexts } from './pdf-passage';
 
 type PdfJs = typeof import('pdfjs-dist');

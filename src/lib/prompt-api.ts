@@ -3,7 +3,7 @@
  * assumed, its availability read and shown, its download left to the browser.
  */
 import type { ChatMessage } from '../../workers/generate/stream-answer';
-import { AppError } from '../shared/types';
+import { AppError } from '../../common/types';
 
 export type BrowserModelAvailability = 'unavailable' | 'downloadable' | 'downloading' | 'available' | 'absent';
 

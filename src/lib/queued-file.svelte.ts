@@ -4,7 +4,7 @@
  * spent the tab's time re-walking the list instead of reading files. Its state changes only through
  * the queue's transitions (ingest-schedule.ts); its row status follows from the state.
  */
-import type { DocStatus } from '../shared/types';
+import type { DocStatus } from '../../common/types';
 import type { DocRow, JobRow } from './doc-rows';
 import { formatTimeLeft, timeLeftMs } from './ingest-progress';
 import { IN_FLIGHT, type FileState } from './ingest-schedule';

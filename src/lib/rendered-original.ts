@@ -1,9 +1,9 @@
 /**
- * Draws an original the viewer's worker converted (src/shared/view-nodes.ts) formatted but inert
+ * Draws an original the viewer's worker converted (common/view-nodes.ts) formatted but inert
  * (DESIGN §8): the DOM is built element by element with createElement and text nodes, never
  * innerHTML. Links open outside the app; images show their alt text and load nothing.
  */
-import { HEADING_TAGS, HTML_KEEP, type ViewNode } from '../shared/view-nodes';
+import { HEADING_TAGS, HTML_KEEP, type ViewNode } from '../../common/view-nodes';
 
 export interface Rendered {
   root: HTMLElement;

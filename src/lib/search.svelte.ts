@@ -1,5 +1,5 @@
 /** Search as you type: debounced, tagged, and every answer but the latest is dropped. */
-import type { SearchResponse } from '../shared/types';
+import type { SearchResponse } from '../../common/types';
 import { handleError } from './errors';
 import { libraryEvents, type LibraryEvent } from './library-events';
 import { engine } from './workers';

@@ -4,7 +4,7 @@
  * shown at once, before the next read.
  */
 import { liveQuery } from 'dexie';
-import type { DocumentRecord } from '../shared/types';
+import type { DocumentRecord } from '../../common/types';
 import { db } from './db';
 
 /** The shortest rest between two full reads of the stored documents. */

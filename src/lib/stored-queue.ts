@@ -3,7 +3,7 @@
  * the Web Locks around it: this tab's own lock, held for its whole life so that its files are not
  * taken over while it lives, and the lock that lets one file be read at a time across all tabs.
  */
-import type { JobRecord } from '../shared/db';
+import type { JobRecord } from '../../common/db';
 import { engine } from './workers';
 
 /** This tab's identity; the lock of that name is held until the tab goes away. */

@@ -3,9 +3,9 @@
  * status the engine sends (the engine replicates; the page only asks and shows).
  */
 import { liveQuery } from 'dexie';
-import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../shared/sync';
+import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../common/sync';
 import { db } from './db';
-import { AppError } from '../shared/types';
+import { AppError } from '../../common/types';
 import { handleError } from './errors';
 import { engine } from './workers';
 

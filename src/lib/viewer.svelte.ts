@@ -1,5 +1,5 @@
 /** Which original is open in the viewer. Closing it returns focus to the passage that opened it. */
-import type { PropositionHit, ResultHit } from '../shared/types';
+import type { PropositionHit, ResultHit } from '../../common/types';
 
 export interface ViewerTarget {
   docId: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expose, type CallContext } from '../shared/rpc';
+import { expose, type CallContext } from '../../common/rpc';
 import { isAbort } from './errors';
 import { WorkerOwner } from './worker-owner';
 

@@ -3,7 +3,7 @@
  * while one that is slow but keeps reporting progress is left alone.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../shared/types';
+import { AppError } from '../../common/types';
 import { WorkerOwner } from './worker-owner';
 
 type Reply = (message: unknown) => void;

@@ -2,8 +2,8 @@
  * One owner per worker on the main thread: starts it lazily, waits for its `ready`, times out calls,
  * rejects every pending call if the worker dies or hangs, and starts a fresh worker on the next call.
  */
-import { AppError } from '../shared/types';
-import { deserializeError, type ApiMethod, type ProgressOf, type RpcResponse } from '../shared/rpc';
+import { AppError } from '../../common/types';
+import { deserializeError, type ApiMethod, type ProgressOf, type RpcResponse } from '../../common/rpc';
 
 /** How to make one call; `P` is the type of the method's progress events. */
 export interface CallOptions<P = unknown> {

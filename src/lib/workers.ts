@@ -2,7 +2,7 @@
 import type { EngineApi } from '../../workers/engine.worker';
 import type { ReaderApi } from '../../workers/reader.worker';
 import type { ViewApi } from '../../workers/view.worker';
-import type { IngestInput, IngestProgress, IngestResult, ReadOutcome } from '../shared/ingest';
+import type { IngestInput, IngestProgress, IngestResult, ReadOutcome } from '../../common/ingest';
 import { WorkerOwner, type CallOptions } from './worker-owner';
 
 export const engine = new WorkerOwner<EngineApi>(

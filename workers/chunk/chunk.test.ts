@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../parse/markdown';
 import { parseText } from '../parse/text';
-import type { ParsedDocument } from '../../src/shared/types';
-import { chunkDocument, chunkDocumentAsync } from './index';
+import type { ParsedDocument } from '../../common/types';
+import { chunkDocument, chunkDocumentAsync } from './chunker';
 import { propositionType } from './propositions';
-import { sentenceSpans } from '../../src/shared/text/sentences';
+import { sentenceSpans } from '../../common/text/sentences';
 import {
   DEFAULT_SIZES,
   PROPOSITION,
@@ -14,7 +14,7 @@ import {
   SECTION,
   sectionSizes,
   sizesProblem,
-} from '../../src/shared/chunk-sizes';
+} from '../../common/chunk-sizes';
 
 /** Words and punctuation marks: close to the model tokenizer, enough for size rules. */
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;

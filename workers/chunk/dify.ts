@@ -2,10 +2,10 @@
  * Dify's two parent-child modes (seed 001): paragraph (parents split by a delimiter) and full-doc
  * (the whole document is the parent). Children are sentences; parents are not embedded.
  */
-import type { Block, ParsedDocument } from '../../src/shared/types';
+import type { Block, ParsedDocument } from '../../common/types';
 import { unitsOf, type Unit } from './propositions';
 import type { SectionPart } from './sections';
-import { FULL_DOC_MAX, PROPOSITION, type PropositionSizes } from '../../src/shared/chunk-sizes';
+import { FULL_DOC_MAX, PROPOSITION, type PropositionSizes } from '../../common/chunk-sizes';
 
 export interface ParentDraft {
   headingPath: string[];

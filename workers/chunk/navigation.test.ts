@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, ParsedDocument } from '../../src/shared/types';
+import type { Block, ParsedDocument } from '../../common/types';
 import { parseText } from '../parse/text';
-import { chunkDocument } from './index';
+import { chunkDocument } from './chunker';
 import { isNavigation } from './navigation';
 
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;

@@ -11,7 +11,7 @@
  * A PDF joins a page's entries into one paragraph, a text file keeps them on lines: both are read
  * as a run of words, so the shape does not depend on the line breaks.
  */
-import type { Block } from '../../src/shared/types';
+import type { Block } from '../../common/types';
 
 /** A page reference: an arabic number or a lower-case roman one (front matter). */
 const PAGE = /^(?:\d{1,4}|[ivxlc]{1,7})$/;

@@ -4,9 +4,9 @@
  * A sentence that opens with a dangling reference ("It", "This", "They"…) stays with the one before.
  * Code blocks, tables and list items are atomic: never cut, split only at line ends if over the max.
  */
-import type { Block, PropositionType } from '../../src/shared/types';
-import { PROPOSITION, type PropositionSizes } from '../../src/shared/chunk-sizes';
-import { sentenceSpans, type Span } from '../../src/shared/text/sentences';
+import type { Block, PropositionType } from '../../common/types';
+import { PROPOSITION, type PropositionSizes } from '../../common/chunk-sizes';
+import { sentenceSpans, type Span } from '../../common/text/sentences';
 
 export interface Unit extends Span {
   tokens: number;

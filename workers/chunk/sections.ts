@@ -3,8 +3,8 @@
  * kept), then sections over the maximum are cut at block or sentence boundaries into parts of about
  * 400 tokens whose text overlaps the previous part by ~50 tokens. Blocks are never cut inside.
  */
-import type { Block } from '../../src/shared/types';
-import { SECTION, type SectionSizes } from '../../src/shared/chunk-sizes';
+import type { Block } from '../../common/types';
+import { SECTION, type SectionSizes } from '../../common/chunk-sizes';
 import type { Unit } from './propositions';
 
 export interface SectionDraft {

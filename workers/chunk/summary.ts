@@ -3,9 +3,9 @@
  * an extractive summary — the lead sentence plus the sentences richest in those keywords, 100–200
  * tokens, in document order.
  */
-import { analyze } from '../../src/shared/text/analyzer';
-import { SUMMARY } from '../../src/shared/chunk-sizes';
-import { sentenceSpans, type Span } from '../../src/shared/text/sentences';
+import { analyze } from '../../common/text/analyzer';
+import { SUMMARY } from '../../common/chunk-sizes';
+import { sentenceSpans, type Span } from '../../common/text/sentences';
 
 /**
  * Index terms of spans of one text, each span analysed once (the analyzer's word segmentation is

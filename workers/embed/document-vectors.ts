@@ -1,8 +1,8 @@
 /** A document's vectors: its summary (or title), its embedded sections and every proposition, packed per kind. */
-import type { VectorRecord } from '../../src/shared/db';
-import type { IngestProgress } from '../../src/shared/ingest';
-import type { PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { BUILTIN_MODEL } from '../../src/shared/models';
+import type { VectorRecord } from '../../common/db';
+import type { IngestProgress } from '../../common/ingest';
+import type { PropositionRecord, SectionRecord } from '../../common/types';
+import { BUILTIN_MODEL } from '../../common/models';
 import type { Embedder } from './embedder';
 import { guessLanguage } from './language-tables';
 

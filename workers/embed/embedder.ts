@@ -2,7 +2,7 @@
  * Text → vectors through Transformers.js. Mean-pooled and L2-normalised; a text with no known word
  * gives null, never a NaN vector. Works in a worker (WASM/WebGPU) and in Node (CPU) for tests.
  */
-import type { Device } from '../../src/shared/gpu';
+import type { Device } from '../../common/gpu';
 import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
 import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 import { embedPlaced, placeWords } from './foreign';

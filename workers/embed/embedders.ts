@@ -4,9 +4,9 @@
  * can work without a model get null instead. Downloaded files come from the Cache API; anything
  * else — the built-in model, or a model the deployment serves itself — from the app's /models/.
  */
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
-import type { Device } from '../../src/shared/gpu';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../common/db';
+import type { Device } from '../../common/gpu';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { downloadedFiles, runtime } from '../runtime/browser';
 import { keepOnWasm } from '../runtime/keep-on-wasm';
 import type { OpenSession, RuntimeModel } from '../runtime/runtime';

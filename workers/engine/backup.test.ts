@@ -1,13 +1,13 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { putChunks, readChunks } from '../../src/shared/chunk-text';
-import { readStoredChunks } from '../../src/shared/stored-chunk';
-import { openDb, type CarrelDb } from '../../src/shared/db';
-import { SYNC_KEY } from '../../src/shared/sync';
-import { storedText } from '../../src/shared/text-codec';
-import { decodeRows, readVectors, storedVectors } from '../../src/shared/vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
+import { putChunks, readChunks } from './chunk-store';
+import { readStoredChunks } from '../../common/stored-chunk';
+import { openDb, type CarrelDb } from '../../common/db';
+import { SYNC_KEY } from '../../common/sync';
+import { storedText } from '../../common/text-codec';
+import { decodeRows, readVectors, storedVectors } from '../../common/vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../common/types';
 import { BACKUP_VERSION, backupFileName, backupIsEncrypted, exportLibrary, importLibrary, readBackup } from './backup';
 
 let dbCount = 0;

@@ -3,7 +3,7 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { eachChunks, putChunks } from '../../src/shared/chunk-text';
+import { eachChunks, putChunks } from './chunk-store';
 import {
   documentTables,
   type CarrelDb,
@@ -13,12 +13,12 @@ import {
   type StoredVectorRecord,
   type TextRecord,
   type VectorRecord,
-} from '../../src/shared/db';
-import { SYNC_KEY } from '../../src/shared/sync';
+} from '../../common/db';
+import { SYNC_KEY } from '../../common/sync';
 import { pack, unpack } from './pack';
-import { readText, storedText } from '../../src/shared/text-codec';
-import { storedVectors } from '../../src/shared/vector-codec';
-import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../src/shared/types';
+import { readText, storedText } from '../../common/text-codec';
+import { storedVectors } from '../../common/vector-codec';
+import { AppError, type DocumentRecord, type PropositionRecord, type SectionRecord } from '../../common/types';
 
 export const BACKUP_MAGIC = 'CARREL-BACKUP';
 /**

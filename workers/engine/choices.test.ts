@@ -9,10 +9,10 @@ import {
   openDb,
   type CarrelDb,
   type ModelRecord,
-} from '../../src/shared/db';
-import { BUILTIN_MODEL, customModel } from '../../src/shared/models';
-import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting } from '../../src/shared/settings';
-import { storedVectors } from '../../src/shared/vector-codec';
+} from '../../common/db';
+import { BUILTIN_MODEL, customModel } from '../../common/models';
+import { CHUNKING_KEY, OCR_LANGUAGE_KEY, type ChosenSetting } from '../../common/settings';
+import { storedVectors } from '../../common/vector-codec';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './choices';
 
 const OTHER = customModel('test/other', 4, 0);

@@ -2,10 +2,10 @@
  * What a person chooses in the page, written by the engine: settings, the model to switch to, the
  * models downloaded and their removal. The page asks; only the engine writes these tables.
  */
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb, type ModelRecord } from '../../src/shared/db';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
-import { CHOSEN_SETTING_KEYS, type ChosenSetting } from '../../src/shared/settings';
-import { AppError } from '../../src/shared/types';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb, type ModelRecord } from '../../common/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
+import { CHOSEN_SETTING_KEYS, type ChosenSetting } from '../../common/settings';
+import { AppError } from '../../common/types';
 
 function checkKey(key: string): void {
   // The engine's own settings (the active model, vector recipes) are never the page's to write.

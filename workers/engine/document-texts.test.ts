@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/shared/db';
-import { storedText } from '../../src/shared/text-codec';
+import { openDb } from '../../common/db';
+import { storedText } from '../../common/text-codec';
 import { DocumentTexts } from './document-texts';
 
 describe('DocumentTexts', () => {

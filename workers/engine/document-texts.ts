@@ -4,8 +4,8 @@
  * recently used are kept inflated here. Keyed by a document's stamp, so a document indexed again
  * under the same id is never sliced with its old text's offsets.
  */
-import type { CarrelDb } from '../../src/shared/db';
-import { readText } from '../../src/shared/text-codec';
+import type { CarrelDb } from '../../common/db';
+import { readText } from '../../common/text-codec';
 
 /** About 32 MB of UTF-16: tens of books, or thousands of short notes. */
 const MAX_CHARS = 16_000_000;

@@ -3,12 +3,12 @@ import 'fake-indexeddb/auto';
 import Dexie, { RangeSet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { exportLibrary } from './backup';
-import { openDb, type CarrelDb } from '../../src/shared/db';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { openDb, type CarrelDb } from '../../common/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { changedParts, Engine, type ModelAccess } from './engine';
 import { restoreSnapshot } from './snapshot';
 import { addDocument, MODEL, readDocument } from './library.test-support';
-import type { StoreRequest } from '../../src/shared/ingest';
+import type { StoreRequest } from '../../common/ingest';
 
 const TEST_MODEL: ModelInfo = { ...BUILTIN_MODEL, id: MODEL, label: 'Test model', dims: 4 };
 const OTHER_MODEL: ModelInfo = { ...TEST_MODEL, id: 'other-model', label: 'Other model' };

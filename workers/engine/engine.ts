@@ -14,19 +14,19 @@
  * Dexie's cross-context events). Only then is IndexedDB read.
  */
 import { importLibrary, type ImportSummary } from './backup';
-import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
-import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../src/shared/ingest';
-import type { CallContext } from '../../src/shared/rpc';
+import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
+import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../common/ingest';
+import type { CallContext } from '../../common/rpc';
 import {
   readVectors,
   storedOrder,
   storedVectors,
   type StoredOrder,
   type StoredVectorRecord,
-} from '../../src/shared/vector-codec';
+} from '../../common/vector-codec';
 import { embedAll } from '../embed/document-vectors';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
-import type { SearchOptions, SearchResponse } from '../../src/shared/types';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
+import type { SearchOptions, SearchResponse } from '../../common/types';
 import type { Embedder } from '../embed/embedder';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
@@ -41,8 +41,8 @@ import { DocumentTexts } from './document-texts';
 import { refreshVectors, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { saveDocument } from './store';
-import { documentLanguages, documentStamp, loadDocument, syncIndex, unpackVectors } from './sync';
-import { loadLanguages } from '../../src/shared/text/languages';
+import { documentLanguages, documentStamp, loadDocument, syncIndex, unpackVectors } from './catch-up';
+import { loadLanguages } from '../../common/text/languages';
 import { questionWords } from '../retrieve/query-languages';
 
 /** How the engine reaches models (the worker passes workers/embed/embedders.ts'; tests pass their own). */

@@ -5,7 +5,7 @@
  * owner's lock is gone, so their files are read again from the start. A stored document's job is
  * deleted in the document's own transaction (store.ts), never here.
  */
-import type { CarrelDb, JobRecord } from '../../src/shared/db';
+import type { CarrelDb, JobRecord } from '../../common/db';
 
 /** The lock a tab holds for its whole life. */
 export const tabLock = (tabId: string) => `carrel-tab-${tabId}`;

@@ -1,9 +1,9 @@
 /** A tiny library for the engine's tests: documents written straight to IndexedDB (as another tab would), or handed to the engine as the file reader does. */
-import { putChunks } from '../../src/shared/chunk-text';
-import type { CarrelDb } from '../../src/shared/db';
-import type { StoreRequest } from '../../src/shared/ingest';
-import { storedVectors } from '../../src/shared/vector-codec';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import { putChunks } from './chunk-store';
+import type { CarrelDb } from '../../common/db';
+import type { StoreRequest } from '../../common/ingest';
+import { storedVectors } from '../../common/vector-codec';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 
 export const MODEL = 'test-model';
 export const DIMS = 4;

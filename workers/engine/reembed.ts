@@ -9,14 +9,14 @@
  * keeps using the old ones. Documents that came without the active model's vectors (from a device
  * or a backup using another model) are embedded the same way; until then keywords find them.
  */
-import { readChunks } from '../../src/shared/chunk-text';
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, type CarrelDb } from '../../src/shared/db';
-import type { ReembedProgress } from '../../src/shared/ingest';
-import type { ModelInfo } from '../../src/shared/models';
-import { storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { readChunks } from './chunk-store';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
+import type { ReembedProgress } from '../../common/ingest';
+import type { ModelInfo } from '../../common/models';
+import { storedOrder, storedVectors, type StoredOrder, type StoredVectorRecord } from '../../common/vector-codec';
 import type { Embedder } from '../embed/embedder';
 import { embedAll, recipeFor } from '../embed/document-vectors';
-import { documentStamp } from './sync';
+import { documentStamp } from './catch-up';
 
 export interface ReembedDeps {
   db: CarrelDb;

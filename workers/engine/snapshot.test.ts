@@ -1,11 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../src/shared/db';
+import { openDb } from '../../common/db';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
-import { syncIndex } from './sync';
+import { syncIndex } from './catch-up';
 import { addDocument, MODEL } from './library.test-support';
 
 let dbCount = 0;

@@ -11,10 +11,10 @@
  * and a restore that finds a part missing gives up (the engine then indexes from the library).
  */
 import Dexie from 'dexie';
-import type { CarrelDb, SnapshotRecord, StoredVectorRecord } from '../../src/shared/db';
+import type { CarrelDb, SnapshotRecord, StoredVectorRecord } from '../../common/db';
 import { LibraryIndex, type LibraryIndexSnapshot } from '../retrieve/library-index';
 import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimits } from './parts';
-import { documentStamp } from './sync';
+import { documentStamp } from './catch-up';
 
 /** Bumped whenever the snapshot's shape or the analyser changes: an older snapshot is ignored. */
 const FORMAT = 7;

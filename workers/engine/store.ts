@@ -1,10 +1,10 @@
 /** Writing one document: every record of it in one transaction, or nothing. */
-import { putChunks } from '../../src/shared/chunk-text';
-import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../src/shared/db';
-import type { StoreRequest } from '../../src/shared/ingest';
-import { BUILTIN_MODEL } from '../../src/shared/models';
-import { storedText } from '../../src/shared/text-codec';
-import type { StoredVectorRecord } from '../../src/shared/vector-codec';
+import { putChunks } from './chunk-store';
+import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../common/db';
+import type { StoreRequest } from '../../common/ingest';
+import { BUILTIN_MODEL } from '../../common/models';
+import { storedText } from '../../common/text-codec';
+import type { StoredVectorRecord } from '../../common/vector-codec';
 
 /**
  * Replaces every record of the document in one transaction; false (nothing written) when the

@@ -4,8 +4,8 @@
  * pipeline on WebGPU when the adapter suits the weights, else on WASM.
  */
 import { pipeline, type TextGenerationPipeline } from '@huggingface/transformers';
-import type { Device } from '../../src/shared/gpu';
-import { generatorDtype, generatorFiles, type GeneratorDtype } from '../../src/shared/generators';
+import type { Device } from '../../common/gpu';
+import { generatorDtype, generatorFiles, type GeneratorDtype } from '../../common/generators';
 import { downloadedFiles, fetchModelFiles, loadProgress, runtime, type ModelProgress } from '../runtime/browser';
 import type { OpenSession, RuntimeModel } from '../runtime/runtime';
 import { useOwnFiles } from '../runtime/transformers-env';

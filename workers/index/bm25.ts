@@ -6,7 +6,7 @@
  * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
-import { analyze, compoundParts, type QueryWord } from '../../src/shared/text/analyzer';
+import { analyze, compoundParts, type QueryWord } from '../../common/text/analyzer';
 import { decodeSnapshot, encodeSnapshot, type Bm25Snapshot } from './bm25-snapshot';
 import { TopK } from './top-k';
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, words } from '../../src/shared/text/analyzer';
+import { analyze, words } from '../../common/text/analyzer';
 import { Bm25Index } from './bm25';
 import { topK } from './top-k';
 import { FlatIndex } from './flat-index';
 import { Int8FlatIndex } from './int8-index';
 import { VoyIndex } from '../../scripts/harness/voy-index';
-import { encodeRows } from '../../src/shared/vector-codec';
+import { encodeRows } from '../../common/vector-codec';
 
 function randomUnitVectors(n: number, dims: number, seed = 1): Float32Array {
   let state = seed;

@@ -9,7 +9,7 @@ import { dot, Int8Scan, quantizeQuery } from './int8-scan';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
-import type { Int8Rows } from '../../src/shared/vector-codec';
+import type { Int8Rows } from '../../common/vector-codec';
 
 type Int8Columns = { data: Int8Array; scales: Float32Array };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChunkedDocument, ParsedDocument } from '../../src/shared/types';
-import { detectLanguages } from '../../src/shared/text/detect';
+import type { ChunkedDocument, ParsedDocument } from '../../common/types';
+import { detectLanguages } from '../text/detect';
 import { detectDocumentLanguages } from './languages';
 
 const GERMAN =

@@ -4,8 +4,8 @@
  * analyser), so a document in two languages is read passage by passage. Propositions take their
  * section's.
  */
-import type { ChunkedDocument, ParsedDocument } from '../../src/shared/types';
-import { detectLanguages, functionWordLanguage } from '../../src/shared/text/detect';
+import type { ChunkedDocument, ParsedDocument } from '../../common/types';
+import { detectLanguages, functionWordLanguage } from '../text/detect';
 
 /** About how much prose tinyld judges a document on: its cost barely grows with it. */
 const SAMPLE_CHARS = 2000;

@@ -2,12 +2,12 @@
 import 'fake-indexeddb/auto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readChunks } from '../../src/shared/chunk-text';
-import { readStoredChunks } from '../../src/shared/stored-chunk';
-import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../src/shared/db';
-import { BUILTIN_MODEL } from '../../src/shared/models';
-import { readVectors, storedOrder } from '../../src/shared/vector-codec';
-import { AppError } from '../../src/shared/types';
+import { readChunks } from '../engine/chunk-store';
+import { readStoredChunks } from '../../common/stored-chunk';
+import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../common/db';
+import { BUILTIN_MODEL } from '../../common/models';
+import { readVectors, storedOrder } from '../../common/vector-codec';
+import { AppError } from '../../common/types';
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { pack } from '../embed/document-vectors';
 import { adjacentSimilarity } from '../chunk/topic-similarity';

@@ -4,8 +4,8 @@
  * transaction commits the document with status `ready`. The file reader worker runs `readFile`
  * and posts what it read to the engine; tests run `ingestFile`, which stores it too.
  */
-import { readRecipe } from '../../src/shared/read-recipe';
-import type { CarrelDb } from '../../src/shared/db';
+import { readRecipe } from '../../common/read-recipe';
+import type { CarrelDb } from '../../common/db';
 import {
   storedResult,
   type IngestInput,
@@ -13,10 +13,10 @@ import {
   type IngestResult,
   type StoreRequest,
   type StoreResult,
-} from '../../src/shared/ingest';
-import { AppError, type DocumentRecord, type ParsedDocument } from '../../src/shared/types';
+} from '../../common/ingest';
+import { AppError, type DocumentRecord, type ParsedDocument } from '../../common/types';
 import type { TokenCounter } from '../embed/embedder';
-import { chunkDocumentAsync } from '../chunk/index';
+import { chunkDocumentAsync } from '../chunk/chunker';
 import { detectDocumentLanguages } from './languages';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
@@ -28,7 +28,7 @@ import { parseMarkdown } from '../parse/markdown';
 import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
 import { contentId } from './hash';
-import { approximateTokens } from '../../src/shared/text/tokens';
+import { approximateTokens } from '../../common/text/tokens';
 
 /** Files above this are refused with a message rather than freezing the tab. */
 export const MAX_FILE_BYTES = 256 * 2 ** 20;

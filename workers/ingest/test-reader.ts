@@ -2,8 +2,8 @@
  * Reading files in tests as the app does, in one thread: the file reader's pipeline hands each
  * document to an engine over the same database, which embeds, stores and indexes it.
  */
-import { ACTIVE_MODEL_KEY, type CarrelDb } from '../../src/shared/db';
-import { BUILTIN_MODEL, type ModelInfo } from '../../src/shared/models';
+import { ACTIVE_MODEL_KEY, type CarrelDb } from '../../common/db';
+import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import type { Embedder } from '../embed/embedder';
 import { Engine } from '../engine/engine';
 import type { IngestDeps } from './pipeline';

@@ -1,4 +1,4 @@
-import type { Block } from '../../src/shared/types';
+import type { Block } from '../../common/types';
 
 /** A block as a parser finds it, before the document text is joined. */
 export type BlockDraft = Omit<Block, 'start' | 'end'>;

@@ -1,5 +1,5 @@
 /** What kind of file is this, and is it really text? Bad input gets a message that says what to do. */
-import { AppError, type SourceKind } from '../../src/shared/types';
+import { AppError, type SourceKind } from '../../common/types';
 
 const BY_EXTENSION: Record<string, SourceKind> = {
   pdf: 'pdf',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makeZip, docxParts } from '../../scripts/lib/docx-fixture';
-import { AppError } from '../../src/shared/types';
+import { AppError } from '../../common/types';
 import { sectionsByHeading } from '../chunk/sections';
 import { parseDocx } from './docx';
 import { checkZip, readZipDirectory } from './zip-limits';

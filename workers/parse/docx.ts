@@ -4,7 +4,7 @@
  * headings, lists and tables follow the same rules as a web page's.
  */
 import { docxToHtml } from './docx-html';
-import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory } from './zip-limits';
 

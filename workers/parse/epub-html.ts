@@ -7,7 +7,7 @@
  */
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
-import { AppError } from '../../src/shared/types';
+import { AppError } from '../../common/types';
 
 export interface EpubBook {
   title: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeZip } from '../../scripts/lib/docx-fixture';
 import { epubParts, makeEpub, type EpubChapter } from '../../scripts/lib/epub-fixture';
 import { resolveInside } from './epub-html';
-import { AppError } from '../../src/shared/types';
+import { AppError } from '../../common/types';
 import { sectionsByHeading } from '../chunk/sections';
 import { parseEpub } from './epub';
 

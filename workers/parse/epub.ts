@@ -4,7 +4,7 @@
  * HTML parser: one document per book, chapters and their headings as its sections.
  */
 import { epubToHtml } from './epub-html';
-import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory } from './zip-limits';
 

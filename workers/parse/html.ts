@@ -4,8 +4,8 @@
  * list items, code, tables and quotes. The document text is the blocks joined by blank lines.
  */
 import { Parser, type Handler } from 'htmlparser2';
-import type { BlockKind, ParsedDocument } from '../../src/shared/types';
-import { NOT_TEXT } from '../../src/shared/view-nodes';
+import type { BlockKind, ParsedDocument } from '../../common/types';
+import { NOT_TEXT } from '../../common/view-nodes';
 import { titleFromFileName } from './title';
 import { joinBlocks } from './blocks';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grayTiff } from '../../scripts/lib/scan-fixture';
-import { tiffPages } from '../../src/shared/tiff';
+import { tiffPages } from '../../common/tiff';
 import { imageSize, MAX_IMAGE_PIXELS, parseImage } from './image';
 
 /** The first bytes of a PNG: signature and IHDR (the rest of a file is not needed to know its size). */

@@ -4,8 +4,8 @@
  * anything is decoded, so a 20,000 × 20,000 image (1.6 GB once decoded) is refused without ever
  * being drawn.
  */
-import { isTiff, tiffPages, type TiffPage } from '../../src/shared/tiff';
-import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { isTiff, tiffPages, type TiffPage } from '../../common/tiff';
+import { AppError, type ParsedDocument } from '../../common/types';
 import { pageItems, pageWords, type OcrPage, type PageReader } from './ocr';
 import { assemble, buildDrafts } from './pdf-headings';
 import { letterCount, ocrSummary } from './pdf-ocr';

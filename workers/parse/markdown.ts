@@ -10,7 +10,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import type { BlockKind, ParsedDocument } from '../../src/shared/types';
+import type { BlockKind, ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { titleFromFileName } from './title';
 import { joinBlocks } from './blocks';

@@ -1,5 +1,5 @@
 import type { Block } from 'tesseract.js';
-import { isLanguageData } from '../../src/shared/ocr-languages';
+import { isLanguageData } from '../../common/ocr-languages';
 import { describe, expect, it } from 'vitest';
 import { pageFromBlocks, pageItems, type OcrLine } from './ocr';
 

@@ -8,7 +8,7 @@
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
 import { resolveInside, xmlTags } from './epub-html';
-import { AppError } from '../../src/shared/types';
+import { AppError } from '../../common/types';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const folderOf = (path: string) => path.split('/').slice(0, -1).join('/');

@@ -5,7 +5,7 @@
  * same rules as a web page's.
  */
 import { pptxToHtml, readOdf } from './office-html';
-import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { checkZip, readZipDirectory, type ZipEntry } from './zip-limits';
 

@@ -4,7 +4,7 @@
  * above the body size and section numbers; lines join into paragraphs by size, spacing and
  * unfinished sentences. Also used for images read by OCR, which have no text layer of their own.
  */
-import type { Block, ParsedDocument } from '../../src/shared/types';
+import type { Block, ParsedDocument } from '../../common/types';
 import { bodySize, joinLine, type Line } from './pdf-lines';
 import { outlineMatcher, type OutlineHeading } from './pdf-outline';
 import { SectionNumbers } from './section-numbers';

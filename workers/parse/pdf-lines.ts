@@ -2,7 +2,7 @@
  * Turns pdf.js text items into lines and paragraphs: items grouped by baseline, lines joined into
  * paragraphs by spacing and font size, line-end hyphenation undone, repeated page furniture removed.
  */
-import { PDF_SPACE_GAP } from '../../src/shared/pdf-text';
+import { PDF_SPACE_GAP } from '../../common/pdf-text';
 
 export interface TextItemLike {
   str: string;

@@ -4,8 +4,8 @@
  * could not be drawn for OCR nor the WebAssembly image decoders loaded. Load failures become
  * AppErrors a person can act on (password, damaged file).
  */
-import { AppError } from '../../src/shared/types';
-import { pdfjsWasmUrl } from '../../src/shared/pdfjs-wasm';
+import { AppError } from '../../common/types';
+import { pdfjsWasmUrl } from '../../common/pdfjs-wasm';
 
 export type PdfJs = typeof import('pdfjs-dist');
 export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;

@@ -3,7 +3,7 @@
  * 300 dpi and read by OCR; the words come back as pdf.js-like text items, so the rest of the PDF
  * path (lines, headings) treats a scan like any other page. Also summarises how well OCR read.
  */
-import type { OcrSummary } from '../../src/shared/types';
+import type { OcrSummary } from '../../common/types';
 import { pageItems, type PageReader } from './ocr';
 import type { PdfJs, PdfPage } from './pdf-loader';
 import type { TextItemLike } from './pdf-lines';

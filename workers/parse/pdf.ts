@@ -5,7 +5,7 @@
  * size (pdf-headings). Every block keeps its 1-based physical pages; printed page labels are kept
  * where the PDF has them.
  */
-import { AppError, type ParsedDocument } from '../../src/shared/types';
+import { AppError, type ParsedDocument } from '../../common/types';
 import { pageWords, type PageReader } from './ocr';
 import { assemble, buildDrafts } from './pdf-headings';
 import { itemsToLines, removeFurniture, type Line, type TextItemLike } from './pdf-lines';

@@ -3,7 +3,7 @@
  * lines RFCs repeat on every page) removed, paragraphs split at blank lines, and underlined
  * ("Title\n=====") and numbered ("3.2 Caching") headings recognised.
  */
-import type { Block, ParsedDocument } from '../../src/shared/types';
+import type { Block, ParsedDocument } from '../../common/types';
 import { titleFromFileName } from './title';
 
 const UNDERLINE = /^\s*(=+|-+)\s*$/;

@@ -4,7 +4,7 @@
  * unpack to more than a document plausibly holds. A "zip bomb" (a few kilobytes that inflate to
  * gigabytes) is refused by the sizes its own directory declares; the inflater never starts.
  */
-import { AppError } from '../../src/shared/types';
+import { AppError } from '../../common/types';
 
 export interface ZipEntry {
   name: string;

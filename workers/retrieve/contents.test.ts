@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, ResultHit } from '../../src/shared/types';
-import { chunkDocument } from '../chunk/index';
+import type { DocumentRecord, ResultHit } from '../../common/types';
+import { chunkDocument } from '../chunk/chunker';
 import { parseText } from '../parse/text';
 import { asksForContents } from './contents';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';

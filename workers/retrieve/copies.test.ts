@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultHit } from '../../src/shared/types';
+import type { ResultHit } from '../../common/types';
 import { foldCopies, wordRuns } from './copies';
 
 const RANGE = 'The Range request-header field allows a client to request only part of an entity.';

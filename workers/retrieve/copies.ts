@@ -5,7 +5,7 @@
  * down. A result whose best passage another result, ranked higher, already shows is folded into it,
  * and that result names the other document (`copies`), so nothing is hidden.
  */
-import type { ResultHit } from '../../src/shared/types';
+import type { ResultHit } from '../../common/types';
 import { FNV_OFFSET, fnvStep } from '../index/fnv';
 
 /**

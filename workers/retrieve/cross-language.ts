@@ -5,8 +5,8 @@
  * the words of each language the library holds. Each brought-in word counts at a share of a typed
  * word's weight, like the lexicon's related words; it only adds, never replaces, what was typed.
  */
-import type { CarrelDb } from '../../src/shared/db';
-import { analyze } from '../../src/shared/text/analyzer';
+import type { CarrelDb } from '../../common/db';
+import { analyze } from '../../common/text/analyzer';
 import { FUNCTION_WORDS } from '../embed/function-words';
 import { foldedWords, guessLanguage, type LanguageTable, type LanguageTables } from '../embed/language-tables';
 import commonWords from './common-words.json';

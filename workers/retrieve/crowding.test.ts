@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { LibraryIndex, search } from './search';
 

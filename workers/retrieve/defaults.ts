@@ -1,4 +1,4 @@
-import type { SearchOptions } from '../../src/shared/types';
+import type { SearchOptions } from '../../common/types';
 
 /**
  * Defaults for the built-in model. Weighted fusion with a small dense weight: on SciFact plain RRF

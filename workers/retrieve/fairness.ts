@@ -11,8 +11,8 @@
  *   has a result that is an answer too (clears the relevance floor), unless the question names
  *   that document.
  */
-import type { ResultHit } from '../../src/shared/types';
-import { analyze } from '../../src/shared/text/analyzer';
+import type { ResultHit } from '../../common/types';
+import { analyze } from '../../common/text/analyzer';
 import type { LibraryIndex } from './library-index';
 
 /** The cap on one document's share of the first results. */

@@ -3,7 +3,7 @@
  * referring back, or is short and points back with a pronoun, the previous question's key words
  * are added (seed 003); the person sees the query that was actually searched.
  */
-import { analyze } from '../../src/shared/text/analyzer';
+import { analyze } from '../../common/text/analyzer';
 
 const REFERS_BACK =
   /^(and|but|or|so|also|then|what about|how about|what if|and if|if so|if not|why|how come|it|its|this|that|these|those|they|them|there|he|she|his|her)\b/i;

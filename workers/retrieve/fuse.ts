@@ -3,7 +3,7 @@
  * the leg's weight, so a weak leg (the built-in model's dense scores) can be given little say.
  * RRF: 1 / (60 + rank), summed over the legs that rank the item.
  */
-import type { FusionMethod } from '../../src/shared/types';
+import type { FusionMethod } from '../../common/types';
 
 export interface Leg {
   scores: Map<string, number>;

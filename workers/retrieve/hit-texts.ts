@@ -3,7 +3,7 @@
  * proposition's text only when its document's text does not hold it (library-index.ts), so for
  * the rest the document's text is read, once per document among the hits.
  */
-import type { ResultHit } from '../../src/shared/types';
+import type { ResultHit } from '../../common/types';
 import type { LibraryIndex } from './library-index';
 
 /** Reads one document's whole extracted text (undefined when it is gone). */

@@ -5,7 +5,7 @@
  * weight of the words typed, for the keyword leg only. People ask in their own words; documents
  * use the author's.
  */
-import { analyze, words } from '../../src/shared/text/analyzer';
+import { analyze, words } from '../../common/text/analyzer';
 import type { RelatedTerms } from '../index/bm25';
 import commonWords from './common-words.json';
 

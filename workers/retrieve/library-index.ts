@@ -2,12 +2,12 @@
  * The in-memory library: per level (document, section, proposition) a vector index and a BM25
  * index, plus the metadata results are built from. A cache of Dexie, rebuilt at start-up.
  */
-import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { DocumentRecord, Level, PropositionRecord, SectionRecord } from '../../common/types';
 import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
 import type { VectorIndex } from '../index/vector-index';
-import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../common/vector-codec';
 import {
   fromPropositionColumns,
   fromSectionColumns,

@@ -7,7 +7,7 @@
  * only when it is not its document's text from `start` to `end` (rare): the texts table holds the
  * rest, read for the hits shown (workers/engine/document-texts.ts), so the snapshot is no second copy.
  */
-import type { PropositionRecord, SectionRecord } from '../../src/shared/types';
+import type { PropositionRecord, SectionRecord } from '../../common/types';
 
 /**
  * What the index keeps of a proposition (the rows of these columns). `text` only when it is not

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../src/shared/types';
-import { loadLanguages } from '../../src/shared/text/languages';
+import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
+import { loadLanguages } from '../../common/text/languages';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { questionLanguages, questionWords } from './query-languages';
 import { LibraryIndex, search } from './search';

@@ -4,9 +4,9 @@
  * several), and first in its own when it is long enough for the identifier to be sure of it. An English-only library reads every question as English, as always, and loads
  * nothing for it (not even the identifier).
  */
-import { analyzeQuery, type QueryWord } from '../../src/shared/text/analyzer';
-import { analyserOf, loadLanguages } from '../../src/shared/text/languages';
-import { detectLanguages } from '../../src/shared/text/detect';
+import { analyzeQuery, type QueryWord } from '../../common/text/analyzer';
+import { analyserOf, loadLanguages } from '../../common/text/languages';
+import { detectLanguages } from '../text/detect';
 
 /** Fewer words than this and the identifier is not trusted alone (docs/languages.md, "Detection"). */
 const SURE_WORDS = 4;

@@ -1,17 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  DocumentRecord,
-  PropositionRecord,
-  ResultHit,
-  SearchOptions,
-  SectionRecord,
-} from '../../src/shared/types';
-import { assembleContext } from '../../src/shared/text/prompt';
+import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, SectionRecord } from '../../common/types';
+import { assembleContext } from '../../common/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';
 import { LibraryIndex, search, STAGE_K, traceSearch } from './search';
-import { storedOrder, storedVectors, type StoredVectorRecord } from '../../src/shared/vector-codec';
+import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
 
 // Topic vectors: one axis per topic, so similarity is easy to reason about.
 const DIMS = 4;

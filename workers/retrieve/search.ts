@@ -3,10 +3,10 @@
  * them → propositions inside those, plus a global proposition search (the escape hatch) so a
  * document missed by stage 1 is not lost. Every leg keeps its raw score for the user to see.
  */
-import { labelsWithin } from '../../src/shared/page-reference';
-import { analyze } from '../../src/shared/text/analyzer';
-import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../src/shared/types';
-import type { QueryWord } from '../../src/shared/text/analyzer';
+import { labelsWithin } from '../../common/page-reference';
+import { analyze } from '../../common/text/analyzer';
+import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../common/types';
+import type { QueryWord } from '../../common/text/analyzer';
 import type { Bm25Query, RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';

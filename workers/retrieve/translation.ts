@@ -5,7 +5,7 @@
  * translation probability times a factor, for the keyword leg only. Unlike the WordNet lexicon,
  * which knows synonyms, it knows how people ask about what a text says ("remove" → "delete").
  */
-import { analyze } from '../../src/shared/text/analyzer';
+import { analyze } from '../../common/text/analyzer';
 import { fetchWordList, type RelatedWord } from './lexicon';
 
 export interface TranslationData {

@@ -6,9 +6,9 @@ import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortGpuWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import { gpuSupport } from '../../src/shared/gpu';
-import { keepForOffline } from '../../src/shared/gpu-runtime';
-import { MODEL_CACHE } from '../../src/shared/models';
+import { gpuSupport } from '../../common/gpu';
+import { keepForOffline } from './gpu-runtime';
+import { MODEL_CACHE } from '../../common/models';
 import { downloadModel, type DownloadProgress } from './download';
 import { ModelRuntime, type Build } from './runtime';
 import type { ModelCache } from './transformers-env';
@@ -26,7 +26,7 @@ function files(build: Build) {
 export const runtime = new ModelRuntime({
   gpu: gpuSupport,
   files,
-  // The plain build is precached with the app; the WebGPU one only once fetched (src/shared/gpu-runtime.ts).
+  // The plain build is precached with the app; the WebGPU one only once fetched (workers/runtime/gpu-runtime.ts).
   keep: (build) => keepForOffline([build.mjs, build.wasm]),
   warn: (message, error) => console.warn(message, error),
 });

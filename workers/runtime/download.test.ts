@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { modelFilePath, modelFiles } from '../../src/shared/models';
+import { modelFilePath, modelFiles } from '../../common/models';
 
 const MODEL_FILES = modelFiles('q8');
 import { downloadModel, PART_BYTES, type FileStore } from './download';

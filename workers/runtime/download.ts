@@ -4,8 +4,8 @@
  * from the last whole part. When all parts of a file are in, they are joined into one entry under
  * the file's same-origin path, where the model runtime looks first.
  */
-import { modelFilePath, remoteFileUrl } from '../../src/shared/models';
-import { AppError } from '../../src/shared/types';
+import { modelFilePath, remoteFileUrl } from '../../common/models';
+import { AppError } from '../../common/types';
 
 /** The few Cache API methods used (a Map-backed fake in unit tests). */
 export interface FileStore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../../src/shared/gpu';
+import type { Device } from '../../common/gpu';
 import type { Embedder } from '../embed/embedder';
 import { keepOnWasm } from './keep-on-wasm';
 

@@ -4,7 +4,7 @@
  * files, and sessions that open or fail on the device they are asked for.
  */
 import { describe, expect, it } from 'vitest';
-import type { Device, GpuSupport } from '../../src/shared/gpu';
+import type { Device, GpuSupport } from '../../common/gpu';
 import { ModelRuntime, type Build, type RuntimeFiles, type RuntimeModel } from './runtime';
 
 function host(gpu: GpuSupport) {

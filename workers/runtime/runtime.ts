@@ -4,8 +4,8 @@
  * run a model. The embedder and the generator open their sessions through it; what it needs of
  * the browser (the adapter, the runtime files) is passed in, so tests can stand in for it.
  */
-import type { Device, GpuSupport } from '../../src/shared/gpu';
-import { AppError } from '../../src/shared/types';
+import type { Device, GpuSupport } from '../../common/gpu';
+import { AppError } from '../../common/types';
 
 /** What the runtime needs to know of a model to place it. */
 export interface RuntimeModel {

@@ -1,9 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { connectSources, contentSecurityPolicy } from '../../src/shared/csp';
-import { DB_NAME, openDb } from '../../src/shared/db';
-import { SYNC_KEY, type SyncSettings } from '../../src/shared/sync';
+import { connectSources, contentSecurityPolicy } from './csp';
+import { DB_NAME, openDb } from '../../common/db';
+import { SYNC_KEY, type SyncSettings } from '../../common/sync';
 import { LIBRARY_DB, readSyncUrl, syncPolicyPlugin, withSyncPolicy } from './sync-policy';
 
 const POLICY = contentSecurityPolicy(['https://huggingface.co']);

@@ -5,8 +5,8 @@
  * so a change takes effect at the next load.
  */
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { htmlWithPolicy, policyWithSync } from '../../src/shared/csp';
-import { SYNC_KEY, type SyncSettings } from '../../src/shared/sync';
+import { htmlWithPolicy, policyWithSync } from './csp';
+import { SYNC_KEY, type SyncSettings } from '../../common/sync';
 
 const CSP = 'Content-Security-Policy';
 
@@ -71,7 +71,7 @@ export async function withSyncPolicy(response: Response, syncUrl: string): Promi
 }
 
 /**
- * The library database's name (src/shared/db.ts DB_NAME; a test checks they agree). Importing it
+ * The library database's name (common/db.ts DB_NAME; a test checks they agree). Importing it
  * would bring Dexie into the service worker.
  */
 export const LIBRARY_DB = 'carrel';

@@ -1,10 +1,10 @@
 /**
- * HTML → the viewer's allow-listed nodes (src/shared/view-nodes.ts) with htmlparser2: runs in a
+ * HTML → the viewer's allow-listed nodes (common/view-nodes.ts) with htmlparser2: runs in a
  * worker, executes nothing, loads nothing. Only text, allowed tag names, a link's web or mail
  * address and an image's alt text are kept; dropped elements take their contents with them.
  */
 import { Parser } from 'htmlparser2';
-import { HTML_DROP, HTML_KEEP, safeHref, type ViewElement, type ViewNode } from '../../src/shared/view-nodes';
+import { HTML_DROP, HTML_KEEP, safeHref, type ViewElement, type ViewNode } from '../../common/view-nodes';
 
 /** The allowed content of an HTML document or fragment. */
 export function allowedNodes(html: string): ViewNode[] {

@@ -3,7 +3,7 @@
  * text node's share of it in a passage mark. Whitespace runs count as one space, and text in two
  * different blocks reads with a space between, as the parsers joined them.
  */
-import { TEXT_BLOCKS, type ViewElement, type ViewNode } from '../../src/shared/view-nodes';
+import { TEXT_BLOCKS, type ViewElement, type ViewNode } from '../../common/view-nodes';
 
 interface Leaf {
   parent: ViewElement;

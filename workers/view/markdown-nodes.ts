@@ -10,7 +10,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import { safeHref, type ViewElement, type ViewNode } from '../../src/shared/view-nodes';
+import { safeHref, type ViewElement, type ViewNode } from '../../common/view-nodes';
 import { allowedNodes } from './allowed-nodes';
 import { markPassage } from './mark-passage';
 

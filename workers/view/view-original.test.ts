@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx } from '../../scripts/lib/docx-fixture';
-import type { ViewElement, ViewNode } from '../../src/shared/view-nodes';
+import type { ViewElement, ViewNode } from '../../common/view-nodes';
 import { allowedNodes } from './allowed-nodes';
 import { markPassage } from './mark-passage';
 import { viewOriginal } from './view-original';

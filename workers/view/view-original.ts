@@ -3,8 +3,8 @@
  * PowerPoint files become the same HTML they were indexed from, HTML keeps its allowed elements,
  * Markdown is rendered. All of it runs in the viewer's worker; the page only draws the nodes.
  */
-import type { ViewNode } from '../../src/shared/view-nodes';
-import type { ViewRequest } from '../../src/shared/view-request';
+import type { ViewNode } from '../../common/view-nodes';
+import type { ViewRequest } from '../../common/view-request';
 import { docxToHtml } from '../parse/docx-html';
 import { epubToHtml } from '../parse/epub-html';
 import { officeToHtml } from '../parse/office-html';

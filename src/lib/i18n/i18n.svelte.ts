@@ -3,7 +3,7 @@
  * the one chosen in Settings. Kept in the settings table like the page's other choices, so a
  * backup and sync carry it. `<html lang>` always names the language shown.
  */
-import { INTERFACE_LANGUAGE_KEY } from '../../shared/settings';
+import { INTERFACE_LANGUAGE_KEY } from '../../../common/settings';
 import { followSetting } from '../chosen-settings';
 import { engine } from '../workers';
 import { formatBytes, formatDateTime, showLanguage, translate, type BytesStyle, type MessageKey } from './messages';

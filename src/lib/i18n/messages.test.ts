@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/types';
+import { AppError } from '../../../common/types';
 import { handleError } from '../errors';
 import { formatTimeLeft } from '../ingest-progress';
 import { formatBytes, showLanguage, translate } from './messages';

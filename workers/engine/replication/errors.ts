@@ -1,5 +1,5 @@
 /** A failure of sync, in plain words, with what to do. */
-import type { SyncErrorCode, SyncStatus } from '../../../src/shared/sync';
+import type { SyncErrorCode, SyncStatus } from '../../../common/sync';
 
 export type SyncError = NonNullable<SyncStatus['error']>;
 

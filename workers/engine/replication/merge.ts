@@ -1,6 +1,6 @@
 /** How two devices' copies of one record become one: conversations merge by question, settings take the last writer. */
-import type { ConversationRecord, ConversationTurn } from '../../../src/shared/db';
-import { sameQuestion } from '../../../src/shared/conversations';
+import type { ConversationRecord, ConversationTurn } from '../../../common/db';
+import { sameQuestion } from '../../../common/conversations';
 import type { SettingPayload } from './records';
 
 /**

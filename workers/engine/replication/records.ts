@@ -10,9 +10,9 @@ import {
   type ConversationRecord,
   type StoredTextRecord,
   type StoredVectorRecord,
-} from '../../../src/shared/db';
-import type { ChunksRecord } from '../../../src/shared/stored-chunk';
-import type { DocumentRecord } from '../../../src/shared/types';
+} from '../../../common/db';
+import type { ChunksRecord } from '../../../common/stored-chunk';
+import type { DocumentRecord } from '../../../common/types';
 import { pack, unpack } from '../pack';
 
 export interface DocumentPayload {

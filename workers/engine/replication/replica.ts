@@ -8,8 +8,8 @@
  * the other device's arrives), then reads what arrived in the copy (changes since the last round). Both steps compare states rather than replay events, so a round that was
  * cut short (tab closed, server down, quota) is finished by the next one and never applied twice.
  */
-import type { CarrelDb, ConversationRecord } from '../../../src/shared/db';
-import { CHOSEN_SETTING_KEYS } from '../../../src/shared/settings';
+import type { CarrelDb, ConversationRecord } from '../../../common/db';
+import { CHOSEN_SETTING_KEYS } from '../../../common/settings';
 import { fromBase64, KEY_CHECK_ID, open, recordId, seal, toBase64, type SyncKeys } from './crypto';
 import { latestSetting, mergeConversations, sameConversation } from './merge';
 import {

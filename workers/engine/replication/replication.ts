@@ -5,8 +5,8 @@
  *
  * The keys live in this object only: after a reload sync waits, paused, for the passphrase.
  */
-import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../src/shared/sync';
-import type { CarrelDb } from '../../../src/shared/db';
+import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../common/sync';
+import type { CarrelDb } from '../../../common/db';
 import { KEY_CHECK_ID, newKeyCheck, unlock, type KeyCheck, type SyncKeys } from './crypto';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';

@@ -9,7 +9,7 @@
  * - inside a sentence: a call (`q()`, `help(solve)`, `path.join(a, b)`) or a substitution (`$(date)`, `${var}`).
  * Plurals written "word(s)" and one-letter maths ("T(n)", "f(x)") stay prose.
  */
-import type { Span } from './sentences';
+import type { Span } from '../../../common/text/sentences';
 
 const PROMPT = /^(?:\$|>|>>>|\.\.\.|R>|#>|PS>)\s+\S/;
 const IDENTIFIER = String.raw`[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*`;

@@ -4,7 +4,7 @@
  * the policy of the page and the workers it serves (docs/sync.md). Plain strings in, plain strings
  * out: no DOM, no worker globals.
  */
-import { syncOrigin } from './sync';
+import { syncOrigin } from '../../common/sync';
 
 /**
  * No request leaves the origin unasked: scripts, workers, wasm and data all come from 'self'; only

@@ -2,12 +2,12 @@
  * Keeps the in-memory index equal to the ready documents in Dexie. Dexie is the truth: documents
  * added or deleted by any tab or worker are picked up by diffing ids.
  */
-import { readChunks } from '../../src/shared/chunk-text';
-import type { CarrelDb, VectorRecord } from '../../src/shared/db';
-import { readVectors, storedOrder } from '../../src/shared/vector-codec';
-import type { DocumentRecord } from '../../src/shared/types';
+import { readChunks } from './chunk-store';
+import type { CarrelDb, VectorRecord } from '../../common/db';
+import { readVectors, storedOrder } from '../../common/vector-codec';
+import type { DocumentRecord } from '../../common/types';
 import type { LibraryIndex } from '../retrieve/search';
-import { loadLanguages } from '../../src/shared/text/languages';
+import { loadLanguages } from '../../common/text/languages';
 
 /** Unpacks a contiguous vector record into id → vector maps (views, no copies). */
 export function unpackVectors(record: VectorRecord | undefined) {

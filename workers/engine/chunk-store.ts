@@ -5,10 +5,10 @@
  * three modes), so a stored record keeps its own `text` only when it differs from that slice.
  * Whatever reads them from the database gets them whole through `readChunks` or `eachChunks`.
  */
-import type { CarrelDb } from './db';
-import { readText } from './text-codec';
-import { readStoredChunks, storedChunks, type StoredChunk } from './stored-chunk';
-import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
+import type { CarrelDb } from '../../common/db';
+import { readText } from '../../common/text-codec';
+import { readStoredChunks, storedChunks, type StoredChunk } from '../../common/stored-chunk';
+import type { ChunkBase, PropositionRecord, SectionRecord } from '../../common/types';
 
 export {
   storedChunk,
@@ -18,7 +18,7 @@ export {
   type StoredChunk,
   type StoredProposition,
   type StoredSection,
-} from './stored-chunk';
+} from '../../common/stored-chunk';
 
 export interface DocumentChunks {
   sections: SectionRecord[];

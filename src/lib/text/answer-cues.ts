@@ -3,8 +3,8 @@
  * question words only (who, when, how many, how to…, and the same in German and French): the cues
  * are the same for every library, so they never learn one benchmark's questions.
  */
-import { analyze } from './analyzer';
-import type { Span } from './sentences';
+import { analyze } from '../../../common/text/analyzer';
+import type { Span } from '../../../common/text/sentences';
 
 export type AnswerType = 'person' | 'time' | 'quantity' | 'place' | 'procedure' | 'reason';
 

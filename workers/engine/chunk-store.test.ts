@@ -1,11 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { oldLibrary } from './old-schema.test-support';
-import { readChunks, storedChunk, storedChunks } from './chunk-text';
-import { readStoredChunks } from './stored-chunk';
-import { openDb } from './db';
-import type { PropositionRecord, SectionRecord } from './types';
+import { oldLibrary } from '../../common/old-schema.test-support';
+import { readChunks, storedChunk, storedChunks } from './chunk-store';
+import { readStoredChunks } from '../../common/stored-chunk';
+import { openDb } from '../../common/db';
+import type { PropositionRecord, SectionRecord } from '../../common/types';
 
 const TEXT = '# Tides\nSpring tides follow the full moon. Neap tides follow the quarter moon.';
 const base = {

@@ -12,14 +12,14 @@ import type {
   ParsedDocument,
   PropositionRecord,
   SectionRecord,
-} from '../../src/shared/types';
-import { analyze } from '../../src/shared/text/analyzer';
+} from '../../common/types';
+import { analyze } from '../../common/text/analyzer';
 import { delimiterParents, fullDocParents, headingPathAt, type ParentDraft } from './dify';
 import { chunkId } from './ids';
 import { contentBlocks, isTitleLine } from './navigation';
 import { groupUnits, propositionType, unitsOf, type Unit } from './propositions';
 import { mergeSmallSections, sectionsByHeading, splitSection, type HeadingSection, type TopicDrops } from './sections';
-import { chunkLimits, type ChunkLimits } from '../../src/shared/chunk-sizes';
+import { chunkLimits, type ChunkLimits } from '../../common/chunk-sizes';
 import { chunkKeywords, extractiveSummary, SpanTerms, surfaceForms, termWeights, topTerms } from './summary';
 
 export interface ChunkOptions {

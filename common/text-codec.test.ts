@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { oldLibrary } from './old-schema.test-support';
-import { readChunks } from './chunk-text';
+import { readChunks } from '../workers/engine/chunk-store';
 import { openDb } from './db';
 import { readText, storedText, type TextRecord } from './text-codec';
 

@@ -107,7 +107,7 @@ export type CarrelDb = Dexie & {
   files: EntityTable<FileRecord, 'docId'>;
   /** Write them through `storedText`, read them through `readText` (text-codec.ts). */
   texts: EntityTable<StoredTextRecord, 'docId'>;
-  /** A document's sections and propositions: write through `storedChunks`, read through `readChunks` (chunk-text.ts). */
+  /** A document's sections and propositions: write through `storedChunks`, read through `readChunks` (chunk-store.ts). */
   chunks: EntityTable<ChunksRecord, 'docId'>;
   /** Write them through `storedVectors`, read them through `readVectors` (vector-codec.ts). */
   vectors: Dexie.Table<StoredVectorRecord, [string, string]>;
