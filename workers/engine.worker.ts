@@ -28,7 +28,8 @@ import type { DownloadProgress } from './runtime/download';
 import { fetchModelFiles, runtime, type FetchRequest } from './runtime/browser';
 import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
 import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
-import { changedParts, Engine } from './engine/engine';
+import { Engine } from './engine/engine';
+import { changedParts } from './engine/catch-up';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
@@ -63,7 +64,7 @@ const onChange = (() => {
     const changed = changedParts(db.name, parts);
     const conversations = Object.keys(parts).some((part) => part.startsWith(`idb://${db.name}/conversations/`));
     if (!changed.documents && !changed.settings && !conversations) return;
-    engine.changed(changed);
+    engine.noteChange(changed);
     timer ??= setTimeout(() => {
       timer = undefined;
       void engine.catchUp();
@@ -72,7 +73,7 @@ const onChange = (() => {
   };
 })();
 Dexie.on('storagemutated', onChange);
-void engine.start();
+void engine.catchUp();
 void replication.init();
 
 const api = {
@@ -81,8 +82,7 @@ const api = {
    * Rejects with FRESH_WORKER when the model runs on WebGPU, which only a fresh worker can start.
    */
   async init(_: Record<string, never>) {
-    await Promise.all([engine.start(), lexiconLoaded]);
-    await engine.followActiveModel();
+    await Promise.all([engine.catchUp({ settings: true }), lexiconLoaded]);
     await runtime.requireWorkerFor(embeddingModel(engine.model));
     const embedder = await tryEmbedder(engine.model);
     return {
@@ -165,9 +165,9 @@ const api = {
     return engine.importBackup(file, passphrase, ctx.signal);
   },
 
-  /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
-  refresh(_: Record<string, never>) {
-    return engine.refresh();
+  /** Reads every document written elsewhere since the last read (the eval and bench harness write their own). */
+  catchUp(_: Record<string, never>) {
+    return engine.catchUp({ documents: true });
   },
 
   /** Deletes a document and every record of it. */

@@ -515,7 +515,7 @@ export interface FileResult {
 /** Ingests one file (base64 bytes) into an emptied library through the real workers, as an upload does. */
 async function ingestFile(name: string, base64: string): Promise<FileResult> {
   await reset();
-  await engine.api.refresh({}, { timeoutMs: 120_000 });
+  await engine.api.catchUp({}, { timeoutMs: 120_000 });
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
   const before = await usage();

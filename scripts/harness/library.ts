@@ -62,7 +62,7 @@ export async function ingest(docs: TextDocument[], { concurrency = 2 } = {}): Pr
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
-  report.indexed = (await engine.api.refresh({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
+  report.indexed = (await engine.api.catchUp({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
   return report;
 }
 

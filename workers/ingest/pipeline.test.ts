@@ -156,7 +156,7 @@ describe('ingestFile', () => {
       embed: (texts, opts) => embedder.embed(texts, opts),
     };
     const switching = testEngine(db, { 'carrel-glove-50k': embedder, 'other/model': other });
-    await switching.start();
+    await switching.catchUp();
     await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { ...BUILTIN_MODEL, id: 'other/model' } });
     try {
       const result = await ingestFile(
