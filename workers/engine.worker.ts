@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../common/db';
+import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord } from '../common/db';
 import {
   storedResult,
   type HandOver,
@@ -27,7 +27,8 @@ import {
 import type { DownloadProgress } from './runtime/download';
 import { fetchModelFiles, runtime, type FetchRequest } from './runtime/browser';
 import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
-import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
+import { adoptSettings, chooseModel, saveSetting } from './engine/choices';
+import { installModel, uninstallModel, type InstallRequest } from './engine/installed-models';
 import { Engine } from './engine/engine';
 import { changedParts } from './engine/catch-up';
 import { loadLexicon } from './retrieve/lexicon';
@@ -140,14 +141,14 @@ const api = {
     return chooseModel(db, info);
   },
 
-  /** Records a model download's state, or a model the deployment serves itself. */
-  putModel(record: ModelRecord) {
-    return putModel(db, record);
+  /** Downloads (or resumes) a model into the model cache and records it; a self-hosted one is only recorded. */
+  installModel(request: InstallRequest, ctx: CallContext<DownloadProgress>) {
+    return installModel(db, request, fetchModelFiles, ctx.signal, (progress) => ctx.progress(progress));
   },
 
-  /** Deletes a model's record and vectors; false when search uses it or a switch goes to it. */
-  removeModel({ id }: { id: string }) {
-    return removeModel(db, id);
+  /** Deletes a model's files, vectors and record; false when search uses it or a switch goes to it. */
+  uninstallModel({ id, parts }: { id: string; parts: InstallRequest['parts'] }) {
+    return uninstallModel(db, id, parts);
   },
 
   /** The whole library as one backup file (encrypted when given a passphrase), and the name to save it under. */
