@@ -35,7 +35,7 @@ import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import { deleteConversation, renameConversation, saveTurn } from '../common/conversations';
+import { deleteConversation, renameConversation, saveTurn } from './engine/conversations';
 import type { SyncStatus } from '../common/sync';
 import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';

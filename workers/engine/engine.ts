@@ -14,7 +14,7 @@
  * Dexie's cross-context events). Only then is IndexedDB read, by the one catch-up, `catchUp`.
  */
 import { importLibrary, type ImportSummary } from './backup';
-import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
+import { VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../common/ingest';
 import type { CallContext } from '../../common/rpc';
 import {
@@ -37,7 +37,7 @@ import { DocumentTexts } from './document-texts';
 import { searchIndex, type SearchRequest } from './search';
 import { reembedOutdated, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
-import { saveDocument } from './store';
+import { deleteDocument, saveDocument } from './store';
 import {
   catchUpIndex,
   documentLanguages,

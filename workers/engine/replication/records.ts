@@ -4,8 +4,8 @@
  * Records are packed as a JSON manifest plus one binary area that typed arrays and Blobs point into,
  * as the backup file does, so vectors and files round-trip bit for bit.
  */
+import { documentTables } from '../store';
 import {
-  documentTables,
   type CarrelDb,
   type ConversationRecord,
   type StoredTextRecord,

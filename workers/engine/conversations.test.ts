@@ -1,18 +1,16 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb, type ConversationTurn } from './db';
+import { openDb, type ConversationTurn } from '../../common/db';
 import {
   belongsTo,
   conversationJson,
   conversationMarkdown,
-  deleteConversation,
   earlierQuestions,
   listConversations,
-  renameConversation,
-  saveTurn,
   titleFrom,
-} from './conversations';
+} from '../../common/conversations';
+import { deleteConversation, renameConversation, saveTurn } from './conversations';
 
 let count = 0;
 const fresh = () => openDb(`conversations-test-${count++}`);
