@@ -4,6 +4,40 @@ import globals from 'globals';
 import ts from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+const WORKER_CODE = {
+  group: ['**/workers/**'],
+  allowTypeImports: true,
+  message: 'The page talks to workers by message (src/lib/workers.ts); code both sides run belongs in common/.',
+};
+const WORKER_CODE_AND_TYPES = {
+  group: ['**/workers/**'],
+  message: 'common/ is what the page and the workers both run: it imports neither side.',
+};
+const PAGE = {
+  group: ['**/src/**', '!**/node_modules/**'],
+  message: 'Only the page runs src/: move what the workers need too to common/.',
+};
+const CONVERTERS = {
+  // Converting a document is seconds of work on a long file: the page would freeze meanwhile.
+  group: ['mammoth', 'jszip', 'htmlparser2', 'mdast-*', 'micromark-*'],
+  allowTypeImports: true,
+  message:
+    'Documents are converted in a worker (workers/view.worker.ts for the viewer); the page only draws the result.',
+};
+/**
+ * Each table has one writer, the engine worker: the page asks it (src/lib/workers.ts) and reads
+ * through liveQuery. Writing from elsewhere would race the engine's transactions and its in-memory
+ * indexes. The page and the file reader open the library with openReadableDb, whose type cannot write.
+ */
+const DB_WRITER = {
+  group: ['**/common/db'],
+  importNames: ['openDb'],
+  message:
+    'Only the engine worker writes to the library: open it with openReadableDb, and ask the engine (engine.api) to write.',
+};
+
+const restrictImports = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
 export default ts.config(
   {
     ignores: [
@@ -30,62 +64,33 @@ export default ts.config(
       ],
     },
   },
+  // Who may import what. src/ is the page, workers/ the workers, common/ the code both run (it
+  // imports neither side). The page may import a worker's types (its API) but no code: it reaches
+  // the workers only through messages (src/lib/workers.ts).
   {
-    // The page reaches the workers only through messages (src/lib/workers.ts); code both sides run lives in src/shared.
     files: ['src/**/*.ts', 'src/**/*.svelte'],
-    ignores: ['src/**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/workers/**'],
-              allowTypeImports: true,
-              message:
-                'The page talks to workers by message (src/lib/workers.ts); move shared pure code to src/shared.',
-            },
-            {
-              // Converting a document is seconds of work on a long file: the page would freeze meanwhile.
-              group: ['mammoth', 'jszip', 'htmlparser2', 'mdast-*', 'micromark-*'],
-              allowTypeImports: true,
-              message:
-                'Documents are converted in a worker (workers/view.worker.ts for the viewer); the page only draws the result.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(WORKER_CODE, CONVERTERS, DB_WRITER),
   },
   {
-    // Each table has one writer, the engine worker: the page asks it (src/lib/workers.ts) and reads
-    // through liveQuery. Writing from the page would race the engine's transactions and its
-    // in-memory indexes.
-    files: ['src/lib/**/*.ts', 'src/components/**/*.ts', 'src/**/*.svelte'],
-    ignores: [
-      '**/*.test.ts',
-      // Opens the page's connection, which reads only.
-      'src/lib/db.ts',
-    ],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          // db.table.put(…), db.table(…).put(…), db.table.where(…).delete()
-          "CallExpression[callee.property.name=/^(add|put|update|delete|clear|modify|bulkAdd|bulkPut|bulkUpdate|bulkDelete)$/] > MemberExpression.callee Identifier[name='db']",
-          "CallExpression[callee.property.name='transaction'][arguments.0.value=/^rw/]",
-          "CallExpression[callee.name='openDb']",
-        ].map((selector) => ({
-          selector,
-          message:
-            'Only the engine worker writes to the database: ask it through engine.api (workers/engine.worker.ts).',
-        })),
-      ],
-    },
+    files: ['workers/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', 'workers/engine.worker.ts', 'workers/engine/**'],
+    rules: restrictImports(PAGE, DB_WRITER),
+  },
+  {
+    // The engine worker is the one writer of the library: only it opens the writable database.
+    files: ['workers/engine.worker.ts', 'workers/engine/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(PAGE),
+  },
+  {
+    files: ['common/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: restrictImports(PAGE, WORKER_CODE_AND_TYPES, DB_WRITER),
   },
   {
     // Workers have no DOM: reaching for it fails at run time, so it fails the lint instead.
-    files: ['workers/**/*.ts', 'src/shared/**/*.ts'],
+    files: ['workers/**/*.ts', 'common/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': [
@@ -99,7 +104,7 @@ export default ts.config(
   },
   {
     // A promise nobody awaits loses its error: every one is awaited, returned, or marked `void`.
-    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    files: ['src/**/*.ts', 'common/**/*.ts', 'workers/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },

@@ -18,7 +18,7 @@ const MODEL_HOSTS = [
   ...(process.env.CARREL_MODEL_HOSTS ?? '').split(/\s+/).filter(Boolean),
 ];
 
-/** The policy itself is src/shared/csp.ts, which the service worker also uses to add the sync origin. */
+/** The policy itself is workers/sw/csp.ts, which the service worker also uses to add the sync origin. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(MODEL_HOSTS);
 
 const SECURITY_HEADERS = {
@@ -47,7 +47,7 @@ function cspMeta(): Plugin {
 
 /**
  * Files served from our own origin, copied from npm packages: pdf.js's image decoders
- * (src/shared/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
+ * (common/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
  * WebAssembly core (SIMD, LSTM engine) and the English model.
  */
 const SELF_HOSTED: Record<string, string> = {
@@ -136,7 +136,7 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        // Installed, Carrel opens the types it reads (src/shared/file-types.ts) from the OS; the page takes them from window.launchQueue.
+        // Installed, Carrel opens the types it reads (common/file-types.ts) from the OS; the page takes them from window.launchQueue.
         file_handlers: [{ action: '/', accept: fileHandlerAccept() }],
         // The service worker (workers/sw.ts) answers this POST and hands the files to the page.
         share_target: {

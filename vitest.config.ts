@@ -12,7 +12,13 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'common/**/*.test.ts',
+      'workers/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'e2e/support/**/*.test.ts',
+    ],
     server: { deps: { inline: ['voy-search'] } },
     testTimeout: 30_000,
     // Vitest keeps one core free by default, which on a 2-core machine runs the files one at a time

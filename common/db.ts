@@ -2,7 +2,7 @@
  * The one database. Dexie is the source of truth; every in-memory index is a cache of it.
  * A schema change is a new version below; old versions are never edited.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type IndexableType } from 'dexie';
 import {
   storedChunks,
   stripChunkText,
@@ -107,7 +107,7 @@ export type CarrelDb = Dexie & {
   files: EntityTable<FileRecord, 'docId'>;
   /** Write them through `storedText`, read them through `readText` (text-codec.ts). */
   texts: EntityTable<StoredTextRecord, 'docId'>;
-  /** A document's sections and propositions: write through `storedChunks`, read through `readChunks` (chunk-text.ts). */
+  /** A document's sections and propositions: write through `storedChunks`, read through `readChunks` (chunk-store.ts). */
   chunks: EntityTable<ChunksRecord, 'docId'>;
   /** Write them through `storedVectors`, read them through `readVectors` (vector-codec.ts). */
   vectors: Dexie.Table<StoredVectorRecord, [string, string]>;
@@ -117,6 +117,48 @@ export type CarrelDb = Dexie & {
   models: EntityTable<ModelRecord, 'id'>;
   conversations: EntityTable<ConversationRecord, 'id'>;
 };
+
+/** A collection as a reader may use it: no modify, no delete. */
+export interface ReadableCollection<T> {
+  toArray(): Promise<T[]>;
+  count(): Promise<number>;
+  first(): Promise<T | undefined>;
+  reverse(): ReadableCollection<T>;
+  limit(n: number): ReadableCollection<T>;
+}
+
+/** A table as a reader may use it: no put, add, update, delete or clear. */
+export interface ReadableTable<T, K> {
+  get(key: K): Promise<T | undefined>;
+  bulkGet(keys: K[]): Promise<(T | undefined)[]>;
+  count(): Promise<number>;
+  toArray(): Promise<T[]>;
+  where(index: string): { equals(value: IndexableType): ReadableCollection<T> };
+  orderBy(index: string): ReadableCollection<T>;
+}
+
+type TableNames =
+  | 'documents'
+  | 'files'
+  | 'texts'
+  | 'chunks'
+  | 'vectors'
+  | 'settings'
+  | 'snapshots'
+  | 'jobs'
+  | 'models'
+  | 'conversations';
+
+/**
+ * The library as every context but the engine holds it: the page (src/lib/db.ts) and the file
+ * reader read, and only the engine worker writes. The type has no writing method, so a write
+ * from elsewhere does not compile; the lint lets only the engine import `openDb`.
+ */
+export type ReadableDb = {
+  readonly [N in TableNames]: CarrelDb[N] extends Dexie.Table<infer T, infer K, infer _I> ? ReadableTable<T, K> : never;
+} & Pick<Dexie, 'name' | 'on' | 'open' | 'close'> & {
+    transaction<U>(mode: 'r', tables: readonly unknown[], scope: () => Promise<U>): Promise<U>;
+  };
 
 export const DB_NAME = 'carrel';
 
@@ -212,23 +254,10 @@ export function openDb(name = DB_NAME): CarrelDb {
   return db;
 }
 
-/** The tables one document's records live in, for one atomic write or delete. */
-export function documentTables(db: CarrelDb) {
-  return [db.documents, db.files, db.texts, db.chunks, db.vectors] as const;
-}
-
-/** Deletes every record of a document (call inside a transaction over `documentTables`). */
-export async function deleteDocumentRecords(db: CarrelDb, docId: string): Promise<void> {
-  await Promise.all([
-    db.documents.delete(docId),
-    db.files.delete(docId),
-    db.texts.delete(docId),
-    db.chunks.delete(docId),
-    db.vectors.where('docId').equals(docId).delete(),
-  ]);
-}
-
-/** Deletes a document and all it owns in one transaction. */
-export function deleteDocument(db: CarrelDb, docId: string): Promise<void> {
-  return db.transaction('rw', documentTables(db), () => deleteDocumentRecords(db, docId));
+/**
+ * Opens a reading connection: the page's (src/lib/db.ts) and the file reader's. Only the engine
+ * opens the writable one (`openDb`), and the lint keeps it so.
+ */
+export function openReadableDb(name = DB_NAME): ReadableDb {
+  return openDb(name);
 }

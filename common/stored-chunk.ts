@@ -4,7 +4,7 @@
  * key and two index entries each and repeated every field name; as columns the heading paths,
  * page lists, types and neighbouring ids repeat next to each other and deflate to little.
  * A chunk keeps its own `text` only when it is not its document's text from `start` to `end`.
- * Reading records back whole is chunk-text.ts.
+ * Reading records back whole is chunk-store.ts.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { ChunkBase, PropositionRecord, SectionRecord } from './types';
@@ -56,7 +56,7 @@ export function storedChunks(
   return { docId, deflated: deflateSync(strToU8(json)) };
 }
 
-/** A document's stored chunks, in order (texts still stripped: chunk-text.ts makes them whole). */
+/** A document's stored chunks, in order (texts still stripped: chunk-store.ts makes them whole). */
 export function readStoredChunks({ docId, deflated }: ChunksRecord): {
   sections: StoredSection[];
   propositions: StoredProposition[];

@@ -109,7 +109,7 @@ export interface DocumentRecord {
   addedAt: number;
   /** When this indexing of it was written (a re-index changes it; older records lack it). */
   indexedAt?: number;
-  /** How its file was read into text (src/shared/read-recipe.ts); absent: the first way. */
+  /** How its file was read into text (common/read-recipe.ts); absent: the first way. */
   readRecipe?: number;
   status: DocStatus;
   title: string;

@@ -1,6 +1,6 @@
 /**
  * A document stored before its kind's reader changed is read again from its original at the next
- * start (src/shared/read-recipe.ts): a Markdown file indexed as slices of its source comes back as
+ * start (common/read-recipe.ts): a Markdown file indexed as slices of its source comes back as
  * the text a reader sees, and search answers throughout.
  */
 import type { Page } from '@playwright/test';

@@ -48,9 +48,9 @@ function seeded(seed) {
   return () => (state = (state * 16807) % 2147483647) / 2147483647;
 }
 
-/** The app's analyzer (src/shared/text/analyzer.ts), transpiled as it is, so terms are the index's. */
+/** The app's analyzer (common/text/analyzer.ts), transpiled as it is, so terms are the index's. */
 async function loadAnalyzer() {
-  const source = readFileSync(join('src', 'shared', 'text', 'analyzer.ts'), 'utf8');
+  const source = readFileSync(join('common', 'text', 'analyzer.ts'), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });

@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 
-// As src/shared/models.ts WEIGHTS_FILE / modelFiles: what Transformers.js loads in the browser.
+// As common/models.ts WEIGHTS_FILE / modelFiles: what Transformers.js loads in the browser.
 const WEIGHTS_FILE = { q8: 'onnx/model_quantized.onnx', fp16: 'onnx/model_fp16.onnx', fp32: 'onnx/model.onnx' };
 
 /**

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** The search engine's worker: wires `Engine` (workers/engine/engine.ts) to the page and to Dexie's change events. */
 import Dexie, { type ObservabilitySet } from 'dexie';
-import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord, type ModelRecord } from '../common/db';
+import { openDb, TARGET_MODEL_KEY, type ConversationTurn, type JobRecord } from '../common/db';
 import {
   storedResult,
   type HandOver,
@@ -27,14 +27,16 @@ import {
 import type { DownloadProgress } from './runtime/download';
 import { fetchModelFiles, runtime, type FetchRequest } from './runtime/browser';
 import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backup';
-import { adoptSettings, chooseModel, putModel, removeModel, saveSetting } from './engine/choices';
-import { changedParts, Engine } from './engine/engine';
+import { adoptSettings, chooseModel, saveSetting } from './engine/choices';
+import { installModel, uninstallModel, type InstallRequest } from './engine/installed-models';
+import { Engine } from './engine/engine';
+import { changedParts } from './engine/catch-up';
 import { stillMarked, storedBytes } from './engine/library-facts';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
-import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from '../common/conversations';
+import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from './engine/conversations';
 import type { SyncStatus } from '../common/sync';
 import { browserPouch } from './engine/replication/browser-pouch';
 import { writeDocumentPayload } from './engine/replication/records';
@@ -71,7 +73,7 @@ const onChange = (() => {
     const changed = changedParts(db.name, parts);
     const conversations = Object.keys(parts).some((part) => part.startsWith(`idb://${db.name}/conversations/`));
     if (!changed.documents && !changed.settings && !conversations) return;
-    engine.changed(changed);
+    engine.noteChange(changed);
     timer ??= setTimeout(() => {
       timer = undefined;
       void engine.catchUp();
@@ -80,7 +82,7 @@ const onChange = (() => {
   };
 })();
 Dexie.on('storagemutated', onChange);
-void engine.start();
+void engine.catchUp();
 void replication.resumeRemembered();
 
 const api = {
@@ -89,8 +91,7 @@ const api = {
    * Rejects with FRESH_WORKER when the model runs on WebGPU, which only a fresh worker can start.
    */
   async init(_: Record<string, never>) {
-    await Promise.all([engine.start(), lexiconLoaded]);
-    await engine.followActiveModel();
+    await Promise.all([engine.catchUp({ settings: true }), lexiconLoaded]);
     await runtime.requireWorkerFor(embeddingModel(engine.model));
     const embedder = await tryEmbedder(engine.model);
     return {
@@ -148,14 +149,14 @@ const api = {
     return chooseModel(db, info);
   },
 
-  /** Records a model download's state, or a model the deployment serves itself. */
-  putModel(record: ModelRecord) {
-    return putModel(db, record);
+  /** Downloads (or resumes) a model into the model cache and records it; a self-hosted one is only recorded. */
+  installModel(request: InstallRequest, ctx: CallContext<DownloadProgress>) {
+    return installModel(db, request, fetchModelFiles, ctx.signal, (progress) => ctx.progress(progress));
   },
 
-  /** Deletes a model's record and vectors; false when search uses it or a switch goes to it. */
-  removeModel({ id }: { id: string }) {
-    return removeModel(db, id);
+  /** Deletes a model's files, vectors and record; false when search uses it or a switch goes to it. */
+  uninstallModel({ id, parts }: { id: string; parts: InstallRequest['parts'] }) {
+    return uninstallModel(db, id, parts);
   },
 
   /** The whole library as one backup file (encrypted when given a passphrase), and the name to save it under. */
@@ -173,9 +174,9 @@ const api = {
     return engine.importBackup(file, passphrase, ctx.signal);
   },
 
-  /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
-  refresh(_: Record<string, never>) {
-    return engine.refresh();
+  /** Reads every document written elsewhere since the last read (the eval and bench harness write their own). */
+  catchUp(_: Record<string, never>) {
+    return engine.catchUp({ documents: true });
   },
 
   /** Deletes a document and every record of it. */

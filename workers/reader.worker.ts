@@ -5,16 +5,17 @@
  */
 import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
-import { openDb } from '../common/db';
+import { openReadableDb } from '../common/db';
 import { expose, type CallContext } from '../common/rpc';
-import { languageAvailable, Ocr } from './parse/ocr';
+import { Ocr, languageAvailable } from './parse/ocr';
 import { followingReader } from './parse/ocr-following';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../common/ingest';
 import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../common/ocr-languages';
 import { activeModel, tryTokenCounter } from './embed/embedders';
 
-const db = openDb();
+// Reads only: the engine worker is the one writer.
+const db = openReadableDb();
 
 // pdf.js runs in this worker with its "fake worker" in-thread: no nested worker, no workerSrc.
 // Imported statically: a dynamic import would pull in Vite's preload helper, which needs `document`.

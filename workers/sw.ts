@@ -56,7 +56,7 @@ registerRoute(
   'POST',
 );
 
-// GPU_RUNTIME_CACHE (src/shared/gpu-runtime.ts): workers put the build there too. The server says
+// GPU_RUNTIME_CACHE (workers/runtime/gpu-runtime.ts): workers put the build there too. The server says
 // "Vary: Origin", and a module import sends an Origin that a plain fetch does not: an entry either
 // one stored must serve the other.
 registerRoute(

@@ -53,11 +53,25 @@ function term(segment: string): string {
   return result;
 }
 
-/** The words of `text`, as Intl.Segmenter finds them (the regex wherever it gives the same). */
+/**
+ * The words of `text`, as Intl.Segmenter finds them (the regex wherever it gives the same): the
+ * one word splitter. The index, the highlight, summaries, copy detection and follow-ups all cut
+ * text here, so a word found is the word marked.
+ */
 export function words(text: string): string[] {
   if (!NEEDS_DICTIONARY.test(text)) return Array.from(text.matchAll(WORD), (match) => match[0]);
   const found: string[] = [];
   for (const { segment, isWordLike } of segmenter.segment(text)) if (isWordLike) found.push(segment);
+  return found;
+}
+
+/** The same words as `words`, each with where it starts in `text`, to mark them in place. */
+export function wordSpans(text: string): { word: string; index: number }[] {
+  if (!NEEDS_DICTIONARY.test(text))
+    return Array.from(text.matchAll(WORD), (match) => ({ word: match[0], index: match.index }));
+  const found: { word: string; index: number }[] = [];
+  for (const { segment, index, isWordLike } of segmenter.segment(text))
+    if (isWordLike) found.push({ word: segment, index });
   return found;
 }
 
@@ -135,6 +149,11 @@ function termsIn(word: string, lang: AnalysedLanguage | 'en'): string[] {
   if (lang === 'en') return termsOfWord(word);
   const { termOf, wordTerms: memo } = analyserFor(lang);
   return termsOfWord(word, termOf, memo);
+}
+
+/** The index terms of one word that `words` found (none for a stopword), in `lang` as `analyze` reads it. */
+export function termsOf(word: string, lang?: string): string[] {
+  return termsIn(word, analyserOf(lang));
 }
 
 /**

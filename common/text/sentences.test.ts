@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './sentences';
+import { sentenceSpans } from './sentences';
+
+/** The sentences of `text`, trimmed. */
+const splitSentences = (text: string) => sentenceSpans(text).map(({ start, end }) => text.slice(start, end));
 
 describe('splitSentences', () => {
   it('splits at sentence ends but not inside numbers, after abbreviations or before lower case', () => {

@@ -48,8 +48,3 @@ export function sentenceSpans(text: string, start = 0, end = text.length): Span[
   }
   return spans;
 }
-
-/** The sentences of `text`, trimmed. */
-export function splitSentences(text: string): string[] {
-  return sentenceSpans(text).map(({ start, end }) => text.slice(start, end));
-}

@@ -39,7 +39,7 @@ async function added(file: File): Promise<IngestResult> {
 /** Adds one file (base64 bytes) to an emptied library through the ingest queue, as an upload does. */
 export async function ingestFile(name: string, base64: string): Promise<FileResult> {
   await reset();
-  await engine.api.refresh({}, { timeoutMs: 120_000 });
+  await engine.api.catchUp({}, { timeoutMs: 120_000 });
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const usage = async () => (await navigator.storage?.estimate?.())?.usage ?? null;
   const before = await usage();

@@ -3,17 +3,11 @@
  * parse, pdf.js in the worker → chunk with the model's tokenizer; then the engine's embed → Dexie),
  * then its records read back.
  */
-import { chunking } from '../../src/lib/chunking.svelte';
-import { engine } from '../../src/lib/workers';
 import { readChunks } from '../../workers/engine/chunk-store';
+import { engine } from '../../src/lib/workers';
+import { AppError, type ChunkMode, type ErrorCode, type OcrSummary, type PropositionType } from '../../common/types';
+import { chunking } from '../../src/lib/chunking.svelte';
 import type { IngestResult } from '../../common/ingest';
-import {
-  AppError,
-  type ChunkMode,
-  type ErrorCode,
-  type OcrSummary,
-  type PropositionType,
-} from '../../common/types';
 import { pageDb } from './page-db';
 import { addFiles } from './queue.svelte';
 

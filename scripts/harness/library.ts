@@ -45,7 +45,7 @@ export async function ingest(docs: TextDocument[]): Promise<IngestReport> {
     else if (outcome.result.duplicate) report.duplicates.push(name);
     else report.stored++;
   }
-  report.indexed = (await engine.api.refresh({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
+  report.indexed = (await engine.api.catchUp({}, { timeoutMs: REFRESH_TIMEOUT_MS })).documents;
   return report;
 }
 

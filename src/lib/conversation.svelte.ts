@@ -2,7 +2,7 @@
  * The open conversation: each answered question becomes a turn of it; one that shares nothing with
  * it is offered a conversation of its own, which the person accepts or not. Follow-ups are read
  * against its previous question. Conversations are listed live from IndexedDB (other tabs show up
- * too); the engine writes them (src/shared/conversations.ts). The open one stays open across a
+ * too); the engine writes them (workers/engine/conversations.ts). The open one stays open across a
  * reload of the tab.
  */
 import { liveQuery } from 'dexie';

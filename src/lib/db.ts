@@ -1,4 +1,5 @@
 /** The main thread's connection to the library database. */
-import { openDb } from '../../common/db';
+import { openReadableDb } from '../../common/db';
 
-export const db = openDb();
+/** Reads only: the engine worker is the one writer (workers/engine.worker.ts). */
+export const db = openReadableDb();

@@ -1,8 +1,10 @@
 /**
  * Splits text into plain and marked segments for the query's words (compared by stem, so "trains"
- * marks "train"). The UI renders segments as text nodes: document text is never parsed as HTML.
+ * marks "train"). The words are the ones the index found (the analyser's `words`), so the words
+ * marked are the words that matched. The UI renders segments as text nodes: document text is never
+ * parsed as HTML.
  */
-import { analyze } from '../../common/text/analyzer';
+import { analyze, wordSpans, termsOf } from '../../common/text/analyzer';
 
 export interface Segment {
   text: string;
@@ -14,12 +16,11 @@ export function highlightSegments(text: string, query: string): Segment[] {
   if (terms.size === 0) return [{ text, mark: false }];
   const segments: Segment[] = [];
   let last = 0;
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const [term] = analyze(match[0]);
-    if (!term || !terms.has(term)) continue;
-    if (match.index! > last) segments.push({ text: text.slice(last, match.index), mark: false });
-    segments.push({ text: match[0], mark: true });
-    last = match.index! + match[0].length;
+  for (const { word, index } of wordSpans(text)) {
+    if (!termsOf(word).some((term) => terms.has(term))) continue;
+    if (index > last) segments.push({ text: text.slice(last, index), mark: false });
+    segments.push({ text: word, mark: true });
+    last = index + word.length;
   }
   if (last < text.length) segments.push({ text: text.slice(last), mark: false });
   return segments;

@@ -1,6 +1,6 @@
 /**
  * The languages a person can set a document to (DESIGN §9 Languages): those the keyword analyser
- * reads (src/shared/text/languages.ts) and English. Names come from Intl in the interface's language.
+ * reads (common/text/languages.ts) and English. Names come from Intl in the interface's language.
  */
 import { ANALYSED } from '../../common/text/languages';
 

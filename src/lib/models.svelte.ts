@@ -6,18 +6,13 @@ import { liveQuery } from 'dexie';
 import { ACTIVE_MODEL_KEY, MODEL_MIRROR_KEY, TARGET_MODEL_KEY, type ModelRecord } from '../../common/db';
 import { gpuSupport, type GpuSupport } from '../../common/gpu';
 import {
-  ALL_MODEL_FILES,
-  WEIGHTS_FILE,
   BUILTIN_MODEL,
   CATALOGUE,
   DEFAULT_MODEL_HOST,
-  MODEL_CACHE,
   customModel,
   downloadBytes,
   dtypeFor,
   isModelId,
-  modelFilePath,
-  modelFiles,
   type Dtype,
   type ModelInfo,
 } from '../../common/models';
@@ -145,42 +140,19 @@ class Models {
     this.#downloads.set(info.id, controller);
     this.errors = { ...this.errors, [info.id]: '' };
     try {
-      if (await selfHosted(info.id)) {
-        // The deployment may serve only the int8 weights (`npm run models:fetch` fetches those).
-        const served = info.dtype === 'q8' || (await servesFile(info.id, WEIGHTS_FILE[info.dtype])) ? info.dtype : 'q8';
-        await engine.api.putModel({
-          id: info.id,
-          info: { ...info, dtype: served },
-          status: 'ready',
-          done: 0,
-          total: 0,
-          source: 'self-hosted',
-        });
-        return;
-      }
-      const record: ModelRecord = {
-        id: info.id,
-        info,
-        status: 'downloading',
-        done: 0,
-        total: info.bytes,
-        source: 'download',
-      };
-      await engine.api.putModel(record);
-      this.progress = { ...this.progress, [info.id]: { done: 0, total: info.bytes, secondsLeft: null } };
-      const total = await engine.api.download(
-        { modelId: info.id, fileNames: modelFiles(info.dtype), host: this.host, parts: PARTS_CACHE },
+      // The engine records the model and fetches its files (none when the deployment serves it).
+      await engine.api.installModel(
+        { info, host: this.host, parts: PARTS_CACHE },
         {
           signal: controller.signal,
           timeoutMs: DOWNLOAD_TIMEOUT_MS,
           onProgress: (progress) => (this.progress = { ...this.progress, [info.id]: progress }),
         },
       );
-      await engine.api.putModel({ ...record, info: { ...info, bytes: total }, status: 'ready', done: total, total });
     } catch (error) {
       if (!isAbort(error)) {
         if (fresh && error instanceof AppError && error.code === 'NETWORK_UNREACHABLE')
-          await engine.api.removeModel({ id: info.id }).catch(() => undefined);
+          await engine.api.uninstallModel({ id: info.id, parts: PARTS_CACHE }).catch(() => undefined);
         const { message, action } = handleError(error);
         this.errors = { ...this.errors, [info.id]: `${message} ${action ?? ''}`.trim() };
       }
@@ -200,11 +172,7 @@ class Models {
   async remove(id: string): Promise<void> {
     if (id === this.activeId || id === this.targetId) return;
     this.cancel(id);
-    const [files, parts] = await Promise.all([caches.open(MODEL_CACHE), caches.open(PARTS_CACHE)]);
-    for (const key of await parts.keys())
-      if (new URL(key.url).pathname.startsWith(`/models/${id}/`)) await parts.delete(key);
-    await Promise.all(ALL_MODEL_FILES.map((file) => files.delete(modelFilePath(id, file))));
-    await engine.api.removeModel({ id });
+    await engine.api.uninstallModel({ id, parts: PARTS_CACHE });
   }
 
   /** Starts switching the library to a model; search keeps the current one until it is done. */
@@ -233,18 +201,6 @@ class Models {
     // the error is shown, and choosing the model again or reloading retries it).
     if (this.targetId && this.targetId !== started) void this.#runSwitch();
   }
-}
-
-/** True when the deployment serves the model itself (npm run models:fetch). */
-async function selfHosted(id: string): Promise<boolean> {
-  return servesFile(id, 'config.json');
-}
-
-/** Whether the deployment serves one of a model's files under /models/. */
-async function servesFile(id: string, file: string): Promise<boolean> {
-  const response = await fetch(modelFilePath(id, file), { method: 'HEAD' }).catch(() => null);
-  // A missing file may come back as the app's index.html (SPA fallback): that is not the file.
-  return !!response?.ok && !(response.headers.get('Content-Type') ?? '').includes('html');
 }
 
 export const models = new Models();

@@ -1,4 +1,4 @@
-/** Pages named in the language shown: "p. 3" in English, "S. 3" in German (src/shared/page-reference.ts). */
+/** Pages named in the language shown: "p. 3" in English, "S. 3" in German (common/page-reference.ts). */
 import { pageReference, viewerPageReference, type Paged, type PageWords } from '../../common/page-reference';
 import { t } from './i18n/i18n.svelte';
 

@@ -1,5 +1,5 @@
 /**
- * Draws an original the viewer's worker converted (src/shared/view-nodes.ts) formatted but inert
+ * Draws an original the viewer's worker converted (common/view-nodes.ts) formatted but inert
  * (DESIGN §8): the DOM is built element by element with createElement and text nodes, never
  * innerHTML. Links open outside the app; images show their alt text and load nothing.
  */

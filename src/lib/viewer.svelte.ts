@@ -1,5 +1,5 @@
 /** Which original is open in the viewer. Closing it returns focus to the passage that opened it. */
-import type { DocumentRecord, PropositionHit, ResultHit } from '../../common/types';
+import type { PropositionHit, ResultHit, DocumentRecord } from '../../common/types';
 import { engine } from './workers';
 
 export interface ViewerTarget {

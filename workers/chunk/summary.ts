@@ -3,7 +3,7 @@
  * an extractive summary — the lead sentence plus the sentences richest in those keywords, 100–200
  * tokens, in document order.
  */
-import { analyze } from '../../common/text/analyzer';
+import { analyze, words, termsOf } from '../../common/text/analyzer';
 import { SUMMARY } from '../../common/chunk-sizes';
 import { sentenceSpans, type Span } from '../../common/text/sentences';
 
@@ -55,8 +55,8 @@ export function surfaceForms(stems: string[], text: string): string[] {
   const wanted = new Set(stems);
   const forms = new Map<string, Map<string, number>>();
   const stemOf = new Map<string, string | undefined>();
-  for (const [word] of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (!stemOf.has(word)) stemOf.set(word, analyze(word)[0]);
+  for (const word of words(text.toLowerCase())) {
+    if (!stemOf.has(word)) stemOf.set(word, termsOf(word)[0]);
     const stem = stemOf.get(word);
     if (!stem || !wanted.has(stem)) continue;
     const counts = forms.get(stem) ?? new Map<string, number>();
@@ -116,8 +116,8 @@ export function extractiveSummary(
 }
 
 function isProse(sentence: string): boolean {
-  const words = sentence.match(/\p{L}+/gu) ?? [];
+  const found = words(sentence).filter((w) => /\p{L}/u.test(w));
   return (
-    words.length >= 6 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && /[.!?]["'”’)]?$/.test(sentence.trim())
+    found.length >= 6 && found.filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && /[.!?]["'”’)]?$/.test(sentence.trim())
   );
 }

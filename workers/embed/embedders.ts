@@ -4,7 +4,7 @@
  * can work without a model get null instead. Downloaded files come from the Cache API; anything
  * else — the built-in model, or a model the deployment serves itself — from the app's /models/.
  */
-import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type CarrelDb } from '../../common/db';
+import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, type ReadableDb } from '../../common/db';
 import type { Device } from '../../common/gpu';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { downloadedFiles, runtime } from '../runtime/browser';
@@ -102,13 +102,13 @@ export function tryTokenCounter(model: ModelInfo): Promise<TokenCounter | null> 
 }
 
 /** The model search uses: the one the library's vectors are complete for. */
-export async function activeModel(db: CarrelDb): Promise<ModelInfo> {
+export async function activeModel(db: ReadableDb): Promise<ModelInfo> {
   const setting = await db.settings.get(ACTIVE_MODEL_KEY);
   return (setting?.value as ModelInfo | undefined) ?? BUILTIN_MODEL;
 }
 
 /** The user's models: the one in use, and the one a switch is moving to. */
-export async function chosenModels(db: CarrelDb): Promise<ModelInfo[]> {
+export async function chosenModels(db: ReadableDb): Promise<ModelInfo[]> {
   const target = (await db.settings.get(TARGET_MODEL_KEY))?.value as ModelInfo | undefined;
   return [await activeModel(db), ...(target ? [target] : [])];
 }

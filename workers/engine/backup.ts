@@ -3,10 +3,11 @@
  * encryption parameters), then the payload. The payload is a JSON manifest of every record plus one
  * binary area that typed arrays and Blobs point into, so they round-trip bit for bit.
  */
-import { withoutRemoval } from './library-facts';
+import { addConversation } from './conversations';
 import { eachChunks, putChunks } from './chunk-store';
+import { documentTables } from './store';
+import { withoutRemoval } from './library-facts';
 import {
-  documentTables,
   type CarrelDb,
   type ConversationRecord,
   type FileRecord,
@@ -230,8 +231,7 @@ export async function importLibrary(
   await db.transaction('rw', db.settings, db.conversations, async () => {
     for (const setting of records.settings)
       if (setting.key !== SYNC_KEY && !(await db.settings.get(setting.key))) await db.settings.add(setting);
-    for (const conversation of records.conversations)
-      if (!(await db.conversations.get(conversation.id))) await db.conversations.add(conversation);
+    for (const conversation of records.conversations) await addConversation(db, conversation);
   });
   return { added, skipped: records.documents.length - added };
 }

@@ -1,6 +1,8 @@
 /**
- * Keeps the in-memory index equal to the ready documents in Dexie. Dexie is the truth: documents
- * added or deleted by any tab or worker are picked up by diffing ids.
+ * The index catch-up: keeps the in-memory index equal to the ready documents in Dexie. Dexie is
+ * the truth: documents added or deleted by any tab or worker are picked up by diffing ids, and
+ * Dexie's cross-context events say when to look (`changedParts`). The engine's one entry point to
+ * it is `Engine.catchUp` (engine.ts). "Sync" is device sync only (replication/).
  */
 import { readChunks } from './chunk-store';
 import type { CarrelDb, VectorRecord } from '../../common/db';
@@ -72,7 +74,7 @@ export async function loadDocument(
  * Adds documents Dexie has and the index lacks, removes those it lacks. `indexed` maps each
  * document in the index to its stamp. Returns what changed.
  */
-export async function syncIndex(
+export async function catchUpIndex(
   db: CarrelDb,
   index: LibraryIndex,
   indexed: Map<string, string>,
@@ -102,4 +104,40 @@ export async function syncIndex(
     added++;
   }
   return { added, removed };
+}
+
+/** What a change in IndexedDB touched, from Dexie's `storagemutated` parts. */
+export interface ChangedParts {
+  documents: boolean;
+  settings: boolean;
+  /** The documents whose records changed, when Dexie named each one (null: unknown, maybe all). */
+  documentIds?: string[] | null;
+}
+
+/** Dexie's interval tree of the keys a change touched (a RangeSet, or its structured clone from another context). */
+interface KeyTree {
+  from?: unknown;
+  to?: unknown;
+  l?: KeyTree | null;
+  r?: KeyTree | null;
+}
+
+/** The single keys in a Dexie key tree; null when it holds a range (a clear, a bulk delete). */
+function singleKeys(tree: KeyTree | null | undefined, into: string[] = []): string[] | null {
+  if (!tree || tree.from === undefined) return into;
+  if (typeof tree.from !== 'string' || tree.from !== tree.to) return null;
+  into.push(tree.from);
+  return singleKeys(tree.l, into) && singleKeys(tree.r, into);
+}
+
+/** Turns Dexie's `storagemutated` parts (keys like `idb://carrel/documents/…`) into what changed for the engine. */
+export function changedParts(dbName: string, parts: Record<string, unknown>): ChangedParts {
+  const keys = Object.keys(parts);
+  const documents = keys.some((part) => part.startsWith(`idb://${dbName}/documents/`));
+  const primaryKeys = parts[`idb://${dbName}/documents/`] as KeyTree | undefined;
+  return {
+    documents,
+    settings: keys.some((part) => part.startsWith(`idb://${dbName}/settings/`)),
+    ...(documents ? { documentIds: primaryKeys ? singleKeys(primaryKeys) : null } : {}),
+  };
 }

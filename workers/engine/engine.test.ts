@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { exportLibrary } from './backup';
 import { openDb, type CarrelDb } from '../../common/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
-import { changedParts, Engine, type ModelAccess } from './engine';
+import { Engine, type ModelAccess } from './engine';
+import { changedParts } from './catch-up';
 import { restoreSnapshot } from './snapshot';
 import { addDocument, MODEL, readDocument } from './library.test-support';
 import type { StoreRequest } from '../../common/ingest';
@@ -52,7 +53,7 @@ describe('Engine', () => {
     const { db, engine, state } = setUp();
     await addDocument(db, 'alpha', 'zebra');
     await addDocument(db, 'beta', 'giraffe');
-    await engine.start();
+    await engine.catchUp();
     expect(await found(engine, 'zebra')).toEqual(['alpha']);
 
     const counter = countDocumentReads(db);
@@ -61,14 +62,14 @@ describe('Engine', () => {
     expect(counter.reads).toBe(0);
     expect(state.activeReads).toBe(reads);
     // The counter does see a read of the library (what every query used to do).
-    await engine.sync();
+    await engine.catchUp({ documents: true });
     expect(counter.reads).toBeGreaterThan(0);
   });
 
   it('stops a query whose signal was aborted before it ranks anything, and answers the next', async () => {
     const { db, engine, models } = setUp();
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     const controller = new AbortController();
     // The newer keystroke comes while the query is being embedded.
     models.tryEmbedder = async () => {
@@ -82,20 +83,20 @@ describe('Engine', () => {
   it('picks up another context’s document only once told the documents changed', async () => {
     const { db, engine } = setUp();
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     await addDocument(db, 'beta', 'giraffe');
     expect(await found(engine, 'giraffe')).toEqual([]);
-    engine.changed({ documents: true, settings: false });
+    engine.noteChange({ documents: true, settings: false });
     expect(await found(engine, 'giraffe')).toEqual(['beta']);
   });
 
   it('stores and indexes what the file reader hands it, without reading it back, and takes only other writers for changes', async () => {
     const { db, engine } = setUp();
-    await engine.start();
+    await engine.catchUp();
     // The start's look for documents without usable vectors is done: it reads the documents once.
-    await engine.refreshVectors();
+    await engine.reembedOutdated();
     // As the worker wires it: Dexie reports every write, this engine's own ones too.
-    const report = (parts: Record<string, unknown>) => engine.changed(changedParts(db.name, parts));
+    const report = (parts: Record<string, unknown>) => engine.noteChange(changedParts(db.name, parts));
     Dexie.on('storagemutated', report);
     try {
       const counter = countDocumentReads(db);
@@ -121,7 +122,7 @@ describe('Engine', () => {
 
   it('stores nothing and indexes nothing when the file is cancelled while saving', async () => {
     const { db, engine } = setUp();
-    await engine.start();
+    await engine.catchUp();
     const controller = new AbortController();
     const saving = engine.store(readDocument('alpha', 'zebra'), {
       signal: controller.signal,
@@ -140,7 +141,7 @@ describe('Engine', () => {
 
     const { db, engine } = setUp();
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     expect(await engine.importBackup(backup, undefined, new AbortController().signal)).toEqual({
       added: 1,
       skipped: 1,
@@ -149,12 +150,12 @@ describe('Engine', () => {
     expect(await db.documents.count()).toBe(2);
   });
 
-  it('loads the documents another writer stored when refreshed, and drops a removed one', async () => {
+  it('loads the documents another writer stored when it catches up, and drops a removed one', async () => {
     const { db, engine } = setUp();
-    await engine.start();
+    await engine.catchUp();
     await addDocument(db, 'alpha', 'zebra');
     await addDocument(db, 'beta', 'okapi');
-    expect(await engine.refresh()).toEqual({ documents: 2 });
+    expect(await engine.catchUp({ documents: true })).toEqual({ documents: 2 });
     expect(await found(engine, 'zebra')).toEqual(['alpha']);
     expect(await found(engine, 'okapi')).toEqual(['beta']);
 
@@ -166,11 +167,11 @@ describe('Engine', () => {
   it('follows the active model when the settings change, and frees the previous one', async () => {
     const { db, engine, state } = setUp();
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     state.active = OTHER_MODEL;
     await found(engine, 'zebra');
     expect(engine.model.id).toBe(MODEL);
-    engine.changed({ documents: false, settings: true });
+    engine.noteChange({ documents: false, settings: true });
     await found(engine, 'zebra');
     expect(engine.model.id).toBe('other-model');
     expect(state.unloaded).toEqual([MODEL]);
@@ -179,7 +180,7 @@ describe('Engine', () => {
   it('stores a snapshot once the library is quiet, which the next start restores', async () => {
     const { db, engine } = setUp({ quietMs: 0, maxWaitMs: 0 });
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
   });
 });
@@ -209,7 +210,7 @@ describe('Engine: proposition texts', () => {
 
   it('keeps no copy of them in the index or its snapshot, and gives every hit its text, also after a restart', async () => {
     const { db, engine, models } = setUp({ quietMs: 0, maxWaitMs: 0 });
-    await engine.start();
+    await engine.catchUp();
     await engine.store(sliced('alpha'), { signal: new AbortController().signal, progress: () => {} });
     expect([...engine.index.propositions.values()].map((p) => p.text)).toEqual([undefined, undefined]);
     const texts = async (searcher: Engine) =>
@@ -249,7 +250,7 @@ describe('changedParts', () => {
 
   it("reads a document's keywords in the language the person sets, and keeps it", async () => {
     const { db, engine } = setUp();
-    await engine.start();
+    await engine.catchUp();
     await engine.store(readDocument('notes', 'Partitionen'), {
       signal: new AbortController().signal,
       progress: () => {},

@@ -7,14 +7,14 @@
  * the file reader hands it each read and chunked document (`store`), and it embeds, stores and
  * indexes it from memory, with no read-back. It removes documents, imports backups and re-embeds
  * the library for a model switch (`switchModel`) too, and in the background the vectors an older
- * recipe made (`refreshVectors`).
+ * recipe made (`reembedOutdated`).
  *
  * A query reads nothing from IndexedDB: the index changes when the engine itself stores or removes
- * a document, and when another tab changes the documents or the active model (`changed`, from
- * Dexie's cross-context events). Only then is IndexedDB read.
+ * a document, and when another tab changes the documents or the active model (`noteChange`, from
+ * Dexie's cross-context events). Only then is IndexedDB read, by the one catch-up, `catchUp`.
  */
 import { importLibrary, type ImportSummary } from './backup';
-import { deleteDocument, VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
+import { VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../common/ingest';
 import type { CallContext } from '../../common/rpc';
 import {
@@ -26,25 +26,28 @@ import {
 } from '../../common/vector-codec';
 import { embedAll } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
-import type { SearchOptions, SearchResponse } from '../../common/types';
+import type { SearchResponse } from '../../common/types';
 import type { Embedder } from '../embed/embedder';
-import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
-import { enrichFollowUp } from '../retrieve/follow-up';
-import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
-import { fetchLibraryTables, queryTables } from '../retrieve/cross-language';
 import type { LanguageTables } from '../embed/language-tables';
-import { foldCopies } from '../retrieve/copies';
-import { withHitTexts } from '../retrieve/hit-texts';
-import { LibraryIndex, traceSearch } from '../retrieve/search';
+import type { Lexicon } from '../retrieve/lexicon';
+import { fetchLibraryTables } from '../retrieve/cross-language';
+import { LibraryIndex } from '../retrieve/search';
 import { DocumentTexts } from './document-texts';
-import { refreshVectors, switchModel } from './reembed';
+import { searchIndex, type SearchRequest } from './search';
+import { reembedOutdated, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
-import { saveDocument } from './store';
-import { documentHeadings, markRemoval } from './library-facts';
-import { documentLanguages, documentStamp, loadDocument, syncIndex, unpackVectors } from './catch-up';
+import { deleteDocument, saveDocument } from './store';
+import {
+  catchUpIndex,
+  documentLanguages,
+  documentStamp,
+  loadDocument,
+  unpackVectors,
+  type ChangedParts,
+} from './catch-up';
 import { loadLanguages } from '../../common/text/languages';
-import { questionWords } from '../retrieve/query-languages';
+import { documentHeadings, markRemoval } from './library-facts';
 
 /** How the engine reaches models (the worker passes workers/embed/embedders.ts'; tests pass their own). */
 export interface ModelAccess {
@@ -54,42 +57,6 @@ export interface ModelAccess {
   /** The model's embedder; rejects when it cannot load (a model switch needs it). */
   loadEmbedder(model: ModelInfo): Promise<Embedder>;
   unloadEmbedder(modelId: string): Promise<void>;
-}
-
-/** What a change in IndexedDB touched, from Dexie's `storagemutated` parts. */
-export interface ChangedParts {
-  documents: boolean;
-  settings: boolean;
-  /** The documents whose records changed, when Dexie named each one (null: unknown, maybe all). */
-  documentIds?: string[] | null;
-}
-
-/** Dexie's interval tree of the keys a change touched (a RangeSet, or its structured clone from another context). */
-interface KeyTree {
-  from?: unknown;
-  to?: unknown;
-  l?: KeyTree | null;
-  r?: KeyTree | null;
-}
-
-/** The single keys in a Dexie key tree; null when it holds a range (a clear, a bulk delete). */
-function singleKeys(tree: KeyTree | null | undefined, into: string[] = []): string[] | null {
-  if (!tree || tree.from === undefined) return into;
-  if (typeof tree.from !== 'string' || tree.from !== tree.to) return null;
-  into.push(tree.from);
-  return singleKeys(tree.l, into) && singleKeys(tree.r, into);
-}
-
-/** Turns Dexie's `storagemutated` parts (keys like `idb://carrel/documents/…`) into what changed for the engine. */
-export function changedParts(dbName: string, parts: Record<string, unknown>): ChangedParts {
-  const keys = Object.keys(parts);
-  const documents = keys.some((part) => part.startsWith(`idb://${dbName}/documents/`));
-  const primaryKeys = parts[`idb://${dbName}/documents/`] as KeyTree | undefined;
-  return {
-    documents,
-    settings: keys.some((part) => part.startsWith(`idb://${dbName}/settings/`)),
-    ...(documents ? { documentIds: primaryKeys ? singleKeys(primaryKeys) : null } : {}),
-  };
 }
 
 export class Engine {
@@ -115,8 +82,8 @@ export class Engine {
   languages: LanguageTables | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
-  /** The background refresh of vectors an older recipe made, while it runs; stopped by a model switch. */
-  private refreshing: { model: string; stop: AbortController; done: Promise<number> } | null = null;
+  /** The background re-embedding of vectors an older recipe made, while it runs; stopped by a model switch. */
+  private reembedding: { model: string; stop: AbortController; done: Promise<number> } | null = null;
 
   constructor(
     private readonly db: CarrelDb,
@@ -127,12 +94,30 @@ export class Engine {
     this.texts = new DocumentTexts(db);
   }
 
-  /** Loads the active model's index (from its snapshot when there is one) and every ready document. */
-  start(): Promise<void> {
+  /**
+   * Brings the index up to date with IndexedDB: the first call loads the active model's index (from
+   * its snapshot when there is one) and every ready document; later calls read what other contexts
+   * changed since (`noteChange`), or, when `force` says so, look at the documents or the active model
+   * anyway (the eval and bench harness write their own). Nothing is read when nothing changed.
+   * Answers how many documents the index holds.
+   */
+  async catchUp(force: Partial<Pick<ChangedParts, 'documents' | 'settings'>> = {}): Promise<{ documents: number }> {
+    await this.open();
+    const documents = this.stale.documents || !!force.documents;
+    const settings = this.stale.settings || !!force.settings;
+    this.stale = { documents: false, settings: false };
+    if (settings) await this.catchUpModel();
+    if (documents) await this.catchUpDocuments();
+    else await this.work;
+    return { documents: this.indexed.size };
+  }
+
+  /** The first catch-up: the active model's index (from its snapshot when there is one) and every ready document. */
+  private open(): Promise<void> {
     this.started ??= (async () => {
       await this.useModel(await this.models.activeModel(this.db));
-      await this.sync();
-      void this.refreshVectors();
+      await this.catchUpDocuments();
+      void this.reembedOutdated();
       if (this.languages) void fetchLibraryTables(this.db, this.languages);
     })();
     return this.started;
@@ -143,12 +128,12 @@ export class Engine {
    * (recipeFor), one document at a time: search uses a document's old vectors until its new ones
    * are stored. Resolves to how many documents it re-embedded (tests wait for it).
    */
-  refreshVectors(): Promise<number> {
-    if (this.refreshing?.model === this.model.id) return this.refreshing.done;
-    this.refreshing?.stop.abort();
+  reembedOutdated(): Promise<number> {
+    if (this.reembedding?.model === this.model.id) return this.reembedding.done;
+    this.reembedding?.stop.abort();
     const model = this.model;
     const stop = new AbortController();
-    const done = refreshVectors({
+    const done = reembedOutdated({
       db: this.db,
       modelId: model.id,
       embedder: () => this.models.tryEmbedder(model),
@@ -156,13 +141,13 @@ export class Engine {
       replace: (docId, stored, order) => this.replaceVectors(model.id, docId, stored, order),
     })
       .catch((error: unknown) => {
-        if (!stop.signal.aborted) console.warn('vectors not refreshed', error);
+        if (!stop.signal.aborted) console.warn('outdated vectors not re-embedded', error);
         return 0;
       })
       .finally(() => {
-        if (this.refreshing?.stop === stop) this.refreshing = null;
+        if (this.reembedding?.stop === stop) this.reembedding = null;
       });
-    this.refreshing = { model: model.id, stop, done };
+    this.reembedding = { model: model.id, stop, done };
     return done;
   }
 
@@ -180,16 +165,16 @@ export class Engine {
   }
 
   /**
-   * Follows the active model: when a switch has completed (every document has the new model's
-   * vectors), the index is rebuilt from those vectors. One settings read.
+   * The catch-up of the active model: when a switch has completed (every document has the new
+   * model's vectors), the index is rebuilt from those vectors. One settings read.
    */
-  async followActiveModel(): Promise<void> {
+  private async catchUpModel(): Promise<void> {
     const active = await this.models.activeModel(this.db);
     if (active.id === this.model.id) return;
     const previous = this.model.id;
-    this.refreshing?.stop.abort();
+    this.reembedding?.stop.abort();
     await this.useModel(active);
-    await this.sync();
+    await this.catchUpDocuments();
     await this.models.unloadEmbedder(previous);
   }
 
@@ -197,7 +182,7 @@ export class Engine {
    * IndexedDB changed: note it, so the next query (or `catchUp`) reads what changed, unless the
    * change was only this engine's own writing, which the index already holds.
    */
-  changed(parts: ChangedParts): void {
+  noteChange(parts: ChangedParts): void {
     const own = !!parts.documentIds?.length && parts.documentIds.every((docId) => this.writing.has(docId));
     this.stale = {
       documents: this.stale.documents || (parts.documents && !own),
@@ -205,76 +190,25 @@ export class Engine {
     };
   }
 
-  /** Reads what other contexts changed since the last time, if anything; nothing when nothing did. */
-  async catchUp(): Promise<void> {
-    await this.start();
-    const { documents, settings } = this.stale;
-    this.stale = { documents: false, settings: false };
-    if (settings) await this.followActiveModel();
-    if (documents) await this.sync();
-    else await this.work;
-  }
-
   /** Runs one query; with `previous` (the last question searched), a follow-up is enriched with its key words. */
-  async search(
-    { query, previous, options }: { query: string; previous?: string | null; options?: Partial<SearchOptions> },
-    signal?: AbortSignal,
-  ): Promise<SearchResponse> {
+  async search({ query, previous, options }: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
     const began = performance.now();
     await this.catchUp();
     signal?.throwIfAborted();
-    const searchedQuery = enrichFollowUp(query, previous ?? null);
-    const embedder = await this.models.tryEmbedder(this.model);
-    const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
-    // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
-    signal?.throwIfAborted();
-    // Without the model only the keyword leg can vouch for a hit.
-    const minRelevance = vector
-      ? this.model.minRelevance
-      : { dense: Infinity, coverage: this.model.minRelevance.coverage };
-    const opts: SearchOptions = {
-      ...DEFAULT_SEARCH_OPTIONS,
-      denseWeight: this.model.denseWeight,
-      minRelevance,
-      ...options,
-    };
-    const translation = opts.translationWeight ? await (this.translation ??= this.loadTranslation()) : null;
-    const relatedFound = [
-      ...(opts.relatedWeight ? (this.lexicon?.related(searchedQuery) ?? []) : []),
-      ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
-      ...(opts.crossLanguageWeight && this.languages
-        ? await queryTables(this.languages, searchedQuery, opts.crossLanguageWeight)
-        : []),
-    ];
-    const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
-    const words = await questionWords(searchedQuery, this.index.languages());
-    const traced = traceSearch(this.index, { text: searchedQuery, vector, related, words }, opts);
-    const { stages, weak } = traced;
-    const hits = foldCopies(
-      await withHitTexts(this.index, traced.hits, (docId) => this.texts.get(docId, this.indexed.get(docId) ?? '')),
+    return searchIndex(
+      {
+        index: () => this.index,
+        model: () => this.model,
+        embedder: () => this.models.tryEmbedder(this.model),
+        lexicon: () => this.lexicon,
+        translation: () => (this.translation ??= this.loadTranslation()),
+        languages: () => this.languages,
+        text: (docId) => this.texts.get(docId, this.indexed.get(docId) ?? ''),
+      },
+      { query, previous, options },
+      began,
+      signal,
     );
-    const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);
-    const relatedWords = wordsFound(
-      relatedFound.filter((r) => !r.foreign),
-      shown,
-    );
-    const translatedWords = wordsFound(
-      relatedFound.filter((r) => r.foreign),
-      shown,
-    );
-    const response = {
-      query,
-      searchedQuery,
-      strategy: opts.strategy,
-      tookMs: performance.now() - began,
-      hits,
-      ...(weak ? { weak } : {}),
-      modelId: this.model.id,
-      device: embedder?.device ?? null,
-      ...(relatedWords.length ? { relatedWords } : {}),
-      ...(translatedWords.length ? { translatedWords } : {}),
-    };
-    return opts.trace ? { ...response, stages } : response;
   }
 
   /**
@@ -318,18 +252,18 @@ export class Engine {
         });
         return { embedded: !!vectors, record: stored.record };
       }
-      await this.followActiveModel();
+      await this.catchUpModel();
     }
   }
 
   /** Adds a backup's documents that are not stored yet (each in one transaction), and indexes them. */
   async importBackup(file: Blob, passphrase: string | undefined, signal: AbortSignal): Promise<ImportSummary> {
-    await this.start();
+    await this.open();
     const summary = await importLibrary(this.db, file, passphrase, signal);
-    // Dexie reported those writes as changes; the sync below reads them, so they need no second read.
+    // Dexie reported those writes as changes; the catch-up below reads them, so they need no second read.
     this.stale = { ...this.stale, documents: false };
     if (summary.added) {
-      await this.sync();
+      await this.catchUpDocuments();
       // A backup made before the last change of recipe, or with another model, brings vectors search cannot use.
       await this.lookAgainForVectors();
     }
@@ -338,22 +272,15 @@ export class Engine {
 
   /** Runs (or resumes) a switch to the target model, then searches with it. */
   async switchModel(ctx: CallContext<ReembedProgress>): Promise<{ modelId: string | null; documents: number }> {
-    await this.start();
+    await this.open();
     const result = await switchModel({
       db: this.db,
       embedder: (model) => this.models.loadEmbedder(model),
       signal: ctx.signal,
       progress: ctx.progress,
     });
-    await this.followActiveModel();
+    await this.catchUpModel();
     return result;
-  }
-
-  /** Loads every document written elsewhere since the last read (the eval and bench harness write their own). */
-  async refresh(): Promise<{ documents: number }> {
-    await this.start();
-    await this.sync();
-    return { documents: this.indexed.size };
   }
 
   /**
@@ -361,7 +288,7 @@ export class Engine {
    * nothing is embedded here), and indexes it. False when it was stored already.
    */
   async receive(docId: string, write: () => Promise<boolean>): Promise<boolean> {
-    await this.start();
+    await this.open();
     if (!(await this.writingDocument(docId, write))) return false;
     await this.reindex(docId, false);
     // From a device using another model: keywords find it until it is embedded here.
@@ -371,7 +298,7 @@ export class Engine {
 
   /** The person's correction of a document's language: stored, and its passages indexed again in it. */
   async setLanguage(docId: string, lang: string): Promise<void> {
-    await this.start();
+    await this.open();
     await this.writingDocument(docId, () => this.db.documents.update(docId, { lang, langSet: true }));
     await this.reindex(docId, true);
   }
@@ -387,15 +314,15 @@ export class Engine {
     });
   }
 
-  /** Documents may lack usable vectors now: the refresh looks again, after one under way (which may have looked already). */
+  /** Documents may lack usable vectors now: the re-embedding looks again, after one under way (which may have looked already). */
   private async lookAgainForVectors(): Promise<void> {
     await this.db.settings.delete(VECTOR_RECIPES_KEY);
-    void (this.refreshing?.done ?? Promise.resolve()).then(() => this.refreshVectors());
+    void (this.reembedding?.done ?? Promise.resolve()).then(() => this.reembedOutdated());
   }
 
   /** Deletes a document and every record of it, and drops it from the index. */
   async remove(docId: string): Promise<void> {
-    await this.start();
+    await this.open();
     await this.writingDocument(docId, () => deleteDocument(this.db, docId));
     await this.exclusive(() => {
       if (!this.indexed.delete(docId)) return;
@@ -409,7 +336,7 @@ export class Engine {
    * document leaves the index at once and comes back from IndexedDB when the mark is taken off.
    */
   async markRemoval(docIds: string[], removeAt: number | null): Promise<void> {
-    await this.start();
+    await this.catchUp();
     for (const docId of docIds) this.writing.add(docId);
     try {
       await markRemoval(this.db, docIds, removeAt);
@@ -428,7 +355,7 @@ export class Engine {
 
   /** Each document's section headings (what the library's filter matches besides titles and names). */
   async headings(docIds: string[]): Promise<Record<string, string[]>> {
-    await this.start();
+    await this.catchUp();
     await this.work;
     return documentHeadings(this.index, docIds);
   }
@@ -449,20 +376,20 @@ export class Engine {
     return this.work;
   }
 
-  /** Adds the ready documents the index lacks and drops those IndexedDB no longer has. */
-  sync(): Promise<unknown> {
+  /** The catch-up of the documents: adds the ready ones the index lacks and drops those IndexedDB no longer has. */
+  private catchUpDocuments(): Promise<unknown> {
     this.work = this.work
       .then(async () => {
-        const { added, removed } = await syncIndex(this.db, this.index, this.indexed, this.model.id);
+        const { added, removed } = await catchUpIndex(this.db, this.index, this.indexed, this.model.id);
         if (added + removed > 0) this.scheduleSnapshot();
       })
-      .catch((error) => console.error('sync failed', error));
+      .catch((error) => console.error('index catch-up failed', error));
     return this.work;
   }
 
   /**
    * Switches to `active` with its stored snapshot when there is one, else with an empty index that
-   * sync fills. Model and index change together, with no await between, so no sync or save mixes them.
+   * the catch-up fills. Model and index change together, with no await between, so no catch-up or save mixes them.
    */
   private async useModel(active: ModelInfo): Promise<void> {
     const restored = await restoreSnapshot(this.db, active.id).catch((error: unknown) => {

@@ -36,15 +36,15 @@ describe('an undoable removal', () => {
     const { db, engine, otherTab } = setUp();
     await addDocument(db, 'alpha', 'zebra');
     await addDocument(db, 'beta', 'okapi');
-    await engine.start();
-    await otherTab.start();
+    await engine.catchUp();
+    await otherTab.catchUp();
     expect(await found(engine, 'zebra')).toEqual(['alpha']);
 
     await engine.markRemoval(['alpha'], Date.now() + 10_000);
     expect(await found(engine, 'zebra')).toEqual([]);
     expect(await db.documents.count()).toBe(2);
     expect(await db.chunks.count()).toBe(2);
-    otherTab.changed({ documents: true, settings: false, documentIds: ['alpha'] });
+    otherTab.noteChange({ documents: true, settings: false, documentIds: ['alpha'] });
     expect(await found(otherTab, 'zebra')).toEqual([]);
     expect(await stillMarked(db, ['alpha', 'beta'])).toEqual(['alpha']);
 
@@ -68,7 +68,7 @@ describe('an undoable removal', () => {
   it('is not searched after a restart inside its window (the mark is stored)', async () => {
     const { db, engine } = setUp();
     await addDocument(db, 'alpha', 'zebra');
-    await engine.start();
+    await engine.catchUp();
     await engine.markRemoval(['alpha'], Date.now() + 10_000);
     const restarted = new Engine(openDb(db.name), models);
     expect(await found(restarted, 'zebra')).toEqual([]);

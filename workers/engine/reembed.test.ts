@@ -11,7 +11,7 @@ import { embedAll, propositionText, recipeFor } from '../embed/document-vectors'
 import { createEmbedder, type Embedder } from '../embed/embedder';
 import { ingestFile } from '../ingest/pipeline';
 import { readerDeps, testEngine } from '../ingest/test-reader';
-import { refreshVectors, switchModel, type ReembedDeps, type RefreshDeps } from './reembed';
+import { reembedOutdated, switchModel, type ReembedDeps, type ReembedOutdatedDeps } from './reembed';
 
 const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const TARGET: ModelInfo = customModel('test/eight-dims', 8, 0);
@@ -48,7 +48,7 @@ async function ingest(name: string, text: string) {
     readerDeps(db, engine, builtin),
   );
   // Its engine's look for vectors of an older recipe is done: none is left running into the test.
-  await engine.refreshVectors();
+  await engine.reembedOutdated();
   return result;
 }
 
@@ -116,7 +116,7 @@ describe('switchModel', () => {
   });
 });
 
-describe('refreshVectors', () => {
+describe('reembedOutdated', () => {
   let docId: string;
   beforeEach(async () => {
     db = openDb(`refresh-test-${dbCount++}`);
@@ -139,7 +139,10 @@ describe('refreshVectors', () => {
     await db.settings.delete(VECTOR_RECIPES_KEY);
   }
 
-  function refreshDeps(replaced: string[], embedder: Embedder | null = builtin): RefreshDeps & { asked: number } {
+  function refreshDeps(
+    replaced: string[],
+    embedder: Embedder | null = builtin,
+  ): ReembedOutdatedDeps & { asked: number } {
     const deps = {
       db,
       modelId: builtin.modelId,
@@ -154,7 +157,7 @@ describe('refreshVectors', () => {
   it('embeds again the documents whose vectors an older recipe made, and then says so in the settings', async () => {
     await storeFirstRecipe();
     const replaced: string[] = [];
-    expect(await refreshVectors(refreshDeps(replaced))).toBe(1);
+    expect(await reembedOutdated(refreshDeps(replaced))).toBe(1);
     expect(replaced).toEqual([docId]);
     const [doc, { sections, propositions }] = await Promise.all([db.documents.get(docId), readChunks(db, docId)]);
     const fresh = storedVectors(
@@ -174,22 +177,22 @@ describe('refreshVectors', () => {
 
     // Said once, later starts trust it: no vector is read, no model asked for.
     const again = refreshDeps(replaced);
-    expect(await refreshVectors(again)).toBe(0);
+    expect(await reembedOutdated(again)).toBe(0);
     expect(again.asked).toBe(0);
   });
 
   it('keeps the old vectors, and says nothing, when the model cannot load', async () => {
     await storeFirstRecipe();
     const before = await db.vectors.get([builtin.modelId, docId]);
-    expect(await refreshVectors(refreshDeps([], null))).toBe(0);
+    expect(await reembedOutdated(refreshDeps([], null))).toBe(0);
     expect(await db.vectors.get([builtin.modelId, docId])).toEqual(before);
     expect(await db.settings.get(VECTOR_RECIPES_KEY)).toBeUndefined();
   });
 
   it('embeds for the active model a document that came with the vectors of another model only', async () => {
     const engine = testEngine(db, { [builtin.modelId]: builtin });
-    await engine.start();
-    expect(await engine.refreshVectors()).toBe(0);
+    await engine.catchUp();
+    expect(await engine.reembedOutdated()).toBe(0);
     // As sync writes a document from a device that searches with another model: its records, that model's vectors.
     const own = (await db.vectors.get([builtin.modelId, docId]))!;
     const received = await engine.receive(docId, async () => {
@@ -201,7 +204,7 @@ describe('refreshVectors', () => {
     await expect
       .poll(async () => (await db.vectors.get([builtin.modelId, docId]))?.recipe)
       .toBe(recipeFor(builtin.modelId));
-    await engine.refreshVectors();
+    await engine.reembedOutdated();
     const { propositions } = await readChunks(db, docId);
     const [vector] = await builtin.embed([propositionText(propositions[0]!)]);
     const ids = new Set([propositions[0]!.id]);
@@ -211,8 +214,8 @@ describe('refreshVectors', () => {
   it('lets an engine started on such a library search with the new vectors', async () => {
     await storeFirstRecipe();
     const engine = testEngine(db, { [builtin.modelId]: builtin });
-    await engine.start();
-    expect(await engine.refreshVectors()).toBe(1);
+    await engine.catchUp();
+    expect(await engine.reembedOutdated()).toBe(1);
     const { propositions } = await readChunks(db, docId);
     const [alone, underHeading] = await builtin.embed([propositions[0]!.text, propositionText(propositions[0]!)]);
     const score = (vector: Float32Array) =>
@@ -227,14 +230,14 @@ describe('refreshVectors', () => {
     const backup = await exportLibrary(db);
     db = openDb(`refresh-test-${dbCount++}`);
     const engine = testEngine(db, { [builtin.modelId]: builtin });
-    await engine.start();
-    expect(await engine.refreshVectors()).toBe(0);
+    await engine.catchUp();
+    expect(await engine.reembedOutdated()).toBe(0);
     expect((await db.settings.get(VECTOR_RECIPES_KEY))?.value).toEqual({
       [builtin.modelId]: recipeFor(builtin.modelId),
     });
 
     expect((await engine.importBackup(backup, undefined, new AbortController().signal)).added).toBe(2);
-    expect(await engine.refreshVectors()).toBe(1);
+    expect(await engine.reembedOutdated()).toBe(1);
     expect((await db.vectors.toArray()).map((v) => v.recipe)).toEqual([
       recipeFor(builtin.modelId),
       recipeFor(builtin.modelId),

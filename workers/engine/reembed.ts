@@ -70,7 +70,7 @@ async function reembedDocument(
   });
 }
 
-export interface RefreshDeps {
+export interface ReembedOutdatedDeps {
   db: CarrelDb;
   modelId: string;
   /** The model's embedder, asked for only when a document needs it. */
@@ -89,7 +89,13 @@ const recipesOf = async (db: CarrelDb) =>
  * so, and later starts skip the check (it reads every vector record). Returns how many documents it
  * embedded.
  */
-export async function refreshVectors({ db, modelId, embedder, signal, replace }: RefreshDeps): Promise<number> {
+export async function reembedOutdated({
+  db,
+  modelId,
+  embedder,
+  signal,
+  replace,
+}: ReembedOutdatedDeps): Promise<number> {
   if ((await recipesOf(db))[modelId] === recipeFor(modelId)) return 0;
   const tried = new Set<string>();
   let done = 0;

@@ -5,7 +5,7 @@ import { openDb, type SnapshotRecord } from '../../common/db';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
-import { syncIndex } from './catch-up';
+import { catchUpIndex } from './catch-up';
 import { addDocument, MODEL } from './library.test-support';
 
 let dbCount = 0;
@@ -25,7 +25,7 @@ async function savedLibrary(limits?: typeof TINY_PARTS) {
   await addDocument(db, 'beta', 'giraffe');
   const index = new LibraryIndex();
   const indexed = new Map<string, string>();
-  await syncIndex(db, index, indexed, MODEL);
+  await catchUpIndex(db, index, indexed, MODEL);
   await saveSnapshot(db, MODEL, index, indexed, limits);
   return { db, index, indexed };
 }
@@ -53,7 +53,7 @@ describe('start-up snapshot', () => {
     expect([...restored.indexed.keys()]).toEqual([]);
     expect(ids(restored.index, 'zebra giraffe')).toEqual([]);
 
-    const change = await syncIndex(db, restored.index, restored.indexed, MODEL);
+    const change = await catchUpIndex(db, restored.index, restored.indexed, MODEL);
     expect(change).toEqual({ added: 2, removed: 0 });
     expect(ids(restored.index, 'okapi')).toEqual(['beta-p0', 'beta-p1']);
     expect(ids(restored.index, 'giraffe')).toEqual([]);
@@ -100,7 +100,7 @@ describe('start-up snapshot', () => {
 
     const index = new LibraryIndex();
     const indexed = new Map<string, string>();
-    expect(await syncIndex(db, index, indexed, MODEL)).toEqual({ added: 2, removed: 0 });
+    expect(await catchUpIndex(db, index, indexed, MODEL)).toEqual({ added: 2, removed: 0 });
     expect(ids(index, 'zebra')).toEqual(['alpha-p0', 'alpha-p1']);
   });
 

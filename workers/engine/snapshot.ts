@@ -4,7 +4,7 @@
  * The vectors are not in it: a restore reads them from the vectors table, where they are stored
  * anyway (int8, one record a document, read while the rest is rebuilt).
  * Dexie stays the truth: each snapshot lists the documents it holds with their stamps, and a
- * restore drops any whose stamp no longer matches; the usual sync then adds what is missing.
+ * restore drops any whose stamp no longer matches; the usual catch-up then adds what is missing.
  *
  * A big index is stored as parts (workers/engine/parts.ts) plus one manifest record that names
  * them; all are written in one transaction, so a manifest never points at a half-written snapshot,

@@ -1,6 +1,6 @@
 /** Writing one document: every record of it in one transaction, or nothing. */
 import { putChunks } from './chunk-store';
-import { ACTIVE_MODEL_KEY, deleteDocumentRecords, documentTables, type CarrelDb } from '../../common/db';
+import { ACTIVE_MODEL_KEY, type CarrelDb } from '../../common/db';
 import type { StoreRequest } from '../../common/ingest';
 import { BUILTIN_MODEL } from '../../common/models';
 import { storedText } from '../../common/text-codec';
@@ -34,4 +34,25 @@ export async function saveDocument(
     await db.documents.put(record);
     return true;
   });
+}
+
+/** The tables one document's records live in, for one atomic write or delete. */
+export function documentTables(db: CarrelDb) {
+  return [db.documents, db.files, db.texts, db.chunks, db.vectors] as const;
+}
+
+/** Deletes every record of a document (call inside a transaction over `documentTables`). */
+export async function deleteDocumentRecords(db: CarrelDb, docId: string): Promise<void> {
+  await Promise.all([
+    db.documents.delete(docId),
+    db.files.delete(docId),
+    db.texts.delete(docId),
+    db.chunks.delete(docId),
+    db.vectors.where('docId').equals(docId).delete(),
+  ]);
+}
+
+/** Deletes a document and all it owns in one transaction. */
+export function deleteDocument(db: CarrelDb, docId: string): Promise<void> {
+  return db.transaction('rw', documentTables(db), () => deleteDocumentRecords(db, docId));
 }

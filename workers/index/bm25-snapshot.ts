@@ -3,7 +3,7 @@
  * numbers as LEB128 varints and its postings as gaps, so start-up reads a few bytes a posting and
  * analyses no text.
  */
-import type { Posting } from './bm25';
+import type { Posting } from './bm25-postings';
 
 /**
  * A Bm25Index as plain arrays, for storing in IndexedDB (see `toSnapshot`). Only the postings are

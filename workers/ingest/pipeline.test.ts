@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks } from '../engine/chunk-store';
 import { readStoredChunks } from '../../common/stored-chunk';
-import { ACTIVE_MODEL_KEY, deleteDocument, openDb, type CarrelDb } from '../../common/db';
+import { ACTIVE_MODEL_KEY, openDb, type CarrelDb } from '../../common/db';
+import { deleteDocument } from '../engine/store';
 import { BUILTIN_MODEL } from '../../common/models';
 import { readVectors, storedOrder } from '../../common/vector-codec';
 import { AppError } from '../../common/types';
@@ -156,7 +157,7 @@ describe('ingestFile', () => {
       embed: (texts, opts) => embedder.embed(texts, opts),
     };
     const switching = testEngine(db, { 'carrel-glove-50k': embedder, 'other/model': other });
-    await switching.start();
+    await switching.catchUp();
     await db.settings.put({ key: ACTIVE_MODEL_KEY, value: { ...BUILTIN_MODEL, id: 'other/model' } });
     try {
       const result = await ingestFile(

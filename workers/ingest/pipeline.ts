@@ -5,7 +5,7 @@
  * and posts what it read to the engine; tests run `ingestFile`, which stores it too.
  */
 import { readRecipe } from '../../common/read-recipe';
-import type { CarrelDb } from '../../common/db';
+import type { ReadableDb } from '../../common/db';
 import {
   storedResult,
   type IngestInput,
@@ -34,7 +34,7 @@ import { approximateTokens } from '../../common/text/tokens';
 export const MAX_FILE_BYTES = 256 * 2 ** 20;
 
 export interface IngestDeps {
-  db: CarrelDb;
+  db: ReadableDb;
   /** The active model's token counter, or null when its tokenizer cannot load (words are counted then). */
   tokenCounter(): Promise<TokenCounter | null>;
   /** Hands the chunked document to the engine; resolves once it is stored and searchable (`ingestFile` only). */

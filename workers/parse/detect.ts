@@ -2,7 +2,7 @@
 import { KIND_BY_EXTENSION, KIND_BY_MIME } from '../../common/file-types';
 import { AppError, type SourceKind } from '../../common/types';
 
-/** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type (src/shared/file-types.ts). */
+/** The parser for a file, from its bytes (`%PDF-`), then extension, then MIME type (common/file-types.ts). */
 export function detectKind(fileName: string, mime: string, head: Uint8Array): SourceKind {
   if (new TextDecoder().decode(head.subarray(0, 1024)).includes('%PDF-')) return 'pdf';
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';

@@ -3,18 +3,13 @@
  * worker, its WebAssembly core and the English model are served from Carrel's own origin under
  * /ocr/ (vite.config.ts copies them from node_modules and the service worker precaches them), so
  * OCR works offline and nothing is fetched from a CDN. Other languages come from the model cache
- * or this site (src/shared/ocr-languages.ts). One tesseract worker is started on the first scanned
+ * or this site (common/ocr-languages.ts). One tesseract worker is started on the first scanned
  * page and kept for the rest of the file.
  */
 import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
 import type { PageWord } from '../../common/db';
 import { MODEL_CACHE } from '../../common/models';
-import {
-  isLanguageData,
-  ocrLanguageCacheKey,
-  ocrLanguageName,
-  ocrLanguageSitePath,
-} from '../../common/ocr-languages';
+import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePath } from '../../common/ocr-languages';
 import { AppError } from '../../common/types';
 import type { TextItemLike } from './pdf-lines';
 

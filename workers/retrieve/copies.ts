@@ -6,6 +6,7 @@
  * and that result names the other document (`copies`), so nothing is hidden.
  */
 import type { ResultHit } from '../../common/types';
+import { words } from '../../common/text/analyzer';
 import { FNV_OFFSET, fnvStep } from '../index/fnv';
 
 /**
@@ -37,11 +38,11 @@ function hashWord(word: string): number {
  * every passage of every result goes through here on each search.
  */
 export function wordRuns(text: string): number[] {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hashWord);
+  const hashes = words(text.toLowerCase()).map(hashWord);
   const runs: number[] = [];
-  for (let start = 0; start + RUN <= words.length; start++) {
+  for (let start = 0; start + RUN <= hashes.length; start++) {
     let hash = FNV_OFFSET;
-    for (let i = start; i < start + RUN; i++) hash = fnvStep(hash, words[i]!);
+    for (let i = start; i < start + RUN; i++) hash = fnvStep(hash, hashes[i]!);
     runs.push(hash >>> 0);
   }
   return runs;

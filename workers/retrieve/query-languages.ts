@@ -4,7 +4,7 @@
  * several), and first in its own when it is long enough for the identifier to be sure of it. An English-only library reads every question as English, as always, and loads
  * nothing for it (not even the identifier).
  */
-import { analyzeQuery, stopWordsIn, type QueryWord } from '../../common/text/analyzer';
+import { analyzeQuery, type QueryWord, stopWordsIn } from '../../common/text/analyzer';
 import { analyserOf, loadLanguages } from '../../common/text/languages';
 import { detectLanguages } from '../text/detect';
 

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  DocumentRecord,
-  PropositionRecord,
-  ResultHit,
-  SearchOptions,
-  SectionRecord,
-} from '../../common/types';
+import type { DocumentRecord, PropositionRecord, ResultHit, SearchOptions, SectionRecord } from '../../common/types';
 import { assembleContext } from '../../common/text/prompt';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { fuseScores } from './fuse';

@@ -26,7 +26,7 @@ function files(build: Build) {
 export const runtime = new ModelRuntime({
   gpu: gpuSupport,
   files,
-  // The plain build is precached with the app; the WebGPU one only once fetched (src/shared/gpu-runtime.ts).
+  // The plain build is precached with the app; the WebGPU one only once fetched (workers/runtime/gpu-runtime.ts).
   keep: (build) => keepForOffline([build.mjs, build.wasm]),
   warn: (message, error) => console.warn(message, error),
 });

@@ -109,7 +109,7 @@ describe('downloadModel', () => {
 
   it('says the network is unreachable when nothing could start', async () => {
     const offline = { fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch };
-    const refused = run(offline, memoryStore(), memoryStore());
+    const refused = run(offline as unknown as ReturnType<typeof fakeHub>, memoryStore(), memoryStore());
     await expect(refused).rejects.toMatchObject({ code: 'NETWORK_UNREACHABLE' });
     await expect(refused).rejects.toThrow(/cannot be reached: this device seems to be offline/);
   });

@@ -3,10 +3,16 @@ import {
   connectSources,
   contentSecurityPolicy,
   htmlWithPolicy,
-  policyAllowsConnect,
   policyWithSync,
+  syncPolicyOrigin,
   withConnectOrigin,
 } from './csp';
+
+/** Whether the policy lets the page connect to the origin of `url` (exactly, not through a wildcard). */
+function policyAllowsConnect(policy: string, url: string): boolean {
+  const origin = syncPolicyOrigin(url);
+  return origin !== null && connectSources(policy).includes(origin);
+}
 
 const HOSTS = ['https://huggingface.co', 'https://*.hf.co'];
 const POLICY = contentSecurityPolicy(HOSTS);

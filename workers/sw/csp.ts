@@ -80,12 +80,6 @@ export function policyWithSync(policy: string, syncUrl: string | null | undefine
   return origin ? withConnectOrigin(policy, origin) : policy;
 }
 
-/** Whether the policy lets the page connect to the origin of `url` (exactly, not through a wildcard). */
-export function policyAllowsConnect(policy: string, url: string): boolean {
-  const origin = syncPolicyOrigin(url);
-  return origin !== null && connectSources(policy).includes(origin);
-}
-
 const META = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i;
 const decode = (text: string) =>
   text

@@ -71,7 +71,7 @@ export async function withSyncPolicy(response: Response, syncUrl: string): Promi
 }
 
 /**
- * The library database's name (src/shared/db.ts DB_NAME; a test checks they agree). Importing it
+ * The library database's name (common/db.ts DB_NAME; a test checks they agree). Importing it
  * would bring Dexie into the service worker.
  */
 export const LIBRARY_DB = 'carrel';

@@ -1,5 +1,5 @@
 /**
- * HTML → the viewer's allow-listed nodes (src/shared/view-nodes.ts) with htmlparser2: runs in a
+ * HTML → the viewer's allow-listed nodes (common/view-nodes.ts) with htmlparser2: runs in a
  * worker, executes nothing, loads nothing. Only text, allowed tag names, a link's web or mail
  * address and an image's alt text are kept; dropped elements take their contents with them.
  */

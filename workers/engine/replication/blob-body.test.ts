@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer } from '../../../e2e/support/couch-server';
-import { bulkBody, postAsBlob } from './blob-body';
+import { bulkBody, postAsBlob, type FetchingReplica } from './blob-body';
 import { toBase64 } from './crypto';
 import { attachmentBytes, type AttachmentData, type PouchConstructor, type PouchDoc } from './pouch';
 import { capBulkBytes } from './push-batches';
@@ -85,7 +85,9 @@ describe('a large record through a CouchDB-protocol server', () => {
 
   it("fails with the server's status and error when it refuses the request", async () => {
     const fields = { note: 'x'.repeat(8_100_000) };
-    const refused = postAsBlob(remote('refused'), [{ _id: 'big-body', ...fields }], { new_edits: true });
+    const refused = postAsBlob(remote('refused') as unknown as FetchingReplica, [{ _id: 'big-body', ...fields }], {
+      new_edits: true,
+    });
     await expect(refused).rejects.toMatchObject({ status: 413, name: 'document_too_large' });
   });
 });

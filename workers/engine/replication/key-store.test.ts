@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteDocument, openDb } from '../../../common/db';
+import { openDb } from '../../../common/db';
+import { deleteDocument } from '../store';
 import { newKeyCheck, open, seal } from './crypto';
 import { indexedDbKeyStore } from './key-store';
 import type { PouchConstructor } from './pouch';

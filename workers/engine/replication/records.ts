@@ -4,9 +4,9 @@
  * Records are packed as a JSON manifest plus one binary area that typed arrays and Blobs point into,
  * as the backup file does, so vectors and files round-trip bit for bit.
  */
+import { documentTables } from '../store';
 import { withoutRemoval } from '../library-facts';
 import {
-  documentTables,
   type CarrelDb,
   type ConversationRecord,
   type StoredTextRecord,

@@ -12,6 +12,7 @@ import type { CarrelDb, ConversationRecord } from '../../../common/db';
 import { CHOSEN_SETTING_KEYS } from '../../../common/settings';
 import { fromBase64, KEY_CHECK_ID, open, recordId, seal, toBase64, type SyncKeys } from './crypto';
 import { latestSetting, mergeConversations, sameConversation } from './merge';
+import { deleteConversation, putConversation } from '../conversations';
 import {
   packPayload,
   readDocumentPayload,
@@ -175,7 +176,7 @@ export class Reconciler {
     if (change.deleted || change.doc?._deleted) {
       if (!known) return;
       if (known.kind === 'document') await this.library.remove(known.ref);
-      if (known.kind === 'conversation') await this.db.conversations.delete(known.ref);
+      if (known.kind === 'conversation') await deleteConversation(this.db, known.ref);
       delete this.state.known[change.id];
       return;
     }
@@ -223,7 +224,7 @@ export class Reconciler {
     const id = conversations[0]!.id;
     const here = await this.db.conversations.get(id);
     const merged = mergeConversations(here ? [here, ...conversations] : conversations);
-    if (!here || !sameConversation(here, merged)) await this.db.conversations.put(merged);
+    if (!here || !sameConversation(here, merged)) await putConversation(this.db, merged);
     const travelled = conversations.length === 1 && sameConversation(conversations[0]!, merged);
     const rev = await this.resolve(doc, travelled ? null : { kind: 'conversation', conversation: merged });
     this.state.known[doc._id] = { kind: 'conversation', ref: id, rev, hash: await hashOf(merged) };

@@ -8,7 +8,7 @@
  */
 import { SYNC_KEY, SYNC_OFF, syncOrigin, type SyncSettings, type SyncStatus } from '../../../common/sync';
 import type { CarrelDb } from '../../../common/db';
-import { KEY_CHECK_ID, newKeyCheck, opens, unlock, type KeyCheck, type SyncKeys } from './crypto';
+import { KEY_CHECK_ID, newKeyCheck, unlock, type KeyCheck, type SyncKeys, opens } from './crypto';
 import { noKeyStore, type KeyStore } from './key-store';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';

@@ -1,21 +1,18 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openDb, type ConversationTurn } from './db';
+import { openDb, type ConversationTurn } from '../../common/db';
 import {
   belongsTo,
   conversationJson,
   conversationMarkdown,
-  deleteConversation,
   earlierQuestions,
   listConversations,
   matchesFilter,
   offersNewConversation,
-  renameConversation,
-  saveTurn,
-  splitOffLastTurn,
   titleFrom,
-} from './conversations';
+} from '../../common/conversations';
+import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from './conversations';
 
 let count = 0;
 const fresh = () => openDb(`conversations-test-${count++}`);

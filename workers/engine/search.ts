@@ -1,0 +1,99 @@
+/**
+ * One query against the engine's index: a follow-up enriched with the previous question's key
+ * words, the question embedded, the keyword leg widened by the lexicon, the translation table and
+ * the language tables, the hits cut from their texts and their copies folded.
+ */
+import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
+import { enrichFollowUp } from '../retrieve/follow-up';
+import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
+import type { TranslationTable } from '../retrieve/translation';
+import { queryTables } from '../retrieve/cross-language';
+import type { LanguageTables } from '../embed/language-tables';
+import { foldCopies } from '../retrieve/copies';
+import { withHitTexts } from '../retrieve/hit-texts';
+import { traceSearch, type LibraryIndex } from '../retrieve/search';
+import { questionWords } from '../retrieve/query-languages';
+import type { ModelInfo } from '../../common/models';
+import type { SearchOptions, SearchResponse } from '../../common/types';
+import type { Embedder } from '../embed/embedder';
+
+/**
+ * What a query reads of the engine's state, read at each use: a model switch may replace the
+ * index and the model while the question is embedded.
+ */
+export interface SearchState {
+  index(): LibraryIndex;
+  model(): ModelInfo;
+  embedder(): Promise<Embedder | null>;
+  lexicon(): Lexicon | null;
+  translation(): Promise<TranslationTable | null>;
+  languages(): LanguageTables | null;
+  /** The text of an indexed document, which the hits are cut from. */
+  text(docId: string): Promise<string | undefined>;
+}
+
+export interface SearchRequest {
+  query: string;
+  /** The last question searched: a follow-up is enriched with its key words. */
+  previous?: string | null;
+  options?: Partial<SearchOptions>;
+}
+
+/** Runs one query; `began` is when the engine was asked (its catch-up counts in the time taken). */
+export async function searchIndex(
+  state: SearchState,
+  { query, previous, options }: SearchRequest,
+  began: number,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
+  const searchedQuery = enrichFollowUp(query, previous ?? null);
+  const embedder = await state.embedder();
+  const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
+  // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
+  signal?.throwIfAborted();
+  // Without the model only the keyword leg can vouch for a hit.
+  const minRelevance = vector
+    ? state.model().minRelevance
+    : { dense: Infinity, coverage: state.model().minRelevance.coverage };
+  const opts: SearchOptions = {
+    ...DEFAULT_SEARCH_OPTIONS,
+    denseWeight: state.model().denseWeight,
+    minRelevance,
+    ...options,
+  };
+  const translation = opts.translationWeight ? await state.translation() : null;
+  const relatedFound = [
+    ...(opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
+    ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
+    ...(opts.crossLanguageWeight && state.languages()
+      ? await queryTables(state.languages()!, searchedQuery, opts.crossLanguageWeight)
+      : []),
+  ];
+  const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
+  const words = await questionWords(searchedQuery, state.index().languages());
+  const traced = traceSearch(state.index(), { text: searchedQuery, vector, related, words }, opts);
+  const { stages, weak } = traced;
+  const hits = foldCopies(await withHitTexts(state.index(), traced.hits, state.text));
+  const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);
+  const relatedWords = wordsFound(
+    relatedFound.filter((r) => !r.foreign),
+    shown,
+  );
+  const translatedWords = wordsFound(
+    relatedFound.filter((r) => r.foreign),
+    shown,
+  );
+  const response = {
+    query,
+    searchedQuery,
+    strategy: opts.strategy,
+    tookMs: performance.now() - began,
+    hits,
+    ...(weak ? { weak } : {}),
+    modelId: state.model().id,
+    device: embedder?.device ?? null,
+    ...(relatedWords.length ? { relatedWords } : {}),
+    ...(translatedWords.length ? { translatedWords } : {}),
+  };
+  return opts.trace ? { ...response, stages } : response;
+}
