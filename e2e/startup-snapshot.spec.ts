@@ -35,7 +35,7 @@ test('the engine stores its index as a snapshot whose parts are all present, and
   await expect(page.getByTestId('doc-row')).toHaveCount(1);
 
   // Saved once the library has been quiet for a few seconds.
-  await expect.poll(() => readSnapshot(page), { timeout: 30_000 }).toMatchObject({ format: 7 }); // workers/engine/snapshot.ts FORMAT
+  await expect.poll(() => readSnapshot(page), { timeout: 30_000 }).toMatchObject({ format: 8 }); // workers/engine/snapshot.ts FORMAT
   // A library this small fits in the manifest itself; every part it does name must be stored.
   const snapshot = (await readSnapshot(page))!;
   expect(snapshot.present).toBe(snapshot.parts);
