@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support';
+import { elementsPastTheEdge } from './support/layout';
 
 /** A short German document, added through the file picker as a person would. */
 const GERMAN_NOTES = {
@@ -15,23 +16,6 @@ const GERMAN_NOTES = {
 async function addGermanNotes(page: Page) {
   await page.getByTestId('file-input').setInputFiles(GERMAN_NOTES);
   await expect(page.getByTestId('doc-row')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-}
-
-/** Every drawn element whose box reaches past the right edge of the window, named so a failure says which. */
-function elementsPastTheEdge(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const past: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || element.closest('.visually-hidden')) continue;
-      if (box.right > width + 0.5 || box.left < -0.5) {
-        const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
-        past.push(`${name} (${Math.round(box.left)}–${Math.round(box.right)}): ${element.textContent?.slice(0, 40)}`);
-      }
-    }
-    return past;
-  });
 }
 
 test.describe('a browser set to German', () => {

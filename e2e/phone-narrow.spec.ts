@@ -4,25 +4,9 @@
  */
 import type { Page } from '@playwright/test';
 import { addFiles, expect, fixture, generated, searchFor, test } from './support';
+import { elementsPastTheEdge } from './support/layout';
 
 test.use({ viewport: { width: 320, height: 640 } });
-
-/** Every drawn element whose box reaches past the window's sides, named so a failure says which. */
-function elementsPastTheEdge(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const past: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || element.closest('.visually-hidden, .skip-link')) continue;
-      if (box.right > width + 0.5 || box.left < -0.5) {
-        const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
-        past.push(`${name} (${Math.round(box.left)}–${Math.round(box.right)}): ${element.textContent?.slice(0, 40)}`);
-      }
-    }
-    return past;
-  });
-}
 
 async function expectNothingPastTheEdge(page: Page) {
   expect(await elementsPastTheEdge(page)).toEqual([]);

@@ -6,20 +6,11 @@
 import { BUILTIN_MODEL } from '../../common/models';
 import type { Embedder } from '../../workers/embed/embedder';
 import { loadEmbedder } from '../../workers/embed/embedders';
+import { prng } from './clustered-vectors';
+
+export { prng };
 
 const VOCAB_SIZE = 20_000;
-
-/** mulberry32: a small deterministic PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let embedder: Embedder | null = null;
 let words: string[] = [];

@@ -5,8 +5,8 @@
  * it is and its recall meaningless.
  */
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+/** mulberry32: a small deterministic PRNG (the bench's text draws from it too). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
