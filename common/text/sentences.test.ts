@@ -43,3 +43,37 @@ describe('splitSentences in other languages', () => {
     expect(splitSentences('Neem bijv. Linux. Zie blz. Vier.')).toEqual(['Neem bijv. Linux.', 'Zie blz. Vier.']);
   });
 });
+
+describe('sentenceSpans in running text', () => {
+  const sentences = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
+
+  it('survives abbreviations, decimals, figures and URLs', () => {
+    expect(
+      sentences(
+        'Use a tool, e.g. a hammer. It costs 3.50 dollars in the U.S. today. See Fig. 3 at https://example.com/a.b for more.',
+      ),
+    ).toEqual([
+      'Use a tool, e.g. a hammer.',
+      'It costs 3.50 dollars in the U.S. today.',
+      'See Fig. 3 at https://example.com/a.b for more.',
+    ]);
+  });
+
+  it('keeps titles, initials, versions and wrapped lines inside their sentence', () => {
+    expect(
+      sentences(
+        'Dr. Smith met Mr. T. Jones at 3 p.m. today. Upgrade to v2.3.1 now. Read the\nInternet Society notes, i.e. the\nRFC. Done.',
+      ),
+    ).toEqual([
+      'Dr. Smith met Mr. T. Jones at 3 p.m. today.',
+      'Upgrade to v2.3.1 now.',
+      'Read the\nInternet Society notes, i.e. the\nRFC.',
+      'Done.',
+    ]);
+  });
+
+  it('splits Chinese and Japanese sentences', () => {
+    expect(sentences('今天天气很好。我们去公园吧。')).toHaveLength(2);
+    expect(sentences('東京は大きい。京都は古い。')).toHaveLength(2);
+  });
+});

@@ -6,7 +6,6 @@ import { parseText } from '../parse/text';
 import type { ParsedDocument } from '../../common/types';
 import { chunkDocument, chunkDocumentAsync } from './chunker';
 import { propositionType } from './propositions';
-import { sentenceSpans } from '../../common/text/sentences';
 import {
   DEFAULT_SIZES,
   PROPOSITION,
@@ -21,40 +20,6 @@ const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/
 const guide = readFileSync(new URL('../../test/fixtures/guide.md', import.meta.url), 'utf8');
 const chunk = (text: string, mode?: 'three-level' | 'paragraph' | 'full-doc') =>
   chunkDocument(parseMarkdown(text, 'doc.md'), 'doc-1', { countTokens, mode });
-
-describe('sentenceSpans', () => {
-  const sentences = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
-
-  it('survives abbreviations, decimals, figures and URLs', () => {
-    expect(
-      sentences(
-        'Use a tool, e.g. a hammer. It costs 3.50 dollars in the U.S. today. See Fig. 3 at https://example.com/a.b for more.',
-      ),
-    ).toEqual([
-      'Use a tool, e.g. a hammer.',
-      'It costs 3.50 dollars in the U.S. today.',
-      'See Fig. 3 at https://example.com/a.b for more.',
-    ]);
-  });
-
-  it('keeps titles, initials, versions and wrapped lines inside their sentence', () => {
-    expect(
-      sentences(
-        'Dr. Smith met Mr. T. Jones at 3 p.m. today. Upgrade to v2.3.1 now. Read the\nInternet Society notes, i.e. the\nRFC. Done.',
-      ),
-    ).toEqual([
-      'Dr. Smith met Mr. T. Jones at 3 p.m. today.',
-      'Upgrade to v2.3.1 now.',
-      'Read the\nInternet Society notes, i.e. the\nRFC.',
-      'Done.',
-    ]);
-  });
-
-  it('splits Chinese and Japanese sentences', () => {
-    expect(sentences('今天天气很好。我们去公园吧。')).toHaveLength(2);
-    expect(sentences('東京は大きい。京都は古い。')).toHaveLength(2);
-  });
-});
 
 describe('chunkDocument (three-level)', () => {
   const doc = chunk(guide);
