@@ -37,6 +37,7 @@ import { DocumentTexts } from './document-texts';
 import { searchIndex, type SearchRequest } from './search';
 import { reembedOutdated, switchModel } from './reembed';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
+import { SnapshotTimer, type SnapshotDelay } from './snapshot-timer';
 import { deleteDocument, saveDocument } from './store';
 import {
   catchUpIndex,
@@ -69,8 +70,6 @@ export class Engine {
   // Serialise reads of the library: overlapping ones would add the same document twice.
   private work: Promise<unknown> = Promise.resolve();
   private started: Promise<void> | null = null;
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  private firstUnsaved = 0;
   /** Documents this engine is writing or deleting: Dexie reports its own writes as changes too. */
   private writing = new Set<string>();
   /** Query expansion for the keyword leg, once loaded (none in tests unless given). */
@@ -84,14 +83,20 @@ export class Engine {
   private readonly texts: DocumentTexts;
   /** The background re-embedding of vectors an older recipe made, while it runs; stopped by a model switch. */
   private reembedding: { model: string; stop: AbortController; done: Promise<number> } | null = null;
+  /** Stores the index as a start-up snapshot, so a reload reads its parts instead of re-indexing. */
+  private readonly snapshots: SnapshotTimer;
 
   constructor(
     private readonly db: CarrelDb,
     private readonly models: ModelAccess,
-    /** Quiet time before the index is stored as a snapshot, and the longest it waits during a long ingest. */
-    private readonly snapshotDelay = { quietMs: 3_000, maxWaitMs: 60_000 },
+    snapshotDelay: SnapshotDelay = { quietMs: 3_000, maxWaitMs: 60_000 },
   ) {
     this.texts = new DocumentTexts(db);
+    this.snapshots = new SnapshotTimer(snapshotDelay, () => {
+      this.work = this.work
+        .then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed))
+        .catch((error) => console.warn('snapshot not saved', error));
+    });
   }
 
   /**
@@ -235,7 +240,7 @@ export class Engine {
       const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
       ctx.progress({ stage: 'saving', done: 0, total: 1 });
       await loadLanguages(documentLanguages(stored.record, stored.sections, stored.propositions));
-      if (await this.writingDocument(docId, () => saveDocument(this.db, stored, vectors, ctx.signal))) {
+      if (await this.writingDocuments([docId], () => saveDocument(this.db, stored, vectors, ctx.signal))) {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
           if (this.model.id !== model.id) return;
@@ -248,7 +253,7 @@ export class Engine {
           );
           this.indexed.set(docId, documentStamp(stored.record));
           this.texts.put(docId, documentStamp(stored.record), stored.text.text);
-          this.scheduleSnapshot();
+          this.snapshots.schedule();
         });
         return { embedded: !!vectors, record: stored.record };
       }
@@ -289,7 +294,7 @@ export class Engine {
    */
   async receive(docId: string, write: () => Promise<boolean>): Promise<boolean> {
     await this.open();
-    if (!(await this.writingDocument(docId, write))) return false;
+    if (!(await this.writingDocuments([docId], write))) return false;
     await this.reindex(docId, false);
     // From a device using another model: keywords find it until it is embedded here.
     if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.lookAgainForVectors();
@@ -299,7 +304,7 @@ export class Engine {
   /** The person's correction of a document's language: stored, and its passages indexed again in it. */
   async setLanguage(docId: string, lang: string): Promise<void> {
     await this.open();
-    await this.writingDocument(docId, () => this.db.documents.update(docId, { lang, langSet: true }));
+    await this.writingDocuments([docId], () => this.db.documents.update(docId, { lang, langSet: true }));
     await this.reindex(docId, true);
   }
 
@@ -310,7 +315,7 @@ export class Engine {
       const stamp = await loadDocument(this.db, this.index, docId, this.model.id);
       if (stamp === null) return;
       this.indexed.set(docId, stamp);
-      this.scheduleSnapshot();
+      this.snapshots.schedule();
     });
   }
 
@@ -323,11 +328,16 @@ export class Engine {
   /** Deletes a document and every record of it, and drops it from the index. */
   async remove(docId: string): Promise<void> {
     await this.open();
-    await this.writingDocument(docId, () => deleteDocument(this.db, docId));
-    await this.exclusive(() => {
-      if (!this.indexed.delete(docId)) return;
-      this.index.removeDocument(docId);
-      this.scheduleSnapshot();
+    await this.writingDocuments([docId], () => deleteDocument(this.db, docId));
+    await this.dropFromIndex([docId]);
+  }
+
+  /** Takes documents out of the index (their records stay or go, as the caller says). */
+  private dropFromIndex(docIds: string[]): Promise<unknown> {
+    return this.exclusive(() => {
+      const dropped = docIds.filter((docId) => this.indexed.delete(docId));
+      for (const docId of dropped) this.index.removeDocument(docId);
+      if (dropped.length) this.snapshots.schedule();
     });
   }
 
@@ -337,20 +347,12 @@ export class Engine {
    */
   async markRemoval(docIds: string[], removeAt: number | null): Promise<void> {
     await this.catchUp();
-    for (const docId of docIds) this.writing.add(docId);
-    try {
-      await markRemoval(this.db, docIds, removeAt);
-    } finally {
-      for (const docId of docIds) this.writing.delete(docId);
-    }
+    await this.writingDocuments(docIds, () => markRemoval(this.db, docIds, removeAt));
     if (removeAt === null) {
       for (const docId of docIds) await this.reindex(docId, false);
       return;
     }
-    await this.exclusive(() => {
-      for (const docId of docIds) if (this.indexed.delete(docId)) this.index.removeDocument(docId);
-      this.scheduleSnapshot();
-    });
+    await this.dropFromIndex(docIds);
   }
 
   /** Each document's section headings (what the library's filter matches besides titles and names). */
@@ -360,13 +362,13 @@ export class Engine {
     return documentHeadings(this.index, docIds);
   }
 
-  /** Runs this engine's own write of a document; Dexie's report of it is then not taken for another tab's. */
-  private async writingDocument<T>(docId: string, write: () => Promise<T>): Promise<T> {
-    this.writing.add(docId);
+  /** Runs this engine's own write of documents; Dexie's report of it is then not taken for another tab's. */
+  private async writingDocuments<T>(docIds: string[], write: () => Promise<T>): Promise<T> {
+    for (const docId of docIds) this.writing.add(docId);
     try {
       return await write();
     } finally {
-      this.writing.delete(docId);
+      for (const docId of docIds) this.writing.delete(docId);
     }
   }
 
@@ -381,7 +383,7 @@ export class Engine {
     this.work = this.work
       .then(async () => {
         const { added, removed } = await catchUpIndex(this.db, this.index, this.indexed, this.model.id);
-        if (added + removed > 0) this.scheduleSnapshot();
+        if (added + removed > 0) this.snapshots.schedule();
       })
       .catch((error) => console.error('index catch-up failed', error));
     return this.work;
@@ -399,23 +401,5 @@ export class Engine {
     this.model = active;
     this.index = restored?.index ?? new LibraryIndex();
     this.indexed = restored?.indexed ?? new Map();
-  }
-
-  /**
-   * Stores the index as a start-up snapshot once the library has been quiet for a few seconds (or at
-   * least every minute during a long ingest), so a reload reads its parts instead of re-indexing.
-   */
-  private scheduleSnapshot(): void {
-    const { quietMs, maxWaitMs } = this.snapshotDelay;
-    clearTimeout(this.saveTimer);
-    this.firstUnsaved ||= Date.now();
-    const save = () => {
-      this.saveTimer = undefined;
-      this.firstUnsaved = 0;
-      this.work = this.work
-        .then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed))
-        .catch((error) => console.warn('snapshot not saved', error));
-    };
-    this.saveTimer = setTimeout(save, Math.max(0, Math.min(quietMs, this.firstUnsaved + maxWaitMs - Date.now())));
   }
 }
