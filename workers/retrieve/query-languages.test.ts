@@ -45,9 +45,19 @@ async function find(index: LibraryIndex, question: string): Promise<string[]> {
 }
 
 describe('the languages a question is read in', () => {
-  it('an English-only library reads every question as English, as before', async () => {
-    expect(await questionLanguages('wo werden die Sicherungen gespeichert', ['en'])).toEqual(['en']);
+  it('an English-only library reads an English question as English, as before', async () => {
     expect(await questionWords('how do I change the printer', ['en'])).toBeUndefined();
+    expect(await questionWords('Netzwerk konfigurieren', ['en'])).toBeUndefined();
+  });
+
+  it('an English-only library reads a question whose small words say another language in that language too', async () => {
+    expect(await questionLanguages('wo werden die Sicherungen gespeichert', ['en'])).toEqual(['de', 'en']);
+    const words = await questionWords('comment lire un fichier de données dans R', ['en']);
+    const terms = new Set(words!.flatMap((w) => w.terms));
+    // "comment" is the French question word, not the English noun; "un", "de", "dans" are small words.
+    expect([...terms].some((t) => t.startsWith('comment'))).toBe(false);
+    expect(terms.has('de')).toBe(false);
+    expect(terms.has('fichi') || terms.has('fichier')).toBe(true);
   });
 
   it('a short question in each language the library holds; a long one in its own first', async () => {

@@ -1,12 +1,16 @@
 /**
  * Which languages a question is read in for the keyword leg: in each language the library holds
  * (most questions are a few words, and "Netzwerk konfigurieren" or "configure network" could be
- * several), and first in its own when it is long enough for the identifier to be sure of it. An English-only library reads every question as English, as always, and loads
- * nothing for it (not even the identifier).
+ * several), and first in its own when it is long enough for the identifier to be sure of it. An
+ * English-only library reads a question as English, as always, and loads nothing for it (not even
+ * the identifier), unless the question's function words say it is in another language ("comment
+ * lire un fichier de données"): then its own analyser is loaded and it is read in both, so that
+ * "comment" is a question word, not the English "comment".
  */
 import { analyzeQuery, type QueryWord, stopWordsIn } from '../../common/text/analyzer';
 import { analyserOf, loadLanguages } from '../../common/text/languages';
 import { detectLanguages } from '../text/detect';
+import { guessLanguage } from '../embed/language-tables';
 
 /** Fewer words than this and the identifier is not trusted alone (docs/languages.md, "Detection"). */
 const SURE_WORDS = 4;
@@ -36,7 +40,14 @@ async function questionReading(
   libraryLangs: Iterable<string>,
 ): Promise<{ langs: string[]; own?: string }> {
   const held = [...new Set([...libraryLangs].map(analyserOf))];
-  if (held.every((lang) => lang === 'en')) return { langs: ['en'] };
+  if (held.every((lang) => lang === 'en')) {
+    // The built-in lists of function words (no download) tell, as they do for the question's
+    // vector and its translations (workers/embed/language-tables.ts).
+    const own = analyserOf(guessLanguage(question));
+    if (own === 'en') return { langs: ['en'] };
+    await loadLanguages([own]);
+    return { langs: [own, 'en'], own };
+  }
   await loadLanguages(held);
   const told = stopWordLanguage(question, held);
   if (told) return { langs: [...new Set([told, ...held])], own: told };
