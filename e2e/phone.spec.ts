@@ -91,6 +91,15 @@ test('after a question on a phone the answer, its first source and the best resu
   await expect(turns).toHaveCount(3);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(turns.first()).toBeHidden();
+
+  // Reopened from the list, far down the page: the thread it opens comes into view, unfolded.
+  await page.getByTestId('conversation-new').click();
+  await searchFor(page, 'when do trains arrive');
+  const clinic = page.getByTestId('conversation-row').filter({ hasText: 'physician' });
+  await clinic.getByTestId('conversation-open').click();
+  await expect(turns).toHaveCount(3);
+  await expect(turns.first()).toBeVisible();
+  await expect(page.getByTestId('conversation-thread').locator('h2')).toBeInViewport();
 });
 
 test("on a phone a PDF passage opens as its page's text, marked and readable, with a switch to the page image", async ({
