@@ -24,11 +24,13 @@ export interface ModelInfo {
   passagePrefix: string;
   /** Download size in bytes of the `dtype` weights and the other files (0 for the built-in model). */
   bytes: number;
-  languages: string;
-  /** Published retrieval quality, with its source (shown under Details: benchmark names mean little to most people). */
-  quality: string;
-  /** What the model is good for, in words anyone reads. */
-  summary?: string;
+  /** The languages it reads (ISO 639-1), or 'many' (about a hundred) or 'unknown' (a model someone added). */
+  languages: readonly string[] | 'many' | 'unknown';
+  /**
+   * Which texts of the interface's catalogue describe it (`model.about.*`: what it is good for, in
+   * words anyone reads; `model.measured.*`: its published retrieval quality, shown under Details).
+   */
+  texts: 'builtin' | 'minilm' | 'bge' | 'e5' | 'custom';
 }
 
 export type Dtype = ModelInfo['dtype'];
@@ -84,10 +86,9 @@ export const BUILTIN_MODEL: ModelInfo = {
   queryPrefix: '',
   passagePrefix: '',
   bytes: 0,
-  languages: 'English',
-  quality: 'SciFact nDCG@10 0.19 alone, 0.69 with keywords (measured here)',
-  summary:
-    'Comes with Carrel, so it works at once and offline. Finds passages by your words and close relatives of them; the downloadable models below understand meaning better.',
+  // English by its own words, the others through their word tables (workers/embed/language-tables.ts).
+  languages: ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl'],
+  texts: 'builtin',
 };
 
 /**
@@ -112,9 +113,8 @@ export const CATALOGUE: ModelInfo[] = [
     queryPrefix: '',
     passagePrefix: '',
     bytes: 23_000_000,
-    languages: 'English',
-    quality: 'SciFact nDCG@10 0.645 (MTEB)',
-    summary: 'Small and quick. Finds passages that mean what you asked even in other words. English only.',
+    languages: ['en'],
+    texts: 'minilm',
   },
   {
     ...UNCALIBRATED,
@@ -124,9 +124,8 @@ export const CATALOGUE: ModelInfo[] = [
     queryPrefix: 'Represent this sentence for searching relevant passages: ',
     passagePrefix: '',
     bytes: 34_000_000,
-    languages: 'English',
-    quality: 'SciFact nDCG@10 ~0.72; MTEB retrieval average 51.7',
-    summary: 'The best of these at finding the right passage in English documents, for a little more download.',
+    languages: ['en'],
+    texts: 'bge',
   },
   {
     ...UNCALIBRATED,
@@ -136,10 +135,8 @@ export const CATALOGUE: ModelInfo[] = [
     queryPrefix: 'query: ',
     passagePrefix: 'passage: ',
     bytes: 118_000_000,
-    languages: '~100 languages',
-    quality: 'MTEB retrieval average 46.6; MIRACL multilingual nDCG@10 ~0.64',
-    summary:
-      'For documents and questions in many languages, and across them (ask in English, find French). The largest download.',
+    languages: 'many',
+    texts: 'e5',
   },
 ];
 
@@ -154,8 +151,7 @@ export function customModel(id: string, dims: number, bytes: number): ModelInfo 
     passagePrefix: '',
     bytes,
     languages: 'unknown',
-    quality: 'not measured',
-    summary: 'A model you added. Carrel has not measured how well it finds passages.',
+    texts: 'custom',
   };
 }
 

@@ -37,8 +37,15 @@ test.describe('a browser set to German', () => {
     await expect(page.getByTestId('result-summary')).toContainText('Ergebnis');
 
     await page.getByRole('button', { name: 'Einstellungen' }).click();
+    // The models are described in the interface's language, their languages named in it.
+    const builtin = page.locator('[data-testid="model-row"][data-model-id="carrel-glove-50k"]');
+    await expect(builtin.locator('.model-summary')).toContainText('funktioniert daher sofort und offline');
+    await expect(builtin.getByTestId('model-languages')).toContainText('Deutsch');
+    await expect(builtin.getByTestId('model-languages')).toContainText('Französisch');
     await page.getByTestId('interface-language').selectOption('fr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(builtin.locator('.model-summary')).toContainText('il fonctionne tout de suite et hors ligne');
+    await expect(builtin.getByTestId('model-languages')).toContainText('allemand');
     await expect(page.getByTestId('settings').getByRole('heading', { name: 'Paramètres' })).toBeVisible();
     await page.getByTestId('settings').getByRole('button', { name: 'Fermer' }).click();
     await expect(page.getByRole('button', { name: 'Choisir des fichiers' })).toBeVisible();
