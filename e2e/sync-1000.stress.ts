@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { copyDocument, markerWord, readyCount, syntheticManual } from '../scripts/lib/sync-seed.mjs';
-import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
+import { device, useCouchServer, syncLaptopAndPhone } from './support/sync-devices';
 import { addFiles, expect, generated, searchFor, test } from './support';
 
 const COUNT = Number(process.env.SYNC_DOCS ?? 1000);
@@ -34,13 +34,7 @@ test(`${COUNT} documents on A arrive on an empty B, each found by its words, non
   await copyDocument(a!, { name: 'sync-template.md', count: COUNT - 1, prefix: 'manual' });
   expect(await readyCount(a!)).toBe(COUNT);
 
-  for (const [page, name] of [
-    [a!, 'laptop'],
-    [b!, 'phone'],
-  ] as const) {
-    await openSync(page);
-    await startSync(page, couch().dbUrl('library'), PASSPHRASE, name);
-  }
+  await syncLaptopAndPhone(a!, b!, couch().dbUrl('library'));
   await expect.poll(() => readyCount(b!), { timeout: COUNT * 500, intervals: [2_000] }).toBe(COUNT);
   await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 60_000 });
 

@@ -5,7 +5,7 @@
  * the allowance it granted runs out (up to 30 s a test).
  */
 import type { Page } from '@playwright/test';
-import { PASSPHRASE, device, openSync, startSync, storedDocuments, useCouchServer } from './support/sync-devices';
+import { device, openSync, storedDocuments, useCouchServer, syncLaptopAndPhone } from './support/sync-devices';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 const couch = useCouchServer();
@@ -70,13 +70,7 @@ for (const [room, where] of [
       timeout: 60_000,
     });
     const url = couch().dbUrl('library');
-    for (const [page, name] of [
-      [a!, 'laptop'],
-      [b!, 'phone'],
-    ] as const) {
-      await openSync(page);
-      await startSync(page, url, PASSPHRASE, name);
-    }
+    await syncLaptopAndPhone(a!, b!, url);
     await expect(b!.getByTestId('doc-row')).toHaveCount(3, { timeout: 60_000 });
     await expect(b!.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 60_000 });
     const whole = (name: string) => ({ name, status: 'ready', whole: true });

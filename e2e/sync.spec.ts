@@ -3,7 +3,7 @@
  * server on loopback (e2e/support/couch-server.ts).
  */
 import type { Page } from '@playwright/test';
-import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
+import { PASSPHRASE, device, openSync, startSync, useCouchServer, syncLaptopAndPhone } from './support/sync-devices';
 import { addFiles, expect, fixture, searchFor, test } from './support';
 
 const couch = useCouchServer();
@@ -118,13 +118,7 @@ test(
     const [a, b] = await Promise.all(contexts.map((context) => device(context)));
     await addFiles(a!, [fixture('clinic-notes.md')]);
     const url = couch().dbUrl('library');
-    for (const [page, name] of [
-      [a!, 'laptop'],
-      [b!, 'phone'],
-    ] as const) {
-      await openSync(page);
-      await startSync(page, url, PASSPHRASE, name);
-    }
+    await syncLaptopAndPhone(a!, b!, url);
     await expect(b!.getByTestId('doc-row')).toHaveCount(1, { timeout: 60_000 });
 
     await couch().kill();

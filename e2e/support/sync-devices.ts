@@ -42,6 +42,17 @@ export async function startSync(page: Page, url: string, passphrase: string, dev
   await page.getByTestId('sync-start').click();
 }
 
+/** Starts sync on two devices, named laptop and phone, the laptop first. */
+export async function syncLaptopAndPhone(laptop: Page, phone: Page, url: string) {
+  for (const [page, name] of [
+    [laptop, 'laptop'],
+    [phone, 'phone'],
+  ] as const) {
+    await openSync(page);
+    await startSync(page, url, PASSPHRASE, name);
+  }
+}
+
 /**
  * A device with its own storage, once its service worker controls it: the worker serves the engine
  * with the sync origin allowed (docs/sync.md).

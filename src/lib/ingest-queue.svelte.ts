@@ -5,37 +5,26 @@
  * `#to`, and after every change `#advance` asks `nextSteps` what to start, so a file never waits
  * while the reader or the engine is free. Reading a file is one call to the file reader, which
  * posts the records on a channel and answers; storing it is one call to the engine with that
- * channel, which answers the stored document. What becomes of a stored file (searchable, shown) is
- * its owner's part: `IngestHooks`.
+ * channel, which answers the stored document (ingest-calls.ts). The overall bar is kept by
+ * batch-progress.svelte.ts, files that stopped moving are spotted by stuck-watch.ts. What becomes
+ * of a stored file (searchable, shown) is its owner's part: `IngestHooks`.
  */
 import type { IngestProgress, IngestResult } from '../../common/ingest';
 import type { JobRecord } from '../../common/db';
 import { handleError, isAbort, type UserMessage } from './errors';
-import { engine, fileReader, readFile, storeHandedOver } from './workers';
+import { engine, fileReader } from './workers';
+import { readQueued, storeQueued } from './ingest-calls';
 import { stageOf } from './doc-rows';
 import { chunking } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
-import { queueSummary, type QueueBatch, type QueueItem, type QueueSummary } from './ingest-progress';
+import type { QueueSummary } from './ingest-progress';
+import { BatchProgress } from './batch-progress.svelte';
 import { ACTIVE, nextSteps, transition, type FileEvent } from './ingest-schedule';
 import { QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
-import { adoptOrphans, forgetJob, saveJobs, savePaused, TAB_ID, withIngestLock } from './stored-queue';
+import { StuckWatch } from './stuck-watch';
+import { adoptOrphans, forgetJob, saveJobs, savePaused, TAB_ID } from './stored-queue';
 import { translate as t } from './i18n/messages';
 
-const INGEST_TIMEOUT_MS = 30 * 60_000;
-/** Tests shorten the limits below through these globals. */
-type TestLimits = { carrelStallMs?: number; carrelStuckMs?: number };
-/** A file with no progress for this long is shown as stuck, with a Retry. */
-const STUCK_MS = 60_000;
-const stuckMs = () => (globalThis as TestLimits).carrelStuckMs ?? STUCK_MS;
-/**
- * A file whose worker reports no progress for this long is given up and the worker restarted (see
- * WorkerOwner's watchdog): well after the row said "Stuck", for a person who is not watching.
- * Parsing and chunking report nothing until they are done and take up to ~10 s per MB on a loaded
- * 2-core machine (16.6 MB of Markdown: 117 s), so big files get longer.
- */
-function stallMs(file: File): number {
-  return (globalThis as TestLimits).carrelStallMs ?? 3 * STUCK_MS + 20_000 * (file.size / 2 ** 20);
-}
 /** A file whose reading stopped though nobody paused or cancelled it (say, its transaction was aborted). */
 const unaskedAbort = (): UserMessage => ({
   code: 'ABORTED',
@@ -44,7 +33,6 @@ const unaskedAbort = (): UserMessage => ({
 });
 /** Files written to the stored queue per transaction (see #saveQueue). */
 const QUEUE_SLICE = 100;
-const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
 /** The chunking and OCR language chosen are read from the database at start: a file is read with them, never with the defaults. */
 const choicesRead = () => Promise.all([chunking.loaded, ocrLanguage.loaded]);
 
@@ -67,11 +55,15 @@ export class IngestQueue {
   /** Stored files still being finished (see IngestHooks), one after another. */
   #finishing: Promise<void> = Promise.resolve();
   #nextKey = 1;
-  #batch = $state.raw<QueueBatch>(NO_BATCH);
-  #activeSince: number | null = null;
-  /** The overall fraction last shown: the bar never goes back within a batch. */
-  #shown = 0;
-  #stuckCheck: ReturnType<typeof setInterval> | undefined;
+  /** The overall progress bar's batch. */
+  readonly #overall = new BatchProgress(
+    () => this.#jobs,
+    () => this.#active,
+  );
+  readonly #stuck = new StuckWatch(
+    () => this.#jobs,
+    () => this.#active.length === 0,
+  );
 
   constructor(private readonly hooks: IngestHooks) {}
 
@@ -85,31 +77,10 @@ export class IngestQueue {
     return this.#active.length > 0;
   }
 
-  /** Files still to read and their bytes: changes when files join, leave, pause or resume, not on progress. */
-  readonly #left = $derived.by(() => {
-    let files = 0;
-    let bytes = 0;
-    let paused = true;
-    for (const job of this.#jobs) {
-      if (!job.inFlight) continue;
-      files++;
-      bytes += job.file.size;
-      paused &&= job.paused;
-    }
-    return { files, bytes, paused };
-  });
-
   /** The overall progress of the queue, or null when nothing is waiting. Its "done" and its fraction only go forward. */
-  readonly summary: QueueSummary | null = $derived.by(() => {
-    const running = this.#activeSince === null ? 0 : Date.now() - this.#activeSince;
-    const summary = queueSummary(
-      this.#left,
-      { ...this.#batch, activeMs: this.#batch.activeMs + running },
-      combined(this.#active.filter((job) => !job.paused)),
-    );
-    if (summary) this.#shown = Math.max(this.#shown, summary.fraction);
-    return summary && { ...summary, fraction: this.#shown };
-  });
+  get summary(): QueueSummary | null {
+    return this.#overall.summary;
+  }
 
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
   async start(): Promise<void> {
@@ -143,7 +114,7 @@ export class IngestQueue {
     const stageLabel = force ? t('stage.waitingToReindex') : t('stage.waiting');
     const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
     this.#jobs = [...jobs.toReversed(), ...this.#jobs];
-    this.#watch();
+    this.#stuck.watch();
     void this.#saveQueue(jobs, Date.now());
   }
 
@@ -185,7 +156,7 @@ export class IngestQueue {
     job.controller.abort();
     job.handOver?.close();
     this.#jobs = this.#jobs.filter((j) => j !== job);
-    this.#endBatchIfDone();
+    this.#overall.endIfDone();
     void forgetJob(key);
     this.#advance();
   }
@@ -290,8 +261,7 @@ export class IngestQueue {
     }
     if (wasActive !== ACTIVE.has(next)) {
       this.#active = this.#jobs.filter((j) => ACTIVE.has(j.state));
-      if (this.#active.length > 0) this.#activeSince ??= Date.now();
-      else this.#endActivity();
+      this.#overall.activeChanged();
     }
     return true;
   }
@@ -301,7 +271,7 @@ export class IngestQueue {
     const { read, embed } = nextSteps(this.#jobs.toReversed());
     if (embed) this.#embed(this.#find(embed)!);
     if (read) this.#read(this.#find(read)!);
-    this.#watch();
+    this.#stuck.watch();
   }
 
   /** Has the file reader read the file; its records then wait in a channel for the engine. */
@@ -310,24 +280,7 @@ export class IngestQueue {
     job.update({ stageLabel: t('stage.reading'), progress: 0, fraction: 0, startedAt: Date.now() });
     const attempt = job.controller;
     const { port1, port2 } = new MessageChannel();
-    const { mode, delimiter, sizes } = chunking.current;
-    const input = {
-      file: job.file,
-      password: job.password,
-      chunkMode: mode,
-      delimiter,
-      sizes,
-      force: job.force,
-      jobKey: job.key,
-      ocrLanguage: ocrLanguage.current,
-    };
-    const options = {
-      signal: attempt.signal,
-      timeoutMs: INGEST_TIMEOUT_MS,
-      stallMs: stallMs(job.file),
-      onProgress: (event: IngestProgress) => this.#progress(job, event),
-    };
-    withIngestLock(() => readFile(input, port2, options), attempt.signal)
+    readQueued(job, port2, attempt.signal, (event) => this.#progress(job, event))
       .then(
         (outcome) => {
           if (outcome.kind === 'duplicate') {
@@ -357,13 +310,7 @@ export class IngestQueue {
     job.handOver = undefined;
     this.#to(job, { type: 'start-embedding' });
     const attempt = job.controller;
-    const options = {
-      signal: attempt.signal,
-      timeoutMs: INGEST_TIMEOUT_MS,
-      stallMs: stallMs(job.file),
-      onProgress: (event: IngestProgress) => this.#progress(job, event),
-    };
-    storeHandedOver(port, options)
+    storeQueued(job, port, attempt.signal, (event) => this.#progress(job, event))
       // Stored even if a pause came meanwhile: it finished first.
       .then(
         (result) => this.#saved(job, result),
@@ -402,12 +349,7 @@ export class IngestQueue {
   /** The document is committed (its stored job went in the same transaction): the owner shows it, then its row goes. */
   #saved(job: QueuedFile, result: IngestResult): void {
     // A file cancelled as it was stored is not counted, but its document is shown all the same.
-    if (this.#to(job, { type: 'saved' }))
-      this.#batch = {
-        ...this.#batch,
-        finishedBytes: this.#batch.finishedBytes + job.file.size,
-        finished: this.#batch.finished + 1,
-      };
+    if (this.#to(job, { type: 'saved' })) this.#overall.finished(job.file);
     if (job.password) this.#passwords.set(result.docId, job.password);
     this.#finishing = this.#finishing
       .then(() => this.hooks.finish(result, job.file))
@@ -421,7 +363,7 @@ export class IngestQueue {
 
   #drop(job: QueuedFile): void {
     this.#jobs = this.#jobs.filter((j) => j !== job);
-    this.#endBatchIfDone();
+    this.#overall.endIfDone();
   }
 
   /** Pauses every file still waiting its turn, and stops the ones being read behind the failed one. */
@@ -432,50 +374,4 @@ export class IngestQueue {
       job.update({ stageLabel: job.paused ? stageLabel : job.stageLabel });
     }
   }
-
-  /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
-  #endBatchIfDone(): void {
-    if (this.#jobs.some((job) => job.inFlight)) return;
-    this.#batch = NO_BATCH;
-    this.#shown = 0;
-  }
-
-  #endActivity(): void {
-    if (this.#activeSince === null) return;
-    this.#batch = { ...this.#batch, activeMs: this.#batch.activeMs + Date.now() - this.#activeSince };
-    this.#activeSince = null;
-  }
-
-  /**
-   * While files are in the queue, checks now and then for one that has not moved for STUCK_MS: a
-   * file being read or embedded with no progress, or a file waiting while nothing runs. Its row
-   * then says "Stuck" and offers Retry.
-   */
-  #watch(): void {
-    const waiting = this.#jobs.some((job) => job.inFlight && !job.paused);
-    if (!waiting) {
-      clearInterval(this.#stuckCheck);
-      this.#stuckCheck = undefined;
-      return;
-    }
-    this.#stuckCheck ??= setInterval(() => this.#flagStuck(), Math.min(5_000, stuckMs() / 4));
-  }
-
-  #flagStuck(): void {
-    const now = Date.now();
-    const idle = this.#active.length === 0;
-    for (const job of this.#jobs) {
-      const watched = job.state === 'reading' || job.state === 'embedding' || (idle && job.state === 'waiting');
-      if (watched && !job.stuck && now - job.lastChangeAt > stuckMs()) job.stuck = true;
-    }
-    this.#watch();
-  }
-}
-
-/** The files being worked on as one item of the queue's progress: their bytes, and the share of them done. */
-function combined(active: readonly QueuedFile[]): QueueItem | null {
-  if (active.length === 0) return null;
-  const size = active.reduce((n, job) => n + job.file.size, 0);
-  const done = active.reduce((n, job) => n + job.file.size * job.fraction, 0);
-  return { size, fraction: size > 0 ? done / size : 0 };
 }

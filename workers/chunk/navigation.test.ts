@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Block, ParsedDocument } from '../../common/types';
 import { parseText } from '../parse/text';
 import { chunkDocument } from './chunker';
-import { isNavigation } from './navigation';
+import { contentBlocks } from './navigation';
 
 const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;
+/** Whether one paragraph on its own is left out as a table of contents, a list of figures or an index. */
+const isNavigation = (text: string) =>
+  contentBlocks([{ kind: 'paragraph', text, start: 0, end: text.length }]).length === 0;
 
 /** A PDF's contents page: pdf.js lines joined into one paragraph, dot leaders already one "…". */
 const PDF_CONTENTS =
@@ -24,7 +27,7 @@ const BOOK_INDEX =
   'archives, 12, 19–21 backups, 25 compression, 14, 16 cron, 27 daemons, 30–33 gzip, 14 profiles, 7, 9 ' +
   'restoring, 21 scheduling, 25–28 tar, 12, 19';
 
-describe('isNavigation', () => {
+describe('a paragraph on its own', () => {
   it('tells tables of contents (with and without dot leaders, joined or on lines) and indexes', () => {
     expect(isNavigation(PDF_CONTENTS)).toBe(true);
     expect(isNavigation(BARE_CONTENTS)).toBe(true);

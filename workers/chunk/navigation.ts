@@ -111,11 +111,6 @@ function navigationShape(shape: Shape): boolean {
   return (fewWords && (leadered || bare)) || index;
 }
 
-/** Whether a text is a table of contents, a list of figures or an index (see above). */
-export function isNavigation(text: string): boolean {
-  return navigationShape(shapeOf(text));
-}
-
 /** A line short enough to be a list's title ("List of Figures"): a few words, no number. */
 export function isTitleLine(text: string): boolean {
   return !/\d/.test(text) && text.trim().split(/\s+/).length <= TITLE_WORDS;

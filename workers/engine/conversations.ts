@@ -20,17 +20,7 @@ export async function saveTurn(db: CarrelDb, id: string | null, turn: Conversati
     const last = thread?.turns.at(-1);
     // Reopening a conversation asks its last question again: the same answer keeps its time and place in the list.
     if (thread && last && unchanged(last, turn)) return thread.id;
-    if (!thread) {
-      const created: ConversationRecord = {
-        id: crypto.randomUUID(),
-        title: titleFrom(turn.question),
-        createdAt: turn.askedAt,
-        updatedAt: turn.askedAt,
-        turns: [turn],
-      };
-      await db.conversations.add(created);
-      return created.id;
-    }
+    if (!thread) return startConversation(db, turn);
     const replaces = !!last && typedOn(last.question, turn.question);
     const turns = replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn];
     // A conversation of one question still being typed keeps the title of the question as it ends up.
@@ -55,16 +45,21 @@ export async function splitOffLastTurn(db: CarrelDb, id: string): Promise<string
     if (thread.turns.length === 1) return thread.id;
     const turns = thread.turns.slice(0, -1);
     await db.conversations.update(thread.id, { turns, updatedAt: turns.at(-1)!.askedAt });
-    const created: ConversationRecord = {
-      id: crypto.randomUUID(),
-      title: titleFrom(last.question),
-      createdAt: last.askedAt,
-      updatedAt: last.askedAt,
-      turns: [last],
-    };
-    await db.conversations.add(created);
-    return created.id;
+    return startConversation(db, last);
   });
+}
+
+/** Stores a new conversation of one question, titled after it; answers its id. */
+async function startConversation(db: CarrelDb, turn: ConversationTurn): Promise<string> {
+  const created: ConversationRecord = {
+    id: crypto.randomUUID(),
+    title: titleFrom(turn.question),
+    createdAt: turn.askedAt,
+    updatedAt: turn.askedAt,
+    turns: [turn],
+  };
+  await db.conversations.add(created);
+  return created.id;
 }
 
 /** The same question with the same answer: nothing to write. */

@@ -14,7 +14,7 @@
  * Dexie's cross-context events). Only then is IndexedDB read, by the one catch-up, `catchUp`.
  */
 import { importLibrary, type ImportSummary } from './backup';
-import { VECTOR_RECIPES_KEY, type CarrelDb } from '../../common/db';
+import type { CarrelDb } from '../../common/db';
 import type { IngestProgress, ReembedProgress, StoreRequest, StoreResult } from '../../common/ingest';
 import type { CallContext } from '../../common/rpc';
 import {
@@ -35,7 +35,8 @@ import { fetchLibraryTables } from '../retrieve/cross-language';
 import { LibraryIndex } from '../retrieve/search';
 import { DocumentTexts } from './document-texts';
 import { searchIndex, type SearchRequest } from './search';
-import { reembedOutdated, switchModel } from './reembed';
+import { switchModel } from './reembed';
+import { OutdatedVectors } from './outdated-vectors';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { SnapshotTimer, type SnapshotDelay } from './snapshot-timer';
 import { deleteDocument, saveDocument } from './store';
@@ -81,8 +82,8 @@ export class Engine {
   languages: LanguageTables | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
-  /** The background re-embedding of vectors an older recipe made, while it runs; stopped by a model switch. */
-  private reembedding: { model: string; stop: AbortController; done: Promise<number> } | null = null;
+  /** The background re-embedding of vectors an older recipe made; stopped by a model switch. */
+  private readonly outdated: OutdatedVectors;
   /** Stores the index as a start-up snapshot, so a reload reads its parts instead of re-indexing. */
   private readonly snapshots: SnapshotTimer;
 
@@ -92,6 +93,12 @@ export class Engine {
     snapshotDelay: SnapshotDelay = { quietMs: 3_000, maxWaitMs: 60_000 },
   ) {
     this.texts = new DocumentTexts(db);
+    this.outdated = new OutdatedVectors({
+      db,
+      activeModel: () => this.model,
+      embedder: (model) => this.models.tryEmbedder(model),
+      replace: (modelId, docId, stored, order) => this.replaceVectors(modelId, docId, stored, order),
+    });
     this.snapshots = new SnapshotTimer(snapshotDelay, () => {
       this.work = this.work
         .then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed))
@@ -128,32 +135,9 @@ export class Engine {
     return this.started;
   }
 
-  /**
-   * Makes again, in the background, the active model's vectors that an older recipe made
-   * (recipeFor), one document at a time: search uses a document's old vectors until its new ones
-   * are stored. Resolves to how many documents it re-embedded (tests wait for it).
-   */
+  /** Re-embeds in the background the active model's vectors an older recipe made (OutdatedVectors); resolves to how many documents it did. */
   reembedOutdated(): Promise<number> {
-    if (this.reembedding?.model === this.model.id) return this.reembedding.done;
-    this.reembedding?.stop.abort();
-    const model = this.model;
-    const stop = new AbortController();
-    const done = reembedOutdated({
-      db: this.db,
-      modelId: model.id,
-      embedder: () => this.models.tryEmbedder(model),
-      signal: stop.signal,
-      replace: (docId, stored, order) => this.replaceVectors(model.id, docId, stored, order),
-    })
-      .catch((error: unknown) => {
-        if (!stop.signal.aborted) console.warn('outdated vectors not re-embedded', error);
-        return 0;
-      })
-      .finally(() => {
-        if (this.reembedding?.stop === stop) this.reembedding = null;
-      });
-    this.reembedding = { model: model.id, stop, done };
-    return done;
+    return this.outdated.start();
   }
 
   /** Puts a document's new vectors (as stored) in the index, unless the model or the document changed meanwhile. */
@@ -177,7 +161,7 @@ export class Engine {
     const active = await this.models.activeModel(this.db);
     if (active.id === this.model.id) return;
     const previous = this.model.id;
-    this.reembedding?.stop.abort();
+    this.outdated.stop();
     await this.useModel(active);
     await this.catchUpDocuments();
     await this.models.unloadEmbedder(previous);
@@ -270,7 +254,7 @@ export class Engine {
     if (summary.added) {
       await this.catchUpDocuments();
       // A backup made before the last change of recipe, or with another model, brings vectors search cannot use.
-      await this.lookAgainForVectors();
+      await this.outdated.lookAgain();
     }
     return summary;
   }
@@ -297,7 +281,7 @@ export class Engine {
     if (!(await this.writingDocuments([docId], write))) return false;
     await this.reindex(docId, false);
     // From a device using another model: keywords find it until it is embedded here.
-    if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.lookAgainForVectors();
+    if (!(await this.db.vectors.where(':id').equals([this.model.id, docId]).count())) await this.outdated.lookAgain();
     return true;
   }
 
@@ -317,12 +301,6 @@ export class Engine {
       this.indexed.set(docId, stamp);
       this.snapshots.schedule();
     });
-  }
-
-  /** Documents may lack usable vectors now: the re-embedding looks again, after one under way (which may have looked already). */
-  private async lookAgainForVectors(): Promise<void> {
-    await this.db.settings.delete(VECTOR_RECIPES_KEY);
-    void (this.reembedding?.done ?? Promise.resolve()).then(() => this.reembedOutdated());
   }
 
   /** Deletes a document and every record of it, and drops it from the index. */

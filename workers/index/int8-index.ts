@@ -6,12 +6,11 @@
  * bench measures recall@10 against float32). A whole scan runs in WebAssembly SIMD (int8-scan.ts).
  */
 import { dot, Int8Scan, quantizeQuery } from './int8-scan';
+import { scoreInt8Rows, writeInt8Row, type Int8Columns } from './int8-rows';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
 import type { Int8Rows } from '../../common/vector-codec';
-
-type Int8Columns = { data: Int8Array; scales: Float32Array };
 
 export class Int8FlatIndex implements VectorIndex {
   private store: RowStore<Int8Columns>;
@@ -43,13 +42,7 @@ export class Int8FlatIndex implements VectorIndex {
     this.scan.changedFrom(store.size);
     ids.forEach((id, i) => {
       const row = store.append(id);
-      const { data, scales } = store.columns;
-      const vector = vectors.subarray(i * dims, (i + 1) * dims);
-      let max = 0;
-      for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(vector[d]!));
-      const scale = max > 0 ? max / 127 : 1;
-      for (let d = 0; d < dims; d++) data[row * dims + d] = Math.round(vector[d]! / scale);
-      scales[row] = scale;
+      writeInt8Row(store.columns, row, vectors.subarray(i * dims, (i + 1) * dims));
     });
   }
 
@@ -78,15 +71,7 @@ export class Int8FlatIndex implements VectorIndex {
   }
 
   score(query: Float32Array, ids: Iterable<string>): Map<string, number> {
-    const { data, scales } = this.store.columns;
-    const quantized = quantizeQuery(query);
-    const scores = new Map<string, number>();
-    for (const id of ids) {
-      const row = this.store.row(id);
-      if (row !== undefined)
-        scores.set(id, dot(data, row * this.dims, this.dims, quantized.values) * scales[row]! * quantized.scale);
-    }
-    return scores;
+    return scoreInt8Rows(this.store, this.dims, query, ids);
   }
 
   /** An index of `ids` with their int8 rows as the vectors table stores them, taken as they are (no copy); adding rows later grows into new arrays. */

@@ -1,4 +1,4 @@
-;; The int8 proposition scan in WebAssembly SIMD (issue 20): one score per row, as
+;; The int8 proposition scan in WebAssembly SIMD: one score per row, as
 ;; scale[r] * (row r · query), the row int8 and the query int16 (padded with zeros to a multiple of
 ;; 16 values). Compiled to workers/index/int8-scan-wasm.ts by `npm run build:kernels`.
 ;;

@@ -1,13 +1,14 @@
 /**
  * The proposition index for libraries past a million propositions: a scan over 4-bit product
  * quantisation codes (pq-codes.ts, 25 bytes a row at 100 dimensions) keeps the `rerank` best rows,
- * which are then scored exactly from their int8 rows, as Int8FlatIndex scores them. The int8 rows
- * stay in memory here but no WebAssembly copy of them is made (Int8FlatIndex's doubles them), and
- * the scan reads a quarter of the bytes. Until `PQ_MIN_TRAIN_ROWS` rows exist there is nothing to
+ * which are then scored exactly from their int8 rows as Int8FlatIndex scores them (int8-rows.ts).
+ * The int8 rows stay in memory here but no WebAssembly copy of them is made (Int8FlatIndex's
+ * doubles them), and the scan reads a quarter of the bytes. Until `PQ_MIN_TRAIN_ROWS` rows exist there is nothing to
  * learn codebooks from, and a search is an exact scan. Recall and latency: docs/performance.md.
  */
 import { byteTable, decode, encodeInt8Rows, trainCodebooks, type Codebooks } from './pq-codes';
 import { dot, quantizeQuery } from './int8-scan';
+import { scoreInt8Rows, writeInt8Row, type Int8Columns } from './int8-rows';
 import { RowStore } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
@@ -20,7 +21,7 @@ const TRAIN_SAMPLE = 16_384;
 /** Candidates re-ranked exactly by default: recall@10 1.0 on clustered data at 1M and 10M, 0.955 with 500 at 10M (`npm run bench -- --synthetic`). */
 export const PQ_RERANK = 1000;
 
-type PqColumns = { data: Int8Array; scales: Float32Array; codes: Int8Array };
+type PqColumns = Int8Columns & { codes: Int8Array };
 
 export class PqIndex implements VectorIndex {
   private store: RowStore<PqColumns>;
@@ -59,13 +60,7 @@ export class PqIndex implements VectorIndex {
     const added: number[] = [];
     ids.forEach((id, i) => {
       const row = store.append(id);
-      const { data, scales } = store.columns;
-      const vector = vectors.subarray(i * dims, (i + 1) * dims);
-      let max = 0;
-      for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(vector[d]!));
-      const scale = max > 0 ? max / 127 : 1;
-      for (let d = 0; d < dims; d++) data[row * dims + d] = Math.round(vector[d]! / scale);
-      scales[row] = scale;
+      writeInt8Row(store.columns, row, vectors.subarray(i * dims, (i + 1) * dims));
       added.push(row);
     });
     if (this.books) for (const row of added) this.encodeRows(row, row + 1);
@@ -94,15 +89,7 @@ export class PqIndex implements VectorIndex {
   }
 
   score(query: Float32Array, ids: Iterable<string>): Map<string, number> {
-    const { data, scales } = this.store.columns;
-    const quantized = quantizeQuery(query);
-    const scores = new Map<string, number>();
-    for (const id of ids) {
-      const row = this.store.row(id);
-      if (row !== undefined)
-        scores.set(id, dot(data, row * this.dims, this.dims, quantized.values) * scales[row]! * quantized.scale);
-    }
-    return scores;
+    return scoreInt8Rows(this.store, this.dims, query, ids);
   }
 
   /** The vector a row's code stands for (null before training or for an unknown id). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makeZip, docxParts } from '../../scripts/lib/docx-fixture';
-import { AppError } from '../../common/types';
 import { sectionsByHeading } from '../chunk/sections';
 import { parseDocx } from './docx';
 import { checkZip, readZipDirectory } from './zip-limits';
+import { bytes, refusal } from './parse.test-support';
 
 const GUIDE = makeDocx([
   { heading: 1, text: 'Harbour Office Handbook' },
@@ -21,16 +21,6 @@ const GUIDE = makeDocx([
     ],
   },
 ]);
-
-const bytes = (buffer: Buffer) => new Uint8Array(buffer);
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('parseDocx', () => {
   it("reads Word's heading styles as the heading path, and lists and tables as text", async () => {

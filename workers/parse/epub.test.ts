@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeZip } from '../../scripts/lib/docx-fixture';
 import { epubParts, makeEpub, type EpubChapter } from '../../scripts/lib/epub-fixture';
 import { resolveInside } from './epub-html';
-import { AppError } from '../../common/types';
 import { sectionsByHeading } from '../chunk/sections';
 import { parseEpub } from './epub';
+import { bytes, refusal } from './parse.test-support';
 
 const CHAPTERS: EpubChapter[] = [
   {
@@ -20,15 +20,6 @@ const CHAPTERS: EpubChapter[] = [
   },
   { file: 'three.xhtml', title: 'The Rescue', paragraphs: ['At dawn the lifeboat brought the fishermen home.'] },
 ];
-const bytes = (buffer: Buffer) => new Uint8Array(buffer);
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('parseEpub', () => {
   it('reads the chapters in the spine order, titled from the navigation document, as one document', async () => {

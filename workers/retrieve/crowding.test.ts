@@ -1,51 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { LibraryIndex, search } from './search';
-
-const DIMS = 4;
-/** Every passage the same vector: the dense leg says nothing, so the keyword leg decides. */
-const flat = () => Float32Array.from({ length: DIMS }, () => 0.5);
+import { addKeywordDoc, flat } from './retrieve.test-support';
 
 /** Park–Miller: the same filler every run. */
 function seeded(seed: number) {
   let state = seed;
   return () => (state = (state * 16807) % 2147483647) / 2147483647;
-}
-
-function addDoc(index: LibraryIndex, name: string, sections: { heading: string; text: string }[]) {
-  const sectionRecords: SectionRecord[] = [];
-  const propositionRecords: PropositionRecord[] = [];
-  const vectors = {
-    doc: flat(),
-    sections: new Map<string, Float32Array>(),
-    propositions: new Map<string, Float32Array>(),
-  };
-  let offset = 0;
-  sections.forEach((s, order) => {
-    const base = {
-      docId: name,
-      order,
-      headingPath: [name, s.heading],
-      pages: [order + 1],
-      position: order / sections.length,
-      tokens: 40,
-      keywords: [],
-      prevId: null,
-      nextId: null,
-      text: s.text,
-      start: offset,
-      end: offset + s.text.length,
-    };
-    const sectionId = `${name}#s${order}`;
-    sectionRecords.push({ ...base, id: sectionId, embedded: true });
-    propositionRecords.push({ ...base, id: `${sectionId}p`, sectionId, order, type: 'fact' });
-    vectors.sections.set(sectionId, flat());
-    vectors.propositions.set(`${sectionId}p`, flat());
-    offset += s.text.length + 1;
-  });
-  const doc = { id: name, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
-  index.addDocument(doc, sectionRecords, propositionRecords, vectors);
 }
 
 const FILLER = 'option value setting default flag entry field mode level limit list name path file table record'.split(
@@ -71,7 +32,7 @@ function library() {
     'firewall',
     'port',
   ];
-  addDoc(
+  addKeywordDoc(
     index,
     'reference-manual.pdf',
     Array.from({ length: 600 }, (_, i) => ({
@@ -81,23 +42,23 @@ function library() {
       ).join(' '),
     })),
   );
-  addDoc(index, 'backups.md', [
+  addKeywordDoc(index, 'backups.md', [
     {
       heading: 'Nightly backups',
       text: 'To schedule a nightly backup, add one cron line that runs the backup script at 2 am.',
     },
     { heading: 'Restoring', text: 'Copy the files back from the newest archive, then check their owners.' },
   ]);
-  addDoc(index, 'printing.md', [
+  addKeywordDoc(index, 'printing.md', [
     {
       heading: 'The print queue',
       text: 'A stuck printer queue is cleared with cancel -a, then the printer is enabled again.',
     },
   ]);
-  addDoc(index, 'tls.md', [
+  addKeywordDoc(index, 'tls.md', [
     { heading: 'Certificates', text: 'Renew the certificate a week before it expires and reload the web server.' },
   ]);
-  addDoc(index, 'firewall.md', [
+  addKeywordDoc(index, 'firewall.md', [
     {
       heading: 'Opening a port',
       text: 'Allow the port in the firewall, then list the rules to check that it is open.',
@@ -131,7 +92,7 @@ describe('a manual whose every section shares the question’s words (DESIGN §5
   function crowded() {
     const random = seeded(11);
     const index = new LibraryIndex();
-    addDoc(
+    addKeywordDoc(
       index,
       'big-manual.pdf',
       Array.from({ length: 300 }, (_, i) => ({
@@ -141,14 +102,16 @@ describe('a manual whose every section shares the question’s words (DESIGN §5
         ).join(' '),
       })),
     );
-    addDoc(index, 'install-guide.pdf', [
+    addKeywordDoc(index, 'install-guide.pdf', [
       { heading: 'Requirements', text: 'You need a C compiler and about 50 megabytes of disk space.' },
       {
         heading: 'Testing',
         text: 'Before installing, type make bench: it runs the test suite on what you compiled in a few seconds.',
       },
     ]);
-    addDoc(index, 'tutorial.pdf', [{ heading: 'Greetings', text: 'Type 2 + 2 and press Return to see the answer.' }]);
+    addKeywordDoc(index, 'tutorial.pdf', [
+      { heading: 'Greetings', text: 'Type 2 + 2 and press Return to see the answer.' },
+    ]);
     return index;
   }
   const question = 'check that what I compiled works before installing it';

@@ -1,60 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguages } from '../../common/text/languages';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { LibraryIndex, search } from './search';
-
-const flat = () => Float32Array.from({ length: 4 }, () => 0.5);
-
-/** A document of one-passage sections, each optionally in its own language (a two-language document). */
-function addDoc(
-  index: LibraryIndex,
-  id: string,
-  lang: string | undefined,
-  sections: { text: string; lang?: string }[],
-) {
-  const sectionRecords: SectionRecord[] = [];
-  const propositionRecords: PropositionRecord[] = [];
-  const vectors = {
-    doc: flat(),
-    sections: new Map<string, Float32Array>(),
-    propositions: new Map<string, Float32Array>(),
-  };
-  let offset = 0;
-  sections.forEach((s, order) => {
-    const base = {
-      docId: id,
-      order,
-      headingPath: [id, `part ${order + 1}`],
-      pages: [],
-      position: 0,
-      tokens: 10,
-      keywords: [],
-      prevId: null,
-      nextId: null,
-      text: s.text,
-      start: offset,
-      end: offset + s.text.length,
-      ...(s.lang ? { lang: s.lang } : {}),
-    };
-    const sectionId = `${id}#s${order}`;
-    sectionRecords.push({ ...base, id: sectionId, embedded: true });
-    propositionRecords.push({ ...base, id: `${sectionId}p`, sectionId, type: 'fact' });
-    vectors.sections.set(sectionId, flat());
-    vectors.propositions.set(`${sectionId}p`, flat());
-    offset += s.text.length + 1;
-  });
-  const doc = { id, name: `${id}.txt`, title: id, keywords: [], summary: '', ...(lang ? { lang } : {}) };
-  index.addDocument(doc as unknown as DocumentRecord, sectionRecords, propositionRecords, vectors);
-}
+import { addKeywordDoc } from './retrieve.test-support';
 
 function library() {
   const index = new LibraryIndex();
   // "Linux" is the same word in every language: the keyword leg finds it everywhere.
-  addDoc(index, 'english', undefined, [{ text: 'Linux runs on old computers too.' }]);
-  addDoc(index, 'german', 'de', [{ text: 'Linux läuft auch auf alten Rechnern.' }]);
-  addDoc(index, 'french', 'fr', [{ text: 'Linux tourne aussi sur de vieux ordinateurs.' }]);
-  addDoc(index, 'both', 'de', [{ text: 'Linux ist frei.' }, { text: 'Linux est libre.', lang: 'fr' }]);
+  addKeywordDoc(index, 'english', [{ text: 'Linux runs on old computers too.' }]);
+  addKeywordDoc(index, 'german', [{ text: 'Linux läuft auch auf alten Rechnern.' }], 'de');
+  addKeywordDoc(index, 'french', [{ text: 'Linux tourne aussi sur de vieux ordinateurs.' }], 'fr');
+  addKeywordDoc(index, 'both', [{ text: 'Linux ist frei.' }, { text: 'Linux est libre.', lang: 'fr' }], 'de');
   return index;
 }
 

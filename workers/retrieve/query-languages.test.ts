@@ -1,41 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
 import { loadLanguages } from '../../common/text/languages';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
 import { questionLanguages, questionWords } from './query-languages';
 import { LibraryIndex, search } from './search';
-
-/** A keyword-only document, one proposition per section, every passage in `lang` unless a section says otherwise. */
-function addDoc(
-  index: LibraryIndex,
-  id: string,
-  lang: string,
-  sections: { heading: string; text: string; lang?: string }[],
-) {
-  const sectionRecords: SectionRecord[] = [];
-  const propositions: PropositionRecord[] = [];
-  sections.forEach(({ heading, text, lang: own }, order) => {
-    const base = {
-      docId: id,
-      order,
-      headingPath: [heading],
-      text,
-      start: 0,
-      end: text.length,
-      pages: [],
-      position: 0,
-      tokens: 10,
-      keywords: [],
-      prevId: null,
-      nextId: null,
-      ...(own ? { lang: own } : {}),
-    };
-    sectionRecords.push({ ...base, id: `${id}-s${order}`, embedded: true });
-    propositions.push({ ...base, id: `${id}-p${order}`, sectionId: `${id}-s${order}`, type: 'fact' });
-  });
-  const doc = { id, name: `${id}.md`, title: id, keywords: [], lang } as unknown as DocumentRecord;
-  index.addDocument(doc, sectionRecords, propositions, { doc: null, sections: new Map(), propositions: new Map() });
-}
+import { addKeywordDoc } from './retrieve.test-support';
 
 const options = { ...DEFAULT_SEARCH_OPTIONS, strategy: 'bm25' as const, minRelevance: { dense: 0, coverage: 0 } };
 
@@ -77,12 +45,17 @@ describe('keyword search in each language', () => {
   it('finds German and French passages by their stems, a German compound by its parts, and reads each passage in its own language', async () => {
     const index = new LibraryIndex();
     await loadLanguages(['de', 'fr']);
-    addDoc(index, 'werkstatt', 'de', [
-      { heading: 'Platten', text: 'Eine neue Partition legen Sie auf der Festplatte an.' },
-      { heading: 'Drucker', text: 'Die Drucker stehen im Flur.' },
-      { heading: 'Écran', text: "Quand l'écran reste noir, le câble est débranché.", lang: 'fr' },
-    ]);
-    addDoc(index, 'notes', 'en', [{ heading: 'Printers', text: 'The printers are in the hall.' }]);
+    addKeywordDoc(
+      index,
+      'werkstatt',
+      [
+        { heading: 'Platten', text: 'Eine neue Partition legen Sie auf der Festplatte an.' },
+        { heading: 'Drucker', text: 'Die Drucker stehen im Flur.' },
+        { heading: 'Écran', text: "Quand l'écran reste noir, le câble est débranché.", lang: 'fr' },
+      ],
+      'de',
+    );
+    addKeywordDoc(index, 'notes', [{ heading: 'Printers', text: 'The printers are in the hall.' }], 'en');
     expect(index.languages()).toEqual(new Set(['de', 'fr', 'en']));
     expect((await find(index, 'Festplattenpartition'))[0]).toBe('Platten');
     expect((await find(index, 'Druckers'))[0]).toBe('Drucker');
@@ -94,14 +67,19 @@ describe('keyword search in each language', () => {
     const index = new LibraryIndex();
     await loadLanguages(['fr']);
     // A French page whose section was read as English: its "de", "sur", "la" are index terms.
-    addDoc(index, 'faq', 'fr', [
-      {
-        heading: 'Membres',
-        text: 'Le développement de Debian est ouvert à tous, sur la liste de la communauté.',
-        lang: 'en',
-      },
-      { heading: 'Version', text: 'Le fichier /etc/debian_version donne la version installée.' },
-    ]);
+    addKeywordDoc(
+      index,
+      'faq',
+      [
+        {
+          heading: 'Membres',
+          text: 'Le développement de Debian est ouvert à tous, sur la liste de la communauté.',
+          lang: 'en',
+        },
+        { heading: 'Version', text: 'Le fichier /etc/debian_version donne la version installée.' },
+      ],
+      'fr',
+    );
     expect((await find(index, 'quelle version de Debian tourne sur ma machine'))[0]).toBe('Version');
   });
 });

@@ -1,4 +1,7 @@
-/** A small library of topic vectors for the retrieval tests: three documents, one axis a topic. */
+/**
+ * Libraries for the retrieval tests: a small one of topic vectors (three documents, one axis a
+ * topic), and documents for the keyword leg alone (`addKeywordDoc`).
+ */
 import type { DocumentRecord, PropositionRecord, SearchOptions, SectionRecord } from '../../common/types';
 import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
 import { DEFAULT_SEARCH_OPTIONS } from './defaults';
@@ -107,3 +110,51 @@ export function library() {
 }
 
 export const opts = (patch: Partial<SearchOptions> = {}): SearchOptions => ({ ...DEFAULT_SEARCH_OPTIONS, ...patch });
+
+/** Every passage the same vector: the dense leg says nothing, so the keyword leg decides. */
+export const flat = () => Float32Array.from({ length: DIMS }, () => 0.5);
+
+export interface KeywordSection {
+  /** The section's heading, the last of its heading path; "part N" when not given. */
+  heading?: string;
+  text: string;
+  /** The section's own language, when it differs from the document's. */
+  lang?: string;
+}
+
+/** A document of one-passage sections, all with the same vector (`flat`), in `lang` when given. */
+export function addKeywordDoc(index: LibraryIndex, name: string, sections: KeywordSection[], lang?: string) {
+  const sectionRecords: SectionRecord[] = [];
+  const propositionRecords: PropositionRecord[] = [];
+  const vectors = {
+    doc: flat(),
+    sections: new Map<string, Float32Array>(),
+    propositions: new Map<string, Float32Array>(),
+  };
+  let offset = 0;
+  sections.forEach((s, order) => {
+    const base = {
+      docId: name,
+      order,
+      headingPath: [name, s.heading ?? `part ${order + 1}`],
+      pages: [order + 1],
+      position: order / sections.length,
+      tokens: 40,
+      keywords: [],
+      prevId: null,
+      nextId: null,
+      text: s.text,
+      start: offset,
+      end: offset + s.text.length,
+      ...(s.lang ? { lang: s.lang } : {}),
+    };
+    const sectionId = `${name}#s${order}`;
+    sectionRecords.push({ ...base, id: sectionId, embedded: true });
+    propositionRecords.push({ ...base, id: `${sectionId}p`, sectionId, type: 'fact' });
+    vectors.sections.set(sectionId, flat());
+    vectors.propositions.set(`${sectionId}p`, flat());
+    offset += s.text.length + 1;
+  });
+  const doc = { id: name, name, title: name, keywords: [], summary: '', ...(lang ? { lang } : {}) };
+  index.addDocument(doc as unknown as DocumentRecord, sectionRecords, propositionRecords, vectors);
+}
