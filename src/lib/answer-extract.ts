@@ -128,23 +128,13 @@ function phraseShare(terms: string[], pairs: Map<string, number>, total: number)
  * its rarity among the candidate sentences (a local IDF): the word every candidate shares (the
  * topic) tells less than the one only the answer shares.
  */
-function scoreAll(
-  list: Unscored[],
-  question: string,
-  type: AnswerType | null,
-  related: Set<string>,
-  translated: readonly string[],
-): Candidate[] {
+function scoreAll(list: Unscored[], question: string, type: AnswerType | null, related: Set<string>): Candidate[] {
   const asked = contentTerms(question);
   const sequences = list.map((c) => contentTerms(c.text));
   const termsOf = sequences.map((terms) => new Set(terms));
-  const rarity = (term: string) => Math.log(1 + (list.length + 1) / (1 + termsOf.filter((t) => t.has(term)).length));
   const weight = new Map<string, number>();
-  for (const term of asked) weight.set(term, rarity(term));
-  // The question's words in the other languages of the passages (translatedWords): a sentence in
-  // another language is judged by them, one in the question's own by its words, never diluted by both.
-  const translatedWeight = new Map<string, number>();
-  for (const term of translated) translatedWeight.set(term, rarity(term));
+  for (const term of asked)
+    weight.set(term, Math.log(1 + (list.length + 1) / (1 + termsOf.filter((t) => t.has(term)).length)));
   const pairs = new Map<string, number>();
   for (let k = 1; k < asked.length; k++)
     pairs.set(`${asked[k - 1]} ${asked[k]}`, weight.get(asked[k - 1]!)! + weight.get(asked[k]!)!);
@@ -152,10 +142,7 @@ function scoreAll(
   return list.map((c, i) => {
     const typed = type && fitsType(type, c.text, question) ? TYPE_BONUS : 0;
     // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
-    const covered = Math.max(
-      coverage(termsOf[i]!, weight),
-      translatedWeight.size ? coverage(termsOf[i]!, translatedWeight) : 0,
-    );
+    const covered = coverage(termsOf[i]!, weight);
     const score =
       covered +
       PHRASE * phraseShare(sequences[i]!, pairs, pairTotal) +
@@ -163,10 +150,7 @@ function scoreAll(
       RANK_NUDGE / (1 + c.hitRank + c.passageRank);
     return {
       ...c,
-      matched: Math.max(
-        [...weight.keys()].filter((term) => termsOf[i]!.has(term)).length,
-        [...translatedWeight.keys()].filter((term) => termsOf[i]!.has(term)).length,
-      ),
+      matched: [...weight.keys()].filter((term) => termsOf[i]!.has(term)).length,
       shares: covered > 0 || sequences[i]!.some((term) => related.has(term)),
       score,
     };
@@ -174,12 +158,7 @@ function scoreAll(
 }
 
 /** The sentences of the best passages, never a heading or a comment line (answerSpans). */
-function candidates(
-  question: string,
-  hits: ResultHit[],
-  related: Set<string>,
-  translated: readonly string[],
-): { list: Candidate[]; asked: number } {
+function candidates(question: string, hits: ResultHit[], related: Set<string>): { list: Candidate[]; asked: number } {
   const passages = hits
     .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
     .sort((a, b) => b.passage.score - a.passage.score)
@@ -198,7 +177,7 @@ function candidates(
         offset: start,
       })),
   );
-  const scored = scoreAll(list, question, answerType(question), related, translated);
+  const scored = scoreAll(list, question, answerType(question), related);
   scored.forEach((c, i) => {
     const before = scored[i - 1];
     if (before?.passage === c.passage && before.index === c.index - 1 && CONTINUATION.test(c.text))
@@ -207,30 +186,18 @@ function candidates(
   return { list: scored, asked: new Set(contentTerms(question)).size };
 }
 
-/** The words a search looked for in the question's stead (SearchResponse): related words, and its words in the library's other languages. */
-export interface WordsLookedFor {
-  related: string[];
-  translated: string[];
-}
-
-export function wordsLookedFor(response: Pick<SearchResponse, 'relatedWords' | 'translatedWords'>): WordsLookedFor {
-  return { related: response.relatedWords ?? [], translated: response.translatedWords ?? [] };
+/** The words a search looked for in the question's stead: related words, and its words in the library's other languages. */
+export function wordsLookedFor(response: Pick<SearchResponse, 'relatedWords' | 'translatedWords'>): string[] {
+  return [...(response.relatedWords ?? []), ...(response.translatedWords ?? [])];
 }
 
 /**
  * Picks the answer sentences for `question` from `hits` (best first); empty when nothing was found.
- * A sentence holding a word the search looked for in the question's stead shares a word with the
- * question; related words do not raise its score, while the question's words in another language
- * score a sentence in that language as the question's own words score one in its language.
+ * `relatedWords` are the words the search looked for in the question's stead (SearchResponse): a
+ * sentence holding one shares a word with the question, though they do not raise its score.
  */
-export function extractAnswer(
-  question: string,
-  hits: ResultHit[],
-  lookedFor: WordsLookedFor = { related: [], translated: [] },
-): ExtractiveAnswer {
-  const translated = [...new Set(lookedFor.translated.flatMap((word) => contentTerms(word)))];
-  const related = new Set([...lookedFor.related.flatMap((word) => contentTerms(word)), ...translated]);
-  const { list: all, asked } = candidates(question, hits, related, translated);
+export function extractAnswer(question: string, hits: ResultHit[], relatedWords: string[] = []): ExtractiveAnswer {
+  const { list: all, asked } = candidates(question, hits, new Set(relatedWords.flatMap((word) => contentTerms(word))));
   const seen = new Set<string>();
   const ranked = [...all].sort((a, b) => b.score - a.score).filter((c) => !seen.has(c.text) && seen.add(c.text));
   const best = ranked[0];
