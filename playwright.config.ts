@@ -3,8 +3,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 import { E2E_PORT as PORT, TEST_MODEL_HOSTS } from './scripts/lib/e2e-ports.mjs';
 
 /**
- * Tests tagged `@service-worker` need it (offline use, updates, the share target, model downloads)
- * or a fixed port: the stand-in hub's (E2E_PORT + 10) and the sync server's (E2E_PORT + 1100). They
+ * Tests tagged `@service-worker` need it (offline use, updates, the share target, model downloads,
+ * sync) or the stand-in hub's fixed port (E2E_PORT + 10; the sync servers' ports go by worker). They
  * run one at a time in the `service-worker` project. Every other test runs in `no-service-worker`,
  * with the service worker blocked: precaching the app (~35 MB) in each fresh browser context would
  * cost it seconds. A test is tagged on its own line: `test('…', { tag: '@service-worker' }, …)`.
