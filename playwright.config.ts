@@ -3,8 +3,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 import { E2E_PORT as PORT, TEST_MODEL_HOSTS } from './scripts/lib/e2e-ports.mjs';
 
 /**
- * Tests tagged `@service-worker` need it (offline use, updates, the share target, model downloads)
- * or a fixed port: the stand-in hub's (E2E_PORT + 10) and the sync server's (E2E_PORT + 1100). They
+ * Tests tagged `@service-worker` need it (offline use, updates, the share target, model downloads,
+ * sync) or the stand-in hub's fixed port (E2E_PORT + 10; the sync servers' ports go by worker). They
  * run one at a time in the `service-worker` project. Every other test runs in `no-service-worker`,
  * with the service worker blocked: precaching the app (~35 MB) in each fresh browser context would
  * cost it seconds. A test is tagged on its own line: `test('…', { tag: '@service-worker' }, …)`.
@@ -19,9 +19,12 @@ const SERVICE_WORKER = /@service-worker/;
  */
 const SUITE = process.env.E2E_SUITE ?? 'test';
 
-/** The long, heavy runs: one browser at a time, with its service worker, as a person has it. */
-const oneBrowser = (project: Project): Project => ({
-  workers: 1,
+/**
+ * The long, heavy runs, with the service worker, as a person has it. Two browsers at a time, one test
+ * file each (the sync specs' servers take ports by worker: e2e/support/sync-devices.ts); the files
+ * start longest first by name order, so many-files.stress.ts runs beside all the others.
+ */
+const withServiceWorker = (project: Project): Project => ({
   ...project,
   use: { browserName: 'chromium', serviceWorkers: 'allow', ...project.use },
 });
@@ -48,7 +51,7 @@ const SUITES: Record<string, Project[]> = {
     },
   ],
   stress: [
-    oneBrowser({
+    withServiceWorker({
       name: 'stress',
       testMatch: '*.stress.ts',
       timeout: 600_000,
@@ -57,7 +60,7 @@ const SUITES: Record<string, Project[]> = {
   ],
   corpus: [
     // The whole app over the real documents.
-    oneBrowser({
+    withServiceWorker({
       name: 'corpus-app',
       testMatch: '*.corpus.ts',
       timeout: 900_000,
@@ -65,7 +68,7 @@ const SUITES: Record<string, Project[]> = {
     }),
     // Golden tests through the harness page (scripts/harness: the app's real workers), which
     // e2e-corpus/harness.ts builds and serves itself.
-    oneBrowser({
+    withServiceWorker({
       name: 'corpus',
       testDir: 'e2e-corpus',
       testMatch: '*.spec.ts',
@@ -79,14 +82,15 @@ if (!SUITES[SUITE]) throw new Error(`E2E_SUITE=${SUITE}: expected one of ${Objec
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two browsers at a time: one for the service-worker tests, in turn, and one for the others. The
-  // stress and corpus suites run one browser at a time.
-  workers: SUITE === 'test' ? 2 : 1,
+  // Two browsers at a time (two cores): in npm test's suite one takes the service-worker tests, in
+  // turn, and both take the others.
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  globalSetup: './e2e/global-setup.ts',
+  // The corpus suite's harness page is built once, before its workers share it.
+  globalSetup: SUITE === 'corpus' ? ['./e2e/global-setup.ts', './e2e-corpus/global-setup.ts'] : './e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Recording a trace for every test, even to throw it away, made the suite about 30 % slower on

@@ -6,15 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { copyDocument, markerWord, readyCount, syntheticManual } from '../scripts/lib/sync-seed.mjs';
-import { device, useCouchServer, syncLaptopAndPhone } from './support/sync-devices';
+import { couchPort, device, syncLaptopAndPhone, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, generated, searchFor, test } from './support';
 
 const COUNT = Number(process.env.SYNC_DOCS ?? 1000);
-// Beside the one the other sync specs use.
-const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1101;
 
 test.use({ trace: 'off' });
-const couch = useCouchServer({ port: COUCH_PORT });
+const couch = useCouchServer({ port: couchPort(1) });
 
 test(`${COUNT} documents on A arrive on an empty B, each found by its words, none of them on the server`, async ({
   browser,

@@ -6,14 +6,14 @@
 import { createServer, type Server } from 'node:http';
 import type { Page, Worker } from '@playwright/test';
 import { startCouchServer, type CouchServer } from './support/couch-server';
+import { couchPort } from './support/sync-devices';
 import { expect, test } from './support';
 import { connectSources } from '../workers/sw/csp';
 import { SYNC_KEY, type SyncSettings } from '../common/sync';
 
-// Fixed ports beside this checkout's preview port, so the no-egress fixture can name the sync origin.
-const BASE_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
-const COUCH_ORIGIN = `http://127.0.0.1:${BASE_PORT}`;
-const THIRD_ORIGIN = `http://127.0.0.1:${BASE_PORT + 1}`;
+// This worker's two ports beside the preview port, so the no-egress fixture can name the sync origin.
+const COUCH_ORIGIN = `http://127.0.0.1:${couchPort(0)}`;
+const THIRD_ORIGIN = `http://127.0.0.1:${couchPort(1)}`;
 
 test.use({ allowedOrigins: [COUCH_ORIGIN] });
 
@@ -22,14 +22,14 @@ let third: Server;
 let thirdRequests = 0;
 
 test.beforeAll(async () => {
-  couch = await startCouchServer({ port: BASE_PORT });
+  couch = await startCouchServer({ port: couchPort(0) });
   // Another server that would answer anyone (CORS *): only the policy can keep the app from it.
   third = createServer((_, res) => {
     thirdRequests++;
     res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' });
     res.end('reached');
   });
-  await new Promise<void>((resolve) => third.listen(BASE_PORT + 1, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => third.listen(couchPort(1), '127.0.0.1', resolve));
 });
 
 test.afterAll(async () => {

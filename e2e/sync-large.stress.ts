@@ -10,7 +10,6 @@ import { COUCHDB_MAX_DOCUMENT_SIZE } from './support/couch-server';
 import { PASSPHRASE, device, openSync, startSync, useCouchServer } from './support/sync-devices';
 import { addFiles, expect, searchFor, test } from './support';
 
-// The port e2e/sync.spec.ts uses: the browser tests run one at a time.
 const couch = useCouchServer();
 
 test("a document over CouchDB 3's 8 MB document limit reaches B and is searchable there", async ({

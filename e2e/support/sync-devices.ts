@@ -6,8 +6,15 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support';
 import { startCouchServer, type CouchServer, type CouchServerOptions } from './couch-server';
 
-/** A fixed port, so the origin can be allowed before the server starts. */
-const COUCH_PORT = Number(process.env.E2E_PORT ?? 4174) + 1100;
+/**
+ * A port known when the spec loads, so the origin can be allowed before the server starts: two per
+ * Playwright worker from E2E_PORT + 1100 (TEST_PARALLEL_INDEX is the worker's slot, 0 or 1 with two
+ * browsers), so two sync tests in two browsers at once never share a server.
+ */
+export function couchPort(offset: 0 | 1 = 0): number {
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  return Number(process.env.E2E_PORT ?? 4174) + 1100 + 2 * slot + offset;
+}
 const AUTH = { user: 'carrel', password: 'sync-secret' };
 export const PASSPHRASE = 'a long passphrase for the library';
 
@@ -16,7 +23,7 @@ export const PASSPHRASE = 'a long passphrase for the library';
  * origin. Answers the server of the test running now.
  */
 export function useCouchServer(options: CouchServerOptions = {}): () => CouchServer {
-  const port = options.port ?? COUCH_PORT;
+  const port = options.port ?? couchPort();
   let couch: CouchServer | undefined;
   test.use({ allowedOrigins: [`http://127.0.0.1:${port}`] });
   test.beforeEach(async () => {
