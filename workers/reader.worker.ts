@@ -42,7 +42,8 @@ const api = {
         db,
         tokenCounter: async () => tryTokenCounter(await activeModel(db)),
         pdfjs,
-        pdfHelper: () => pageLines.forFile(),
+        // A second PDF reader only helps where there is a second core.
+        pdfHelper: navigator.hardwareConcurrency > 1 ? () => pageLines.forFile() : undefined,
         ocr: followingReader(
           (code) => ocr.in(code, ctx.signal),
           input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE,

@@ -71,7 +71,11 @@ export async function ingestFile(name: string, base64: string): Promise<FileResu
 }
 
 /** Reads a copy of the file in the file reader, as the queue does, and drops what it hands over. */
-async function readerOnly(name: string, bytes: Uint8Array<ArrayBuffer>, runs = 3): Promise<FileResult['reader']> {
+export async function readerOnly(
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  runs = 3,
+): Promise<FileResult['reader']> {
   const best = { parseMs: Infinity, readMs: Infinity };
   for (let run = 0; run < runs; run++) {
     const file = new File([bytes, new Uint8Array(run + 100).fill(10)], `reader-${run}-${name}`);

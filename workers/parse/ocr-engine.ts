@@ -8,8 +8,9 @@ import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js'
 import { languageData, OCR_PATHS, pageFromBlocks, type OcrPage, type PageReader } from './ocr';
 
 /**
- * Pages read at once. Two on a two-core machine: 2.0× the pages a second of one worker, measured
- * with `npm run bench -- --ocr-pages …` (docs/performance.md, "OCR"); each holds ~100 MB.
+ * Pages read at once, on a machine with at least as many cores. Each tesseract worker holds ~100 MB
+ * and costs the same CPU a page (2.30 CPU seconds with two against 2.23 with one, 300 dpi,
+ * `npm run bench -- --ocr-only --ocr-setup '{"workers":2}'`); the second reads on the second core.
  */
 export const OCR_WORKERS = 2;
 
@@ -43,7 +44,8 @@ export class Ocr {
     private readonly origin: string,
     private readonly options: OcrOptions = {},
   ) {
-    this.size = Math.max(1, options.workers ?? OCR_WORKERS);
+    const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
+    this.size = Math.max(1, options.workers ?? Math.min(OCR_WORKERS, cores));
   }
 
   /** This engine reading `language` (a tesseract code such as `eng`), stopped mid-page when `signal` aborts. */
