@@ -6,7 +6,7 @@
  * parts: bench-text (text and embedder), bench-library (the library), bench-search (queries and
  * vector indexes), bench-snapshot (start-up), bench-file (a real file through the ingest queue).
  */
-import { ingestFile } from './bench-file';
+import { ingestFile, readerOnly } from './bench-file';
 import { buildLibrary, type SizeResult } from './bench-library';
 import { measureIndexes, measureQueries } from './bench-search';
 import { restoreBenchSnapshot, saveBenchSnapshot } from './bench-snapshot';
@@ -53,4 +53,4 @@ function holding(): boolean {
   return keep !== null;
 }
 
-export const bench = { init, run, restore, release, holding, ingestFile };
+export const bench = { init, run, restore, release, holding, ingestFile, readerOnly };
