@@ -17,6 +17,7 @@ import {
   grown,
   idf,
   K1,
+  newPosting,
   termScore,
   termWeights,
   type ForwardIndex,
@@ -309,7 +310,7 @@ export class Bm25Index {
       number = this.vocabulary.length;
       this.termNumbers.set(term, number);
       this.vocabulary.push(term);
-      this.postings.push({ slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 });
+      this.postings.push(newPosting());
     }
     return number;
   }
