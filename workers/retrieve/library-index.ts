@@ -11,13 +11,12 @@ import { PqIndex } from '../index/pq-index';
 import type { VectorIndex } from '../index/vector-index';
 import { decodeRows, type Int8Rows, type StoredVectorRecord } from '../../common/vector-codec';
 import { rowsByLevel } from './stored-vectors';
+import { PropositionTable } from './proposition-table';
 import {
-  fromPropositionColumns,
   fromSectionColumns,
   toPropositionColumns,
   toSectionColumns,
   type PropositionColumns,
-  type PropositionMeta,
   type SectionColumns,
   type SectionMeta,
 } from './metadata-columns';
@@ -76,7 +75,7 @@ export const PQ_ABOVE_PROPOSITIONS = 1_000_000;
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
   readonly sections = new Map<string, SectionMeta>();
-  readonly propositions = new Map<string, PropositionMeta>();
+  readonly propositions = new PropositionTable();
   readonly sectionsOfDoc = new Map<string, string[]>();
   readonly propositionsOfSection = new Map<string, string[]>();
   /** Sections that hold a table of contents, a list of figures or an index (passages typed `contents`). */
@@ -256,12 +255,16 @@ export class LibraryIndex {
       index.sectionsOfDoc.get(section.docId)?.push(section.id);
       index.propositionsOfSection.set(section.id, []);
     }
-    for (const proposition of fromPropositionColumns(snapshot.propositions)) {
-      index.propositions.set(proposition.id, proposition);
-      index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
-      if (proposition.type === 'contents') index.contentsSections.add(proposition.sectionId);
+    // The propositions stay columns: read here without making an object of each.
+    const { ids, sectionIds, types } = snapshot.propositions;
+    index.propositions.restore(snapshot.propositions);
+    const contents = types.table.indexOf('contents');
+    for (let row = 0; row < ids.length; row++) {
+      const sectionId = sectionIds.table[sectionIds.rows[row]!]!;
+      index.propositionsOfSection.get(sectionId)?.push(ids[row]!);
+      if (types.rows[row] === contents) index.contentsSections.add(sectionId);
     }
-    const order = index.idOrder();
+    const order = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: ids };
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
     index.pendingVectors = new Map();
     return index;

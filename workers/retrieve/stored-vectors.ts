@@ -11,7 +11,10 @@ export interface HeldIds {
   docs: ReadonlyMap<string, unknown>;
   sectionsOfDoc: ReadonlyMap<string, string[]>;
   sections: ReadonlyMap<string, { docId: string }>;
-  propositions: ReadonlyMap<string, { id: string; docId: string }>;
+  propositions: {
+    docIdOf(id: string): string | undefined;
+    forEachDocId(visit: (id: string, docId: string) => void): void;
+  };
 }
 
 /**
@@ -23,8 +26,8 @@ export function rowsByLevel(
   dims: number,
   held: HeldIds,
 ): Record<Level, { ids: string[]; rows: Int8Rows }> {
-  const holds = (ids: string[], docId: string, meta: HeldIds['sections']) =>
-    ids.length === 0 || (meta.get(ids[0]!)?.docId === docId && meta.get(ids.at(-1)!)?.docId === docId);
+  const holds = (ids: string[], docId: string, docOf: (id: string) => string | undefined) =>
+    ids.length === 0 || (docOf(ids[0]!) === docId && docOf(ids.at(-1)!) === docId);
   const propositionsOf = records.some((r) => !r.propositionIds)
     ? propositionsByDoc(held.propositions)
     : new Map<string, string[]>();
@@ -37,8 +40,8 @@ export function rowsByLevel(
     });
     if (
       ids &&
-      holds(ids.sections, record.docId, held.sections) &&
-      holds(ids.propositions, record.docId, held.propositions)
+      holds(ids.sections, record.docId, (id) => held.sections.get(id)?.docId) &&
+      holds(ids.propositions, record.docId, (id) => held.propositions.docIdOf(id))
     )
       usable.push({ ...record, sectionIds: ids.sections, propositionIds: ids.propositions });
   }
@@ -73,14 +76,14 @@ function propositionsByDoc(propositions: HeldIds['propositions']): Map<string, s
   const byDoc = new Map<string, string[]>();
   let current: string | undefined;
   let ids: string[] = [];
-  for (const { id, docId } of propositions.values()) {
+  propositions.forEachDocId((id, docId) => {
     if (docId !== current) {
       current = docId;
       ids = byDoc.get(docId) ?? [];
       byDoc.set(docId, ids);
     }
     ids.push(id);
-  }
+  });
   return byDoc;
 }
 
