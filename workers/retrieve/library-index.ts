@@ -200,6 +200,8 @@ export class LibraryIndex {
   removeDocument(docId: string): void {
     const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
     const propositionIds = sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []);
+    // Before BM25's: the table finds restored propositions by their BM25 slots.
+    propositionIds.forEach((id) => this.propositions.delete(id));
     this.bm25.document.remove(docId);
     sectionIds.forEach((id) => this.bm25.section.remove(id));
     propositionIds.forEach((id) => this.bm25.proposition.remove(id));
@@ -207,7 +209,6 @@ export class LibraryIndex {
     sectionIds.forEach(
       (id) => (this.sections.delete(id), this.propositionsOfSection.delete(id), this.contentsSections.delete(id)),
     );
-    propositionIds.forEach((id) => this.propositions.delete(id));
     this.sectionsOfDoc.delete(docId);
     this.docs.delete(docId);
   }
@@ -257,7 +258,8 @@ export class LibraryIndex {
     }
     // The propositions stay columns: read here without making an object of each.
     const { ids, sectionIds, types } = snapshot.propositions;
-    index.propositions.restore(snapshot.propositions);
+    // Restored propositions are found by their BM25 slots, the same rows; so the table hears of a change before BM25 does.
+    index.propositions.restore(snapshot.propositions, (id) => index.bm25.proposition.slotOfId(id));
     const contents = types.table.indexOf('contents');
     for (let row = 0; row < ids.length; row++) {
       const sectionId = sectionIds.table[sectionIds.rows[row]!]!;
