@@ -29,9 +29,15 @@ describe('PropositionTable', () => {
     for (const id of ['p0', 'p1', 'p65536', 'p69999']) expect(table.get(id)).toEqual(map.get(id));
     expect(table.get('nope')).toBeUndefined();
 
-    for (const id of ['p1', 'p2', 'p3', 'p69999']) (table.delete(id), map.delete(id));
+    for (const id of ['p1', 'p2', 'p3', 'p69999']) {
+      table.delete(id);
+      map.delete(id);
+    }
     const again = { ...stored[2]!, text: 'indexed again' };
-    for (const p of [...propositions(3, 'q'), again]) (table.set(p.id, p), map.set(p.id, p));
+    for (const p of [...propositions(3, 'q'), again]) {
+      table.set(p.id, p);
+      map.set(p.id, p);
+    }
     table.delete('q1');
     map.delete('q1');
 
