@@ -239,8 +239,13 @@ try {
         check: r.snapshot.checkMs,
         vectors: r.snapshot.vectorsMs,
       })),
-      // Restored, then one query embedded, searched and its hits' texts read: what a user waits for.
+      // Restored, then one query embedded, searched and its hits' texts read: what a user waits for
+      // (from BM25 alone while the vectors are still being read, as the engine answers then).
       first_answer: perSize((r) => r.snapshot.firstAnswerMs),
+      first_answer_from_vectors: perSize((r) => r.snapshot.firstFromVectors),
+      // From the start until the vectors are in, and to the same query answered by both legs after that.
+      vectors_ready: perSize((r) => r.snapshot.vectorsReadyMs),
+      hybrid_answer: perSize((r) => r.snapshot.hybridAnswerMs),
     },
     memory_mb: perSize((r) => Number((r.memoryMb.heap + r.memoryMb.buffers).toFixed(1))),
     memory_heap_mb: perSize((r) => r.memoryMb.heap),

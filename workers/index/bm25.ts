@@ -17,6 +17,7 @@ import {
   grown,
   idf,
   K1,
+  newPosting,
   termScore,
   termWeights,
   type ForwardIndex,
@@ -236,6 +237,11 @@ export class Bm25Index {
     return this.version;
   }
 
+  /** The slot of `id`, while the index holds it. */
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
   /** Each slot's id (null: a free slot); slots are what `forEachMatch` reports. */
   get slotIds(): readonly (string | null)[] {
     return this.ids;
@@ -292,12 +298,11 @@ export class Bm25Index {
     index.vocabulary = [...vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
     index.postings = postings;
-    ids.forEach((id, slot) => {
-      index.slotOf.set(id, slot);
-      index.ids[slot] = id;
-      index.lengths[slot] = lengths[slot]!;
-      index.totalLength += lengths[slot]!;
-    });
+    // Whole arrays at once, not grown a slot at a time (a million slots at each start at 1M propositions).
+    index.ids = ids.slice();
+    index.lengths = Array.from(lengths);
+    ids.forEach((id, slot) => index.slotOf.set(id, slot));
+    for (const length of lengths) index.totalLength += length;
     // Each id's term list is made when first needed (an add or a removal), not at start-up.
     index.forward = null;
     return index;
@@ -309,7 +314,7 @@ export class Bm25Index {
       number = this.vocabulary.length;
       this.termNumbers.set(term, number);
       this.vocabulary.push(term);
-      this.postings.push({ slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 });
+      this.postings.push(newPosting());
     }
     return number;
   }
