@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index, type RelatedTerms } from './bm25';
 import { slotNorms, termWeights, type Posting } from './bm25-postings';
-import { ScoringState, topMatches } from './bm25-top';
+import { TermBounds, topMatches } from './bm25-top';
 
 function random(seed: number): () => number {
   let state = seed;
@@ -95,7 +95,8 @@ describe('BM25 top k with MaxScore pruning', () => {
       ]),
       postings,
     );
-    const state = new ScoringState(slotNorms(new Uint32Array(slots).fill(10), slots, 10), 0);
+    const lengths = new Uint32Array(slots).fill(10);
+    const state = { norms: slotNorms(lengths, slots, 10), lengths, avgLength: 10, bounds: new TermBounds() };
     const scratch = { scores: new Float64Array(slots), best: new Float64Array(slots), marks: new Uint8Array(slots) };
     const stats = { scored: 0 };
     const top = topMatches(query, postings, state, 10, scratch, stats);

@@ -7,7 +7,7 @@
  * longest lists) only complete the scores of the slots that still can. At a million propositions a
  * common query word has over 100,000 postings; the plain sum scored them all.
  */
-import { accumulateGroup, K1, termScore, type Posting, type TermWeights } from './bm25-postings';
+import { accumulateGroup, B, K1, termScore, type Posting, type TermWeights } from './bm25-postings';
 import { TopK } from './top-k';
 
 /**
@@ -16,30 +16,47 @@ import { TopK } from './top-k';
  */
 const ROOM = 1e-9;
 
-/** What scoring reads of one state of an index: each slot's length normalisation, each term's highest impact. */
-export class ScoringState {
-  private readonly impacts = new Map<number, number>();
-  constructor(
-    readonly norms: Float64Array,
-    /** The index's count of changes these were made at. */
-    readonly changes: number,
-  ) {}
+/**
+ * Each term's highest frequency and the shortest length among the ids that have it: its bound is a
+ * posting of both, so no pass over its postings is needed per query. Noted as ids are added, read
+ * from a term's postings when first asked for (a restored index); a removal leaves them as they
+ * were, still bounds.
+ */
+export class TermBounds {
+  private readonly maxTf: number[] = [];
+  private readonly minLength: number[] = [];
 
-  /** The highest `termScore` per unit of weight among `term`'s postings, made once per state. */
-  maxImpact(term: number, posting: Posting): number {
-    let impact = this.impacts.get(term);
-    if (impact !== undefined) return impact;
-    impact = 0;
-    const { slots, tfs, length } = posting;
-    const norms = this.norms;
-    for (let i = 0; i < length; i++) {
-      const tf = tfs[i]!;
-      const value = (tf * (K1 + 1)) / (tf + norms[slots[i]!]!);
-      if (value > impact) impact = value;
-    }
-    this.impacts.set(term, impact);
-    return impact;
+  /** Notes an id of `length` with `term` `tf` times, if the term's bound was made already. */
+  note(term: number, tf: number, length: number): void {
+    if (this.maxTf[term] === undefined) return;
+    if (tf > this.maxTf[term]) this.maxTf[term] = tf;
+    if (length < this.minLength[term]!) this.minLength[term] = length;
   }
+
+  /** The highest score a posting of `term` can reach at `weight`, with the index's average length. */
+  bound(term: number, posting: Posting, lengths: ArrayLike<number>, weight: number, avgLength: number): number {
+    if (this.maxTf[term] === undefined) {
+      let maxTf = 0;
+      let minLength = Infinity;
+      const { slots, tfs, length } = posting;
+      for (let i = 0; i < length; i++) {
+        if (tfs[i]! > maxTf) maxTf = tfs[i]!;
+        const of = lengths[slots[i]!]!;
+        if (of < minLength) minLength = of;
+      }
+      this.maxTf[term] = maxTf;
+      this.minLength[term] = minLength;
+    }
+    return termScore(weight, this.maxTf[term], K1 * (1 - B + (B * this.minLength[term]!) / avgLength));
+  }
+}
+
+/** What scoring reads of an index as it is now. */
+export interface Scoring {
+  norms: Float64Array;
+  lengths: ArrayLike<number>;
+  avgLength: number;
+  bounds: TermBounds;
 }
 
 /** Scratch arrays as long as the index's slots, all zero between calls. */
@@ -53,7 +70,8 @@ export interface Scratch {
 export function topMatches(
   query: TermWeights,
   postings: readonly Posting[],
-  state: ScoringState,
+  /** Each slot's `slotNorms`, the index's lengths and average length, its terms' bounds. */
+  { norms, lengths, avgLength, bounds: termBounds }: Scoring,
   k: number,
   scratch: Scratch,
   /** Counts the postings scored in full (the groups read whole), for the tests. */
@@ -62,7 +80,9 @@ export function topMatches(
   const { weights, groups } = query;
   const { scores, best, marks } = scratch;
   const bounds = groups.map((members) =>
-    Math.max(...members.map((term) => weights.get(term)!.weight * state.maxImpact(term, postings[term]!))),
+    Math.max(
+      ...members.map((term) => termBounds.bound(term, postings[term]!, lengths, weights.get(term)!.weight, avgLength)),
+    ),
   );
   const order = groups.map((_, g) => g).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
   const touched: number[] = [];
@@ -75,7 +95,7 @@ export function topMatches(
       if (left < threshold * (1 - ROOM)) break;
     }
     const members = groups[order[read]!]!;
-    accumulateGroup(weights, members, postings, state.norms, scores, best, touched);
+    accumulateGroup(weights, members, postings, norms, scores, best, touched);
     if (stats) for (const term of members) stats.scored += postings[term]!.length;
   }
   let candidates = touched;
@@ -84,7 +104,7 @@ export function topMatches(
     const left = order.slice(read).reduce((sum, g) => sum + bounds[g]!, 0);
     candidates = touched.filter((slot) => scores[slot]! + left >= threshold * (1 - ROOM));
     for (const slot of candidates) marks[slot] = 1;
-    for (const g of order.slice(read)) complete(weights, groups[g]!, postings, state.norms, scratch, candidates);
+    for (const g of order.slice(read)) complete(weights, groups[g]!, postings, norms, scratch, candidates);
     for (const slot of candidates) marks[slot] = 0;
   }
   const top = new TopK(k);

@@ -23,7 +23,7 @@ import {
   type TermWeights,
 } from './bm25-postings';
 import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
-import { ScoringState, topMatches, type Scratch } from './bm25-top';
+import { TermBounds, topMatches, type Scratch } from './bm25-top';
 
 export type { RelatedTerms };
 
@@ -57,7 +57,9 @@ export class Bm25Index {
   private scratch: Scratch = { scores: new Float64Array(0), best: new Float64Array(0), marks: new Uint8Array(0) };
   private version = 0;
   /** Length normalisations and term bounds of the index as it is (remade after a change). */
-  private scoring: ScoringState | null = null;
+  private norms: { changes: number; norms: Float64Array } | null = null;
+  /** Each term's bound for the pruned top k (bm25-top.ts). */
+  private bounds = new TermBounds();
 
   get size(): number {
     return this.slotOf.size;
@@ -128,7 +130,7 @@ export class Bm25Index {
       for (const slot of touched) summed[slot] = 0;
       return scores;
     }
-    const { norms } = this.scoringState();
+    const norms = this.slotNorms();
     const best = new Float64Array(groups.length);
     // Read straight from the forward arrays: no views made per id on this hot path.
     const { starts, counts, terms, tfs } = this.forward;
@@ -214,7 +216,13 @@ export class Bm25Index {
     const named = ({ row, score }: { row: number; score: number }) => ({ id: this.ids[row]!, score });
     if (!filter && prune) {
       this.ensureScratch();
-      return topMatches(asked, this.postings, this.scoringState(), k, this.scratch).map(named);
+      const scoring = {
+        norms: this.slotNorms(),
+        lengths: this.lengths,
+        avgLength: this.totalLength / this.size,
+        bounds: this.bounds,
+      };
+      return topMatches(asked, this.postings, scoring, k, this.scratch).map(named);
     }
     const touched = this.accumulate(asked);
     const best = new TopK(k);
@@ -343,7 +351,10 @@ export class Bm25Index {
     this.ids[slot] = id;
     this.lengths[slot] = length;
     appendForward(this.forwardIndex(), slot, terms, tfs);
-    terms.forEach((term, i) => appendPosting(this.postings[term]!, slot, tfs[i]!));
+    terms.forEach((term, i) => {
+      appendPosting(this.postings[term]!, slot, tfs[i]!);
+      this.bounds.note(term, tfs[i]!, length);
+    });
     this.totalLength += length;
   }
 
@@ -357,14 +368,13 @@ export class Bm25Index {
     return termWeights(this.queryGroups(query), related, this.size, this.termNumbers, this.postings);
   }
 
-  /** The scoring state of the index as it is now. */
-  private scoringState(): ScoringState {
-    if (this.scoring?.changes !== this.version || this.scoring.norms.length !== this.ids.length)
-      this.scoring = new ScoringState(
-        slotNorms(this.lengths, this.ids.length, this.totalLength / this.size),
-        this.version,
-      );
-    return this.scoring;
+  /** Each slot's length normalisation, made once per state of the index. */
+  private slotNorms(): Float64Array {
+    if (this.norms?.changes !== this.version || this.norms.norms.length !== this.ids.length) {
+      const norms = slotNorms(this.lengths, this.ids.length, this.totalLength / this.size);
+      this.norms = { changes: this.version, norms };
+    }
+    return this.norms.norms;
   }
 
   private ensureScratch(): void {
@@ -377,6 +387,6 @@ export class Bm25Index {
   private accumulate(query: TermWeights): number[] {
     if (query.weights.size === 0) return [];
     this.ensureScratch();
-    return accumulate(query, this.postings, this.scoringState().norms, this.scratch.scores, this.scratch.best);
+    return accumulate(query, this.postings, this.slotNorms(), this.scratch.scores, this.scratch.best);
   }
 }
