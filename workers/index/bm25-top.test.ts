@@ -71,7 +71,7 @@ describe('BM25 top k with MaxScore pruning', () => {
     const slots = 10_000;
     const posting = (ids: number[], tf: number): Posting => ({
       slots: Uint32Array.from(ids),
-      tfs: new Uint8Array(ids.length).fill(tf),
+      tfs: new Uint32Array(ids.length).fill(tf),
       length: ids.length,
     });
     // "rare" in 20 slots, "common" in every other one.
