@@ -1,11 +1,12 @@
 /**
  * The k best BM25 matches without scoring every posting (MaxScore, term at a time). Each group of
- * query terms (a typed word and its stand-ins) has an upper bound: its best term's weight times
- * the highest impact any of that term's postings reaches. Groups are read whole from the highest
- * bound down; once the bounds of the groups left add up to less than the k-th best score so far,
- * no slot they alone match can enter the top k, so their postings (the common words', by far the
- * longest lists) only complete the scores of the slots that still can. At a million propositions a
- * common query word has over 100,000 postings; the plain sum scored them all.
+ * query terms (a typed word and its stand-ins) has an upper bound: the best of its terms' bounds
+ * (`TermBounds`: the score of a term's highest frequency at the shortest length among its ids).
+ * Groups are read whole from the highest bound down; once the bounds of the groups left add up to
+ * less than the k-th best score so far, no slot they alone match can enter the top k, so their
+ * postings (the common words', by far the longest lists) only complete the scores of the slots
+ * that still can. At a million propositions a common query word has over 100,000 postings; the
+ * plain sum scored them all.
  */
 import { accumulateGroup, B, K1, termScore, type Posting, type TermWeights } from './bm25-postings';
 import { TopK } from './top-k';
