@@ -27,9 +27,16 @@ export class TermBounds {
   private readonly maxTf: number[] = [];
   private readonly minLength: number[] = [];
 
-  /** Notes an id of `length` with `term` `tf` times, if the term's bound was made already. */
-  note(term: number, tf: number, length: number): void {
-    if (this.maxTf[term] === undefined) return;
+  /**
+   * Notes an id of `length` with `term` `tf` times: the term's bound when it is its first id (an
+   * index built by adding has every bound), else if the bound was made already.
+   */
+  note(term: number, tf: number, length: number, first: boolean): void {
+    if (this.maxTf[term] === undefined) {
+      if (!first) return;
+      this.maxTf[term] = tf;
+      this.minLength[term] = length;
+    }
     if (tf > this.maxTf[term]) this.maxTf[term] = tf;
     if (length < this.minLength[term]!) this.minLength[term] = length;
   }

@@ -352,8 +352,9 @@ export class Bm25Index {
     this.lengths[slot] = length;
     appendForward(this.forwardIndex(), slot, terms, tfs);
     terms.forEach((term, i) => {
-      appendPosting(this.postings[term]!, slot, tfs[i]!);
-      this.bounds.note(term, tfs[i]!, length);
+      const posting = this.postings[term]!;
+      appendPosting(posting, slot, tfs[i]!);
+      this.bounds.note(term, tfs[i]!, length, posting.length === 1);
     });
     this.totalLength += length;
   }
