@@ -23,14 +23,15 @@ let keep: unknown = null;
  */
 async function run(
   size: number,
-  { queries = 50, seed = 1, compareIndexes = true } = {},
+  { queries = 50, seed = 1, compareIndexes = true, snapshot = true } = {},
 ): Promise<Omit<SizeResult, 'snapshot'> & { saveMs: number }> {
   keep = null;
   const built = await buildLibrary(size, seed);
   const { query, vectors } = await measureQueries(built.index, queries, seed);
   const indexes = compareIndexes ? measureIndexes(built.propositionIds, built.propositionVectors, vectors) : {};
   const { docRecords, sections, embed, indexBuildMs } = built;
-  const saveMs = await saveBenchSnapshot(built.index, docRecords, built.texts, built.vectorRecords);
+  // Without `snapshot` (scripts/profile-query.mjs), only the queries are wanted: nothing is saved.
+  const saveMs = snapshot ? await saveBenchSnapshot(built.index, docRecords, built.texts, built.vectorRecords) : NaN;
   return { size, documents: docRecords.length, sections, embed, indexBuildMs, saveMs, query, indexes };
 }
 

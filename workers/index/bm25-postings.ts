@@ -68,49 +68,66 @@ export interface TermWeights {
   groups: number[][];
 }
 
+/** Each slot's length normalisation of a term's frequency: K1 scaled by its length against the average. */
+export function slotNorms(lengths: ArrayLike<number>, slots: number, avgLength: number): Float64Array {
+  const norms = new Float64Array(slots);
+  for (let slot = 0; slot < slots; slot++) norms[slot] = K1 * (1 - B + (B * lengths[slot]!) / avgLength);
+  return norms;
+}
+
 /**
  * Adds every matching slot's score into `scratch`, each group's best term only (`best` is scratch
- * space of the same length, left zeroed); returns the slots touched (caller zeroes them).
+ * space of the same length, left zeroed); appends the slots it touches first to `touched` (caller
+ * zeroes them). `norms` is `slotNorms` of the index's current state.
  */
+export function accumulateGroup(
+  weights: TermWeights['weights'],
+  members: readonly number[],
+  postings: readonly Posting[],
+  norms: Float64Array,
+  scratch: Float64Array,
+  best: Float64Array,
+  touched: number[],
+): void {
+  if (members.length === 1) {
+    // A typed word with no stand-ins (most of them): straight into the sum.
+    const { weight } = weights.get(members[0]!)!;
+    const { slots, tfs, length } = postings[members[0]!]!;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      if (scratch[slot] === 0) touched.push(slot);
+      scratch[slot] += termScore(weight, tfs[i]!, norms[slot]!);
+    }
+    return;
+  }
+  const inGroup: number[] = [];
+  for (const term of members) {
+    const { weight } = weights.get(term)!;
+    const { slots, tfs, length } = postings[term]!;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      const score = termScore(weight, tfs[i]!, norms[slot]!);
+      if (best[slot] === 0) inGroup.push(slot);
+      if (score > best[slot]!) best[slot] = score;
+    }
+  }
+  for (const slot of inGroup) {
+    if (scratch[slot] === 0) touched.push(slot);
+    scratch[slot] += best[slot]!;
+    best[slot] = 0;
+  }
+}
+
+/** `accumulateGroup` over every group of the query, in their order; returns the slots touched. */
 export function accumulate(
   { weights, groups }: TermWeights,
   postings: readonly Posting[],
-  lengths: ArrayLike<number>,
-  avgLength: number,
+  norms: Float64Array,
   scratch: Float64Array,
   best: Float64Array,
 ): number[] {
-  const norm = (slot: number) => K1 * (1 - B + (B * lengths[slot]!) / avgLength);
   const touched: number[] = [];
-  for (const members of groups) {
-    if (members.length === 1) {
-      // A typed word with no stand-ins (most of them): straight into the sum.
-      const { weight } = weights.get(members[0]!)!;
-      const { slots, tfs, length } = postings[members[0]!]!;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        if (scratch[slot] === 0) touched.push(slot);
-        scratch[slot] += termScore(weight, tfs[i]!, norm(slot));
-      }
-      continue;
-    }
-    const inGroup: number[] = [];
-    for (const term of members) {
-      const { weight } = weights.get(term)!;
-      const { slots, tfs, length } = postings[term]!;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        const score = termScore(weight, tfs[i]!, norm(slot));
-        if (best[slot] === 0) inGroup.push(slot);
-        if (score > best[slot]!) best[slot] = score;
-      }
-    }
-    for (const slot of inGroup) {
-      if (scratch[slot] === 0) touched.push(slot);
-      scratch[slot] += best[slot]!;
-      best[slot] = 0;
-    }
-  }
+  for (const members of groups) accumulateGroup(weights, members, postings, norms, scratch, best, touched);
   return touched;
 }
 
