@@ -7,7 +7,6 @@
  */
 import { openPdf } from '../../src/lib/pdf-view';
 import { Ocr, type OcrOptions } from '../../workers/parse/ocr-engine';
-import { greyPgm } from '../../workers/parse/ocr';
 import { prng } from './bench-text';
 
 export interface OcrVariant {
@@ -62,8 +61,6 @@ export interface OcrBenchSetup {
   readDpi?: number;
   /** Which variants run (all when absent). */
   variants?: string[];
-  /** The image handed to tesseract: grey PGM as the app hands it (the default), or PNG as it did before. */
-  format?: 'png' | 'pgm';
 }
 
 export async function ocrBench(
@@ -103,12 +100,7 @@ export async function ocrBench(
         for (let i = next++; i < drawn.length; i = next++) {
           const { number, truth, canvas } = drawn[i]!;
           const t0 = performance.now();
-          const image = scaled(canvas, readDpi / variant.dpi);
-          const read = await ocr.recognize(
-            full.format !== 'png'
-              ? greyPgm(image.getContext('2d')!.getImageData(0, 0, image.width, image.height))
-              : await toPng(image),
-          );
+          const read = await ocr.recognize(await toPng(scaled(canvas, readDpi / variant.dpi)));
           const ms = performance.now() - t0;
           const text = read.lines.map((l) => l.text).join(' ');
           perPage[i] = {

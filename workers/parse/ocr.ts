@@ -110,19 +110,6 @@ export function pageItems(
   return items;
 }
 
-/**
- * An image as 8-bit grey PGM (P5) for tesseract: no compression to make here and undo in its
- * worker. Against PNG, 10% less CPU a page at 300 dpi with the same characters read
- * (`npm run bench -- --ocr-only --ocr-setup '{"format":"pgm"}'`, docs/performance.md "OCR").
- */
-export function greyPgm({ data, width, height }: ImageData): Blob {
-  const grey = new Uint8Array(width * height);
-  // ITU-R BT.601 luma in fixed point: 0.299 R + 0.587 G + 0.114 B.
-  for (let i = 0, j = 0; j < grey.length; i += 4, j++)
-    grey[j] = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
-  return new Blob([`P5\n${width} ${height}\n255\n`, grey], { type: 'image/x-portable-graymap' });
-}
-
 /** What is stored of a page's OCR words for the viewer's boxes (texts.ocrWords). */
 export const pageWords = (items: readonly TextItemLike[]): PageWord[] =>
   items.map(({ str, transform, width }) => ({ str, transform, width }));

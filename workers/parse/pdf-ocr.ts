@@ -4,7 +4,7 @@
  * path (lines, headings) treats a scan like any other page. Also summarises how well OCR read.
  */
 import type { OcrSummary } from '../../common/types';
-import { greyPgm, pageItems, type PageReader } from './ocr';
+import { pageItems, type PageReader } from './ocr';
 import type { PdfJs, PdfPage } from './pdf-loader';
 import type { TextItemLike } from './pdf-lines';
 
@@ -62,7 +62,7 @@ export async function readScannedPage(
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: null, canvasContext: context as unknown as RenderContext, viewport }).promise;
-  const image = greyPgm(context.getImageData(0, 0, canvas.width, canvas.height));
+  const image = await canvas.convertToBlob({ type: 'image/png' });
   canvas.width = canvas.height = 0;
   const read = await ocr.recognize(image);
   const items = pageItems(read, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number], scale);
