@@ -11,7 +11,7 @@ import { FUNCTION_WORDS } from './function-words';
 /** The languages that have a table. */
 export const TABLE_LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl'] as const;
 export type TableLanguage = (typeof TABLE_LANGUAGES)[number];
-const hasTable = (lang: string): lang is TableLanguage => (TABLE_LANGUAGES as readonly string[]).includes(lang);
+export const hasTable = (lang: string): lang is TableLanguage => (TABLE_LANGUAGES as readonly string[]).includes(lang);
 
 /** Where the app serves the tables; each is kept by the service worker once fetched (workers/sw.ts). */
 export const LANGUAGES_URL = '/languages/';
@@ -175,7 +175,7 @@ for (const [lang, list] of FUNCTION_WORDS)
   for (const word of list) LANGUAGES_OF.set(word, [...(LANGUAGES_OF.get(word) ?? []), lang]);
 
 /** Counts each language's function words in a text's folded words (one pass: it runs on every passage). */
-function functionWordCounts(words: readonly string[]): Map<string, number> {
+export function functionWordCounts(words: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const word of words)
     for (const lang of LANGUAGES_OF.get(word) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);

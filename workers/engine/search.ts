@@ -7,7 +7,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
-import { queryTables } from '../retrieve/cross-language';
+import { askedLanguage, queryTables } from '../retrieve/cross-language';
 import type { LanguageTables } from '../embed/language-tables';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
@@ -47,8 +47,14 @@ export async function searchIndex(
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   const searchedQuery = enrichFollowUp(query, previous ?? null);
+  // The language the question is asked in, decided once for its vector, its words in other
+  // languages and the keyword leg's reading (the built-in model's tables; none for other models).
+  const tables = state.languages();
+  const asked = tables ? await askedLanguage(tables, searchedQuery) : undefined;
   const embedder = await state.embedder();
-  const vector = embedder ? ((await embedder.embed([searchedQuery], { as: 'query' }))[0] ?? null) : null;
+  const vector = embedder
+    ? ((await embedder.embed([searchedQuery], { as: 'query', ...(asked ? { lang: asked } : {}) }))[0] ?? null)
+    : null;
   // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
   signal?.throwIfAborted();
   // Without the model only the keyword leg can vouch for a hit.
@@ -65,12 +71,12 @@ export async function searchIndex(
   const relatedFound = [
     ...(opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
-    ...(opts.crossLanguageWeight && state.languages()
-      ? await queryTables(state.languages()!, searchedQuery, opts.crossLanguageWeight)
+    ...(opts.crossLanguageWeight && tables && asked
+      ? await queryTables(tables, searchedQuery, opts.crossLanguageWeight, asked)
       : []),
   ];
   const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
-  const words = await questionWords(searchedQuery, state.index().languages());
+  const words = await questionWords(searchedQuery, state.index().languages(), asked);
   const traced = traceSearch(state.index(), { text: searchedQuery, vector, related, words }, opts);
   const { stages, weak } = traced;
   const hits = foldCopies(await withHitTexts(state.index(), traced.hits, state.text));

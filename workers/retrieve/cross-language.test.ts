@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LanguageTable, LanguageTables } from '../embed/language-tables';
-import { crossLanguageRelated, queryTables } from './cross-language';
+import { askedLanguage, crossLanguageRelated, queryTables } from './cross-language';
 
 const german = new LanguageTable({
   lang: 'de',
@@ -39,16 +39,44 @@ describe('crossLanguageRelated', () => {
   });
 });
 
+describe('askedLanguage', () => {
+  const tableData: Record<string, Record<string, string>> = {
+    fr: { savoir: 'know', chemin: 'path', absolu: 'absolute', si: 'so', un: 'one', est: 'east' },
+    it: { si: 'yes', un: 'one' },
+  };
+  const fetchTable = () => vi.fn(async (lang: string) => (tableData[lang] ? { lang, words: tableData[lang] } : null));
+
+  it('takes an English question as English, and a German one by its function words, fetching nothing', async () => {
+    const fetch = fetchTable();
+    expect(await askedLanguage(new LanguageTables(fetch), 'How do I delete a disk?')).toBe('en');
+    expect(await askedLanguage(new LanguageTables(fetch), 'Wie lösche ich die Festplatte?')).toBe('de');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('tells French from Italian by their tables when the function words are shared by both', async () => {
+    const fetch = fetchTable();
+    expect(await askedLanguage(new LanguageTables(fetch), 'savoir si un chemin est absolu')).toBe('fr');
+    expect(fetch).toHaveBeenCalledWith('fr');
+    expect(fetch).toHaveBeenCalledWith('it');
+  });
+
+  it('keeps a question with English function words English', async () => {
+    const fetch = fetchTable();
+    expect(await askedLanguage(new LanguageTables(fetch), 'is un chemin the path')).toBe('en');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('queryTables', () => {
   it('fetches no table for an English question in an English library', async () => {
     const fetchTable = vi.fn(async () => null);
-    expect(await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3)).toEqual([]);
+    expect(await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3, 'en')).toEqual([]);
     expect(fetchTable).not.toHaveBeenCalled();
   });
 
   it('fetches the table of a question in another language', async () => {
     const fetchTable = vi.fn(async () => ({ lang: 'de', words: { festplatte: 'disk' } }));
-    const related = await queryTables(new LanguageTables(fetchTable), 'Wie lösche ich die Festplatte?', 0.3);
+    const related = await queryTables(new LanguageTables(fetchTable), 'Wie lösche ich die Festplatte?', 0.3, 'de');
     expect(fetchTable).toHaveBeenCalledWith('de');
     expect(words(related)).toEqual(['disk']);
   });

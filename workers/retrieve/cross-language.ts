@@ -8,7 +8,14 @@
 import type { CarrelDb } from '../../common/db';
 import { analyze } from '../../common/text/analyzer';
 import { FUNCTION_WORDS } from '../embed/function-words';
-import { foldedWords, guessLanguage, type LanguageTable, type LanguageTables } from '../embed/language-tables';
+import {
+  foldedWords,
+  functionWordCounts,
+  guessLanguage,
+  hasTable,
+  type LanguageTable,
+  type LanguageTables,
+} from '../embed/language-tables';
 import commonWords from './common-words.json';
 import type { RelatedWord } from './lexicon';
 
@@ -18,12 +25,43 @@ const PER_WORD = 3;
 const ENGLISH_FUNCTION_WORDS = FUNCTION_WORDS.get('en')!;
 const COMMON_ENGLISH = new Set(commonWords as string[]);
 
+/** Whether a folded word is one of the thousand commonest English words. */
+const isCommonEnglish = (word: string) => COMMON_ENGLISH.has(word);
+
 /**
- * A question's words in the library's other languages: its language guessed (a few keywords by the
- * tables already loaded), its own table fetched if it is not English, then `crossLanguageRelated`.
+ * The language a question is asked in, for the built-in model's tables: by its function words, or
+ * the tables already loaded (guessLanguage). When neither tells but its function words are all of
+ * other languages than English, shared by several ("savoir si un chemin est absolu": "un" is French
+ * and Italian), the tables of those languages are fetched and the one that knows most of its words
+ * is taken. Decided once per question, so that its vector, its words in other languages and the
+ * keyword leg's reading all take it as the same language.
  */
-export async function queryTables(tables: LanguageTables, query: string, share: number): Promise<RelatedWord[]> {
-  const lang = guessLanguage(query, 'en', tables.loaded(), (word) => COMMON_ENGLISH.has(word));
+export async function askedLanguage(tables: LanguageTables, query: string): Promise<string> {
+  const guessed = guessLanguage(query, 'en', tables.loaded(), isCommonEnglish);
+  if (guessed !== 'en') return guessed;
+  const counts = functionWordCounts(foldedWords(query));
+  if (counts.get('en')) return 'en';
+  const named = [...counts.keys()].filter((lang) => lang !== 'en' && hasTable(lang));
+  if (!named.length) return 'en';
+  const fetched = await Promise.all(named.map((lang) => tables.get(lang)));
+  return guessLanguage(
+    query,
+    'en',
+    fetched.filter((table): table is LanguageTable => table !== null),
+    isCommonEnglish,
+  );
+}
+
+/**
+ * A question's words in the library's other languages: the table of `lang`, the language it is
+ * asked in (askedLanguage), fetched if it is not English, then `crossLanguageRelated`.
+ */
+export async function queryTables(
+  tables: LanguageTables,
+  query: string,
+  share: number,
+  lang: string,
+): Promise<RelatedWord[]> {
   const asked = lang === 'en' ? null : await tables.get(lang);
   return crossLanguageRelated(query, asked, tables.loaded(), share);
 }

@@ -18,8 +18,12 @@ const SURE_WORDS = 4;
 const SURE_RATIO = 3;
 
 /** The languages (analyser keys) to read `question` in, given the languages the library holds. */
-export async function questionLanguages(question: string, libraryLangs: Iterable<string>): Promise<string[]> {
-  return (await questionReading(question, libraryLangs)).langs;
+export async function questionLanguages(
+  question: string,
+  libraryLangs: Iterable<string>,
+  asked?: string,
+): Promise<string[]> {
+  return (await questionReading(question, libraryLangs, asked)).langs;
 }
 
 /**
@@ -34,16 +38,20 @@ function stopWordLanguage(question: string, held: readonly string[]): string | u
   return first && first[1] >= 2 && (!second || first[1] >= 2 * second[1]) ? first[0] : undefined;
 }
 
-/** The languages to read `question` in, and its own when its small words or the identifier are sure of it. */
+/**
+ * The languages to read `question` in, and its own when its small words or the identifier are sure
+ * of it. `asked` is the language the search decided it is asked in (askedLanguage), if it did.
+ */
 async function questionReading(
   question: string,
   libraryLangs: Iterable<string>,
+  asked?: string,
 ): Promise<{ langs: string[]; own?: string }> {
   const held = [...new Set([...libraryLangs].map(analyserOf))];
   if (held.every((lang) => lang === 'en')) {
     // The built-in lists of function words (no download) tell, as they do for the question's
-    // vector and its translations (workers/embed/language-tables.ts).
-    const own = analyserOf(guessLanguage(question));
+    // vector and its translations (workers/embed/language-tables.ts), or the search's decision.
+    const own = analyserOf(asked ?? guessLanguage(question));
     if (own === 'en') return { langs: ['en'] };
     await loadLanguages([own]);
     return { langs: [own, 'en'], own };
@@ -71,8 +79,9 @@ async function questionReading(
 export async function questionWords(
   question: string,
   libraryLangs: Iterable<string>,
+  asked?: string,
 ): Promise<QueryWord[] | undefined> {
-  const { langs, own } = await questionReading(question, libraryLangs);
+  const { langs, own } = await questionReading(question, libraryLangs, asked);
   if (langs.length === 1 && langs[0] === 'en') return undefined;
   await loadLanguages(langs);
   return analyzeQuery(question, langs, own);
