@@ -43,6 +43,8 @@ export interface Embedder {
   ): Promise<(Float32Array | null)[]>;
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
+  /** Whether a folded word is in the model's vocabulary whole (for a word-level model, an English word). */
+  knowsWord?(word: string): boolean;
   dispose(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
     countTokens(text) {
       return tokenizer.encode(text, { add_special_tokens: false }).length;
     },
+    knowsWord: (word) => vocabulary().has(word),
     dispose: () => extractor.dispose(),
   };
 }

@@ -49,9 +49,11 @@ export async function searchIndex(
   const searchedQuery = enrichFollowUp(query, previous ?? null);
   // The language the question is asked in, decided once for its vector, its words in other
   // languages and the keyword leg's reading (the built-in model's tables; none for other models).
-  const tables = state.languages();
-  const asked = tables ? await askedLanguage(tables, searchedQuery) : undefined;
   const embedder = await state.embedder();
+  const tables = state.languages();
+  const asked = tables
+    ? await askedLanguage(tables, searchedQuery, embedder?.knowsWord ? (word) => embedder.knowsWord!(word) : undefined)
+    : undefined;
   const vector = embedder
     ? ((await embedder.embed([searchedQuery], { as: 'query', ...(asked ? { lang: asked } : {}) }))[0] ?? null)
     : null;

@@ -60,6 +60,18 @@ describe('askedLanguage', () => {
     expect(fetch).toHaveBeenCalledWith('it');
   });
 
+  it('asks every table about a question of keywords the model does not know as English words', async () => {
+    const fetch = fetchTable();
+    const english = new Set(['python', 'json', 'path']);
+    const isEnglish = (word: string) => english.has(word);
+    expect(await askedLanguage(new LanguageTables(fetch), 'chemin absolu', isEnglish)).toBe('fr');
+    expect(fetch).toHaveBeenCalledTimes(6);
+    const again = fetchTable();
+    expect(await askedLanguage(new LanguageTables(again), 'python json', isEnglish)).toBe('en');
+    expect(await askedLanguage(new LanguageTables(again), 'chemin absolu')).toBe('en');
+    expect(again).not.toHaveBeenCalled();
+  });
+
   it('keeps a question with English function words English', async () => {
     const fetch = fetchTable();
     expect(await askedLanguage(new LanguageTables(fetch), 'is un chemin the path')).toBe('en');

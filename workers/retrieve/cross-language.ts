@@ -13,6 +13,7 @@ import {
   functionWordCounts,
   guessLanguage,
   hasTable,
+  TABLE_LANGUAGES,
   type LanguageTable,
   type LanguageTables,
 } from '../embed/language-tables';
@@ -28,28 +29,39 @@ const COMMON_ENGLISH = new Set(commonWords as string[]);
 /** Whether a folded word is one of the thousand commonest English words. */
 const isCommonEnglish = (word: string) => COMMON_ENGLISH.has(word);
 
+/** Below this share of a question's words known to the model as English words, a question of keywords alone may be in another language. */
+const ENGLISH_SHARE = 0.5;
+
 /**
  * The language a question is asked in, for the built-in model's tables: by its function words, or
- * the tables already loaded (guessLanguage). When neither tells but its function words are all of
- * other languages than English, shared by several ("savoir si un chemin est absolu": "un" is French
- * and Italian), the tables of those languages are fetched and the one that knows most of its words
- * is taken. Decided once per question, so that its vector, its words in other languages and the
- * keyword leg's reading all take it as the same language.
+ * the tables already loaded (guessLanguage). When neither tells, two cases fetch tables to ask
+ * them which language knows its words: its function words are all of other languages than
+ * English but shared by several ("savoir si un chemin est absolu": "un" is French and Italian),
+ * whose tables are fetched; or it has no function word at all and most of its words are not the
+ * model's English words (`isEnglish`: "Ergebnis absteigend sortieren"), when every table is.
+ * Decided once per question, so that its vector, its words in other languages and the keyword
+ * leg's reading all take it as the same language.
  */
-export async function askedLanguage(tables: LanguageTables, query: string): Promise<string> {
+export async function askedLanguage(
+  tables: LanguageTables,
+  query: string,
+  isEnglish?: (word: string) => boolean,
+): Promise<string> {
   const guessed = guessLanguage(query, 'en', tables.loaded(), isCommonEnglish);
   if (guessed !== 'en') return guessed;
-  const counts = functionWordCounts(foldedWords(query));
+  const words = foldedWords(query);
+  const counts = functionWordCounts(words);
   if (counts.get('en')) return 'en';
   const named = [...counts.keys()].filter((lang) => lang !== 'en' && hasTable(lang));
-  if (!named.length) return 'en';
-  const fetched = await Promise.all(named.map((lang) => tables.get(lang)));
-  return guessLanguage(
-    query,
-    'en',
-    fetched.filter((table): table is LanguageTable => table !== null),
-    isCommonEnglish,
-  );
+  if (named.length) return guessLanguage(query, 'en', await fetchTables(tables, named), isCommonEnglish);
+  const unknown = isEnglish ? words.filter((word) => !isEnglish(word)).length : 0;
+  if (counts.size > 0 || words.length < 2 || unknown <= (1 - ENGLISH_SHARE) * words.length) return 'en';
+  return guessLanguage(query, 'en', await fetchTables(tables, TABLE_LANGUAGES), isEnglish);
+}
+
+async function fetchTables(tables: LanguageTables, langs: readonly string[]): Promise<LanguageTable[]> {
+  const fetched = await Promise.all(langs.map((lang) => tables.get(lang)));
+  return fetched.filter((table): table is LanguageTable => table !== null);
 }
 
 /**

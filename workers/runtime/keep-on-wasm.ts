@@ -39,6 +39,7 @@ export function keepOnWasm(
       }
     },
     countTokens: (text) => current.countTokens(text),
+    knowsWord: (word) => current.knowsWord?.(word) ?? false,
     dispose: () => current.dispose(),
   };
 }
