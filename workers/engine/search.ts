@@ -78,8 +78,10 @@ export async function searchIndex(
       : []),
   ];
   const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
+  const foreign = relatedFound.filter((r) => r.foreign);
+  const translations = foreign.length ? relatedTerms(foreign, opts.relatedWeight!) : undefined;
   const words = await questionWords(searchedQuery, state.index().languages(), asked);
-  const traced = traceSearch(state.index(), { text: searchedQuery, vector, related, words }, opts);
+  const traced = traceSearch(state.index(), { text: searchedQuery, vector, related, words, translations }, opts);
   const { stages, weak } = traced;
   const hits = foldCopies(await withHitTexts(state.index(), traced.hits, state.text));
   const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);

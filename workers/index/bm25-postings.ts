@@ -2,6 +2,7 @@
  * The arithmetic of the BM25 index (bm25.ts): postings of term numbers that grow in place, and the
  * scores a query's weighted terms add up over them.
  */
+import { analyze } from '../../common/text/analyzer';
 
 /** Term frequencies in the narrowest array that holds them: almost always one byte a posting. */
 export type TermFrequencies = Uint8Array | Uint16Array | Uint32Array;
@@ -138,6 +139,26 @@ export function accumulate(
  * not outscore one that has the other words of the question.
  */
 export type RelatedTerms = ReadonlyMap<string, { share: number; standsFor: string }>;
+
+/**
+ * What a question word the index does not hold can score through its stand-ins (its translations,
+ * `standIns`, keyed by term, each standing for a typed word): the best held one's share of its idf;
+ * 0 when none is held. `terms` are the word's readings; `df` how many ids hold a term.
+ */
+export function standInWeight(
+  terms: readonly string[],
+  standIns: RelatedTerms,
+  n: number,
+  df: (term: string) => number,
+): number {
+  let best = 0;
+  for (const [term, { share, standsFor }] of standIns) {
+    if (!analyze(standsFor).some((reading) => terms.includes(reading))) continue;
+    const held = df(term);
+    if (held > 0) best = Math.max(best, share * idf(n, held));
+  }
+  return best;
+}
 
 /**
  * Every slot's distinct term numbers and frequencies (for removal and scoring given ids): the

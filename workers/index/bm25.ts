@@ -16,6 +16,7 @@ import {
   idf,
   newPosting,
   slotNorms,
+  standInWeight,
   termScore,
   termWeights,
   type ForwardIndex,
@@ -160,18 +161,19 @@ export class Bm25Index {
 
   /**
    * What a document matching every query term once, at average length, would score: the yardstick
-   * for how much of a query a hit covers. Terms the index has never seen count at the highest idf.
+   * for how much of a query a hit covers. Terms the index has never seen count at the highest idf,
+   * unless a stand-in (a translation) is held: a word read in several languages counts once, by
+   * the reading a match would score; a word some language takes for a stop word, only if held.
    */
-  maxScore(query: Bm25Query): number {
+  maxScore(query: Bm25Query, standIns?: RelatedTerms): number {
     const n = this.size;
     if (n === 0) return 0;
     let total = 0;
-    // A word read in several languages counts once, by the reading a match would score (a known
-    // one); a word some language takes for a stop word, only when the index knows it.
     for (const { terms, optional } of this.queryGroups(query)) {
       const known = terms.map((term) => this.df(term)).filter((df) => df > 0);
       if (known.length === 0 && optional) continue;
-      total += idf(n, known.length ? Math.min(...known) : 0);
+      const standIn = known.length || !standIns ? 0 : standInWeight(terms, standIns, n, (term) => this.df(term));
+      total += standIn || idf(n, known.length ? Math.min(...known) : 0);
     }
     return total;
   }

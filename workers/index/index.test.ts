@@ -75,6 +75,18 @@ describe('Bm25Index', () => {
     expect(index.search('fuel', 1)[0]!.score).toBeCloseTo(expected, 10);
   });
 
+  it('measures a word the index lacks by its held translation, not at the highest idf', () => {
+    // "carburant" is held nowhere; its translation "fuel" is, at a third of a typed word's weight.
+    const standIns = new Map([['fuel', { share: 0.3, standsFor: 'carburant' }]]);
+    const fuelIdf = Math.log(1 + 2.5 / 1.5);
+    const unseenIdf = Math.log(1 + 3.5 / 0.5);
+    expect(index.maxScore('carburant')).toBeCloseTo(unseenIdf, 10);
+    expect(index.maxScore('carburant', standIns)).toBeCloseTo(0.3 * fuelIdf, 10);
+    // A held word keeps its own idf; a stand-in for another word changes nothing.
+    expect(index.maxScore('fuel', standIns)).toBeCloseTo(fuelIdf, 10);
+    expect(index.maxScore('voiture', standIns)).toBeCloseTo(unseenIdf, 10);
+  });
+
   it('adds and removes without a rebuild', () => {
     const local = new Bm25Index();
     local.add('a', 'alpha beta');

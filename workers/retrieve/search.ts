@@ -28,6 +28,8 @@ export interface Query {
   related?: RelatedTerms;
   /** The question read in the languages it may be in (`analyzeQuery`); absent: `text` read as English. */
   words?: readonly QueryWord[];
+  /** Its words in the library's other languages (among `related`): what a word the index lacks is measured by. */
+  translations?: RelatedTerms;
 }
 
 /** What the keyword leg searches for. */
@@ -230,7 +232,7 @@ export function traceSearch(
   const ranked = capped
     ? withFirstOfEachDocument(sorted, propositionK, (id) => index.propositions.get(id)!.docId)
     : sorted.slice(0, propositionK);
-  const bm25Max = index.bm25.proposition.maxScore(keywordQuery(query));
+  const bm25Max = index.bm25.proposition.maxScore(keywordQuery(query), query.translations);
   lap('rank');
   const extra = new Set(ranked.slice(propositionK).map(({ id }) => id));
   const grouped = group(index, ranked, props, sections, docs, opts.limit, bm25Max, extra);
