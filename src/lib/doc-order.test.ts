@@ -18,7 +18,7 @@ describe('arrangeRows', () => {
   ];
 
   it('matches titles, headings and file names, whatever the case and accents, every word anywhere', () => {
-    const headings = { 'stats.md': ['Données manquantes'] };
+    const headings = new Map([['stats.md', ['Données manquantes']]]);
     expect(names(arrangeRows(rows, { ...ANY, text: 'introduction to r' }, headings))).toEqual(['stats.md']);
     expect(names(arrangeRows(rows, { ...ANY, text: 'DONNEES' }, headings))).toEqual(['stats.md']);
     expect(names(arrangeRows(rows, { ...ANY, text: 'manquantes données' }, headings))).toEqual(['stats.md']);

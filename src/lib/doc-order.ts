@@ -56,6 +56,17 @@ const ORDERS: Record<Exclude<DocSort, 'newest'>, (a: DocRow, b: DocRow) => numbe
   opened: (a, b) => (b.openedAt ?? -1) - (a.openedAt ?? -1),
 };
 
+/** The types and languages among `rows`, in one walk (it runs whenever the rows change). */
+export function heldChoices(rows: readonly DocRow[]): { types: Set<DocType>; langs: Set<string> } {
+  const types = new Set<DocType>();
+  const langs = new Set<string>();
+  for (const row of rows) {
+    if (row.kind) types.add(docType(row.kind));
+    if (row.lang) langs.add(row.lang);
+  }
+  return { types, langs };
+}
+
 /** The text a row's filter words are looked for in: title, headings and file name. */
 export function searchableText(row: DocRow, headings: readonly string[] = []): string {
   return foldText([row.title ?? '', row.name, ...headings].join('\n'));
@@ -70,22 +81,27 @@ export function searchableText(row: DocRow, headings: readonly string[] = []): s
 export function arrangeRows(
   rows: readonly DocRow[],
   filter: DocFilter,
-  headings: Readonly<Record<string, readonly string[]>> = {},
+  headings: ReadonlyMap<string, readonly string[]> = new Map(),
 ): DocRow[] {
   const words = foldText(filter.text).split(/\s+/).filter(Boolean);
   const matches = (row: DocRow) => {
     if (!words.length) return true;
-    const text = searchableText(row, row.docId ? headings[row.docId] : undefined);
+    const text = searchableText(row, row.docId ? headings.get(row.docId) : undefined);
     return words.every((word) => text.includes(word));
   };
-  const active = rows.filter((row) => inFlight(row) && matches(row));
-  const kept = rows.filter(
-    (row) =>
-      !inFlight(row) &&
+  // One pass, each row's status read once: with thousands of rows this runs on every change.
+  const active: DocRow[] = [];
+  const kept: DocRow[] = [];
+  for (const row of rows) {
+    if (inFlight(row)) {
+      if (matches(row)) active.push(row);
+    } else if (
       (!filter.type || (row.kind !== undefined && docType(row.kind) === filter.type)) &&
       (!filter.lang || row.lang === filter.lang) &&
-      matches(row),
-  );
+      matches(row)
+    )
+      kept.push(row);
+  }
   // The file being read before those waiting.
   active.sort((a, b) => Number(a.status === 'queued') - Number(b.status === 'queued'));
   if (filter.sort !== 'newest') kept.sort(ORDERS[filter.sort]);

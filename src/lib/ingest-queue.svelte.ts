@@ -260,7 +260,8 @@ export class IngestQueue {
       });
     }
     if (wasActive !== ACTIVE.has(next)) {
-      this.#active = this.#jobs.filter((j) => ACTIVE.has(j.state));
+      // One file in or out, not a walk over the whole queue (thousands of files wait in it).
+      this.#active = wasActive ? this.#active.filter((j) => j !== job) : [...this.#active, job];
       this.#overall.activeChanged();
     }
     return true;

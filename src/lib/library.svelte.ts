@@ -15,7 +15,7 @@ import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
 import { LibraryFacts } from './library-facts.svelte';
 import { PendingRemovals } from './removals.svelte';
-import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
+import { jobRows, reindexedNames, storedRows, type DocRow, type StoredRowCache } from './doc-rows';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../../common/chunk-sizes';
 import { translate as t } from './i18n/messages';
@@ -36,16 +36,23 @@ class Library {
   /** Each document's headings and stored size, from the engine. */
   readonly facts = new LibraryFacts();
   #notices = $state.raw<Record<string, string>>({});
-  #rowCache: StoredRowCache = new Map();
+  /** Rows kept between rebuilds (bookkeeping, not shown state). */
+  readonly #rowCache: StoredRowCache = new Map();
+
+  /** The names of the documents being re-indexed: a string, so a file joining or leaving the queue changes nothing here. */
+  readonly #reindexed: string = $derived(reindexedNames(this.queue.jobs));
+  /** The stored documents' rows: rebuilt when the documents change, from rows kept in a cache. */
+  readonly #storedRows: DocRow[] = $derived.by(
+    () => storedRows(this.#docs.list, this.#notices, this.#reindexed, this.#rowCache).rows,
+  );
 
   /**
    * Queued files are rows themselves (their fields are reactive), so this list is rebuilt only when
    * files join or leave the queue or the stored documents change, never on a progress event.
    */
   readonly rows: DocRow[] = $derived.by(() => {
-    const { rows, cache } = libraryRows(this.queue.jobs, this.#docs.list, this.#notices, this.#rowCache);
-    this.#rowCache = cache;
-    return rows;
+    const jobs = jobRows(this.queue.jobs, this.#docs.list);
+    return jobs.length ? [...jobs, ...this.#storedRows] : this.#storedRows;
   });
 
   /** The rows the list shows: every row but those of documents waiting out their undo window. */
