@@ -2,6 +2,8 @@
 /**
  * Performance bench: the real search code in headless Chromium on generated libraries.
  *   npm run bench [-- --quick] [-- --sizes 1000,10000] [-- --ocr-pages 20,33] (0 = none) [-- --port 4193] (0 = any free port)
+ *                 [-- --ocr-setup '{"workers":2,"readDpi":200,"variants":["300dpi"]}'] (scripts/harness/ocr-bench.ts)
+ *                 [-- --ocr-only] (the OCR figures alone)
  *                 [-- --queue-files 50] (0 = none: files per minute through the app's ingest queue)
  *                 [-- --sync-docs 1000] [-- --sync-bytes 254000] (0 docs = none: first sync to an empty device, a change's delay)
  *                 [-- --sync-only] (the sync figures alone)
@@ -26,6 +28,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' },
     'ocr-pages': { type: 'string' },
+    'ocr-setup': { type: 'string', default: '{}' },
+    'ocr-only': { type: 'boolean', default: false },
     sizes: { type: 'string' },
     queries: { type: 'string', default: '50' },
     port: { type: 'string', default: '4193' },
@@ -108,6 +112,13 @@ try {
 
   // OCR accuracy and speed on pages of the PDF drawn as scans (its text layer is the truth).
   let ocr = null;
+  // CPU seconds of all the browser's processes, for the OCR block's cpu_s_per_page (load-independent).
+  const browserCdp = await page.context().browser()?.newBrowserCDPSession();
+  await page.exposeFunction('carrelCpuSeconds', async () => {
+    if (!browserCdp) return null;
+    const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
+    return processInfo.reduce((sum, process) => sum + process.cpuTime, 0);
+  });
   // --ocr-pages 0 skips OCR (pages are 1-based), for runs that only want the other figures.
   const ocrPages = (values['ocr-pages'] ?? (values.quick ? '20' : '20,33,45'))
     .split(',')
@@ -119,13 +130,18 @@ try {
     const base64 = readFileSync(values.pdf).toString('base64');
     ocr = {
       file: basename(values.pdf),
-      ...(await page.evaluate(({ name, base64, pages }) => window.carrel.ocrBench(name, base64, pages), {
+      ...(await page.evaluate(({ name, base64, pages, setup }) => window.carrel.ocrBench(name, base64, pages, setup), {
         name: basename(values.pdf),
         base64,
         pages,
+        setup: JSON.parse(values['ocr-setup']),
       })),
     };
     log(`ocr: ${JSON.stringify(ocr)}`);
+    if (values['ocr-only']) {
+      console.log(JSON.stringify({ ocr }));
+      process.exit();
+    }
   } else log(`${values.pdf} not found: ocr figures are null`);
 
   // A real PDF through the real ingest pipeline (parse, chunk, embed, store, index); skipped by --quick.
@@ -199,6 +215,9 @@ try {
       propositions_per_s: Number(((embedded.n / embedded.ms) * 1000).toFixed(0)),
       text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),
       pdf_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.ms / 1000)).toFixed(2)) : null,
+      // The file reader alone (best of three): pdf.js and the page lines until chunking starts, then with the chunking.
+      pdf_parse_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.reader.parseMs / 1000)).toFixed(2)) : null,
+      pdf_read_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.reader.readMs / 1000)).toFixed(2)) : null,
       rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
     },
     // The same file three times (each a new document): one after another, then overlapped as the queue reads them.
@@ -220,8 +239,13 @@ try {
         check: r.snapshot.checkMs,
         vectors: r.snapshot.vectorsMs,
       })),
-      // Restored, then one query embedded, searched and its hits' texts read: what a user waits for.
+      // Restored, then one query embedded, searched and its hits' texts read: what a user waits for
+      // (from BM25 alone while the vectors are still being read, as the engine answers then).
       first_answer: perSize((r) => r.snapshot.firstAnswerMs),
+      first_answer_from_vectors: perSize((r) => r.snapshot.firstFromVectors),
+      // From the start until the vectors are in, and to the same query answered by both legs after that.
+      vectors_ready: perSize((r) => r.snapshot.vectorsReadyMs),
+      hybrid_answer: perSize((r) => r.snapshot.hybridAnswerMs),
     },
     memory_mb: perSize((r) => Number((r.memoryMb.heap + r.memoryMb.buffers).toFixed(1))),
     memory_heap_mb: perSize((r) => r.memoryMb.heap),

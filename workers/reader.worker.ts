@@ -7,8 +7,10 @@ import * as pdfjsLib from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openReadableDb } from '../common/db';
 import { expose, type CallContext } from '../common/rpc';
-import { Ocr, languageAvailable } from './parse/ocr';
+import { languageAvailable } from './parse/ocr';
+import { Ocr } from './parse/ocr-engine';
 import { followingReader } from './parse/ocr-following';
+import { PageLinesWorker } from './parse/page-helper';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../common/ingest';
 import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../common/ocr-languages';
@@ -23,6 +25,10 @@ const db = openReadableDb();
 const pdfjs = async () => pdfjsLib;
 // One OCR engine for this worker, started on the first scanned page.
 const ocr = new Ocr(self.location.origin);
+// A second PDF reader, started on the first long PDF and kept for the next.
+const pageLines = new PageLinesWorker(
+  () => new Worker(new URL('./page-lines.worker.ts', import.meta.url), { type: 'module', name: 'page-lines' }),
+);
 
 const api = {
   /**
@@ -36,6 +42,8 @@ const api = {
         db,
         tokenCounter: async () => tryTokenCounter(await activeModel(db)),
         pdfjs,
+        // A second PDF reader only helps where there is a second core.
+        pdfHelper: navigator.hardwareConcurrency > 1 ? () => pageLines.forFile() : undefined,
         ocr: followingReader(
           (code) => ocr.in(code, ctx.signal),
           input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE,

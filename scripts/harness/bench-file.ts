@@ -3,7 +3,7 @@
  * app's ingest queue (queue.svelte.ts), as a drop adds it; what it takes on disk; searches while a
  * copy is added; and several copies added one by one, then together as the queue reads them.
  */
-import { engine } from '../../src/lib/workers';
+import { engine, readFile } from '../../src/lib/workers';
 import type { IngestResult } from '../../common/ingest';
 import { percentile, round } from './bench-text';
 import { snapshotHolding, storageBreakdown } from './bench-storage';
@@ -14,6 +14,11 @@ import { addFiles } from './queue.svelte';
 export interface FileResult {
   /** Upload to searchable: the file reader's parse and chunk, then the engine's embed, store and index, in ms. */
   ms: number;
+  /**
+   * The file reader alone, on a copy of the file, best of three: `parseMs` until chunking starts
+   * (pdf.js and the page lines, the headings), `readMs` until the records are handed over.
+   */
+  reader: { parseMs: number; readMs: number };
   pages: number | null;
   propositions: number;
   /** IndexedDB usage (navigator.storage.estimate) grown by this one document, in bytes. */
@@ -50,10 +55,12 @@ export async function ingestFile(name: string, base64: string): Promise<FileResu
   const after = await usage();
   const record = await pageDb().documents.get(result.docId);
   const breakdown = await storageBreakdown(result.docId, result.propositions);
+  const reader = await readerOnly(name, bytes);
   const duringIngest = await queryDuringIngest(name, bytes);
   const severalFiles = await ingestSeveral(name, bytes);
   return {
     ms: round(ms, 0),
+    reader,
     pages: record?.pageCount ?? null,
     propositions: result.propositions,
     storedBytes: before !== null && after !== null ? after - before : null,
@@ -61,6 +68,33 @@ export async function ingestFile(name: string, base64: string): Promise<FileResu
     duringIngest,
     severalFiles,
   };
+}
+
+/** Reads a copy of the file in the file reader, as the queue does, and drops what it hands over. */
+export async function readerOnly(
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  runs = 3,
+): Promise<FileResult['reader']> {
+  const best = { parseMs: Infinity, readMs: Infinity };
+  for (let run = 0; run < runs; run++) {
+    const file = new File([bytes, new Uint8Array(run + 100).fill(10)], `reader-${run}-${name}`);
+    const { port1, port2 } = new MessageChannel();
+    let parsed = 0;
+    const began = performance.now();
+    const outcome = await readFile({ file, chunkMode: 'three-level' }, port2, {
+      timeoutMs: 300_000,
+      onProgress: (event) => {
+        if (event.stage === 'chunking' && !parsed) parsed = performance.now();
+      },
+    });
+    const readMs = performance.now() - began;
+    port1.close();
+    if (outcome.kind !== 'handed-over') throw new Error(`${name}: the reader answered ${outcome.kind}`);
+    best.parseMs = Math.min(best.parseMs, round(parsed - began, 0));
+    best.readMs = Math.min(best.readMs, round(readMs, 0));
+  }
+  return best;
 }
 
 const QUERIES_DURING_INGEST = [

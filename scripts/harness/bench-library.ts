@@ -112,7 +112,13 @@ export interface SizeResult {
     rebuildMs: number;
     checkMs: number;
     vectorsMs: number;
+    /** From the start to the first answer with its texts: from BM25 alone unless `firstFromVectors`. */
     firstAnswerMs: number;
+    firstFromVectors: boolean;
+    /** From the start until the stored vectors are in the index. */
+    vectorsReadyMs: number;
+    /** From the start to the same query answered again, by both legs, once the vectors are in. */
+    hybridAnswerMs: number;
   };
   query: {
     p50: number;

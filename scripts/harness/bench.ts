@@ -6,7 +6,7 @@
  * parts: bench-text (text and embedder), bench-library (the library), bench-search (queries and
  * vector indexes), bench-snapshot (start-up), bench-file (a real file through the ingest queue).
  */
-import { ingestFile } from './bench-file';
+import { ingestFile, readerOnly } from './bench-file';
 import { buildLibrary, type SizeResult } from './bench-library';
 import { measureIndexes, measureQueries } from './bench-search';
 import { restoreBenchSnapshot, saveBenchSnapshot } from './bench-snapshot';
@@ -23,14 +23,15 @@ let keep: unknown = null;
  */
 async function run(
   size: number,
-  { queries = 50, seed = 1, compareIndexes = true } = {},
+  { queries = 50, seed = 1, compareIndexes = true, snapshot = true } = {},
 ): Promise<Omit<SizeResult, 'snapshot'> & { saveMs: number }> {
   keep = null;
   const built = await buildLibrary(size, seed);
   const { query, vectors } = await measureQueries(built.index, queries, seed);
   const indexes = compareIndexes ? measureIndexes(built.propositionIds, built.propositionVectors, vectors) : {};
   const { docRecords, sections, embed, indexBuildMs } = built;
-  const saveMs = await saveBenchSnapshot(built.index, docRecords, built.texts, built.vectorRecords);
+  // Without `snapshot` (scripts/profile-query.mjs), only the queries are wanted: nothing is saved.
+  const saveMs = snapshot ? await saveBenchSnapshot(built.index, docRecords, built.texts, built.vectorRecords) : NaN;
   return { size, documents: docRecords.length, sections, embed, indexBuildMs, saveMs, query, indexes };
 }
 
@@ -53,4 +54,4 @@ function holding(): boolean {
   return keep !== null;
 }
 
-export const bench = { init, run, restore, release, holding, ingestFile };
+export const bench = { init, run, restore, release, holding, ingestFile, readerOnly };

@@ -6,7 +6,7 @@
  * (whitespace runs as one space) over the truth's length.
  */
 import { openPdf } from '../../src/lib/pdf-view';
-import { Ocr } from '../../workers/parse/ocr';
+import { Ocr, type OcrOptions } from '../../workers/parse/ocr-engine';
 import { prng } from './bench-text';
 
 export interface OcrVariant {
@@ -30,42 +30,93 @@ export const OCR_VARIANTS: OcrVariant[] = [
 
 export interface OcrBenchResult {
   pages: number[];
-  variants: Record<string, { cer: number; ms_per_page: number; per_page: { page: number; cer: number; ms: number }[] }>;
+  setup: OcrBenchSetup;
+  variants: Record<
+    string,
+    {
+      cer: number;
+      ms_per_page: number;
+      /** CPU seconds a page of all the browser's processes (null outside `npm run bench`): steady under load. */
+      cpu_s_per_page: number | null;
+      per_page: { page: number; cer: number; ms: number }[];
+    }
+  >;
+}
+
+/** The browser's CPU seconds so far, given by scripts/bench.mjs. */
+const cpuSeconds = async () =>
+  ((window as { carrelCpuSeconds?: () => Promise<number> }).carrelCpuSeconds?.() ?? Promise.resolve(null)) as Promise<
+    number | null
+  >;
+
+/** What the OCR is run with: the engine's options, the resolution pages are read at, the image format. */
+export interface OcrBenchSetup {
+  /** Tesseract workers; with two, two pages are read at once and `ms_per_page` is the wall time over the pages. */
+  workers: number;
+  /** The core's script on this origin (ocr.ts's OCR_PATHS.core when absent). */
+  core?: string;
+  /** A model file on this origin (the site's English model when absent). */
+  model?: string;
+  /** The drawn page is scaled to this resolution before it is read (the variant's own when absent). */
+  readDpi?: number;
+  /** Which variants run (all when absent). */
+  variants?: string[];
 }
 
 export async function ocrBench(
   name: string,
   base64: string,
   pages: number[],
-  variants = OCR_VARIANTS,
+  setup: Partial<OcrBenchSetup> = {},
 ): Promise<OcrBenchResult> {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const doc = await openPdf(new Blob([bytes]), name);
-  const engine = new Ocr(location.origin);
+  const full: OcrBenchSetup = { workers: 1, ...setup };
+  const options: OcrOptions = { workers: full.workers, core: full.core };
+  if (full.model) options.model = async () => new Uint8Array(await (await fetch(full.model!)).arrayBuffer());
+  const engine = new Ocr(location.origin, options);
   const ocr = engine.in('eng');
-  const out: OcrBenchResult = { pages, variants: {} };
+  const out: OcrBenchResult = { pages, setup: full, variants: {} };
+  const variants = OCR_VARIANTS.filter((v) => !full.variants || full.variants.includes(v.name));
   try {
-    // A first recognition loads the engine and model; it is not timed.
-    await ocr.recognize(await drawPage(doc, pages[0]!, OCR_VARIANTS[1]!));
+    // A first recognition in each worker loads its engine and model; it is not timed.
+    const warm = await drawPage(doc, pages[0]!, OCR_VARIANTS[1]!);
+    await Promise.all(Array.from({ length: full.workers }, () => ocr.recognize(warm)));
     for (const variant of variants) {
+      const drawn = await Promise.all(
+        pages.map(async (number) => ({
+          number,
+          truth: await pageText(doc, number),
+          canvas: await drawCanvas(doc, number, variant),
+        })),
+      );
       const perPage: { page: number; cer: number; ms: number }[] = [];
-      for (const number of pages) {
-        const truth = await pageText(doc, number);
-        const image = await drawPage(doc, number, variant);
-        const began = performance.now();
-        const read = await ocr.recognize(image);
-        const ms = performance.now() - began;
-        const text = read.lines.map((l) => l.text).join(' ');
-        perPage.push({
-          page: number,
-          cer: round(editDistance(normal(text), normal(truth)) / Math.max(1, normal(truth).length)),
-          ms: Math.round(ms),
-        });
-      }
-      const chars = perPage.length;
+      const readDpi = full.readDpi ?? variant.dpi;
+      const cpu = await cpuSeconds();
+      const began = performance.now();
+      let next = 0;
+      // `workers` pages at once, as the file reader reads a scanned PDF.
+      const loop = async () => {
+        for (let i = next++; i < drawn.length; i = next++) {
+          const { number, truth, canvas } = drawn[i]!;
+          const t0 = performance.now();
+          const read = await ocr.recognize(await toPng(scaled(canvas, readDpi / variant.dpi)));
+          const ms = performance.now() - t0;
+          const text = read.lines.map((l) => l.text).join(' ');
+          perPage[i] = {
+            page: number,
+            cer: round(editDistance(normal(text), normal(truth)) / Math.max(1, normal(truth).length)),
+            ms: Math.round(ms),
+          };
+        }
+      };
+      await Promise.all(Array.from({ length: full.workers }, loop));
+      const wall = performance.now() - began;
+      const cpuAfter = await cpuSeconds();
       out.variants[variant.name] = {
-        cer: round(perPage.reduce((sum, p) => sum + p.cer, 0) / chars),
-        ms_per_page: Math.round(perPage.reduce((sum, p) => sum + p.ms, 0) / chars),
+        cer: round(perPage.reduce((sum, p) => sum + p.cer, 0) / perPage.length),
+        ms_per_page: Math.round(wall / perPage.length),
+        cpu_s_per_page: cpu === null || cpuAfter === null ? null : round((cpuAfter - cpu) / perPage.length),
         per_page: perPage,
       };
     }
@@ -85,7 +136,33 @@ async function pageText(doc: Pdf, number: number): Promise<string> {
 }
 
 /** The page drawn at the variant's resolution, turned and noised, as a PNG. */
-async function drawPage(doc: Pdf, number: number, { dpi, skew, grain, specks }: OcrVariant): Promise<Blob> {
+async function drawPage(doc: Pdf, number: number, variant: OcrVariant): Promise<Blob> {
+  return toPng(await drawCanvas(doc, number, variant));
+}
+
+/** The canvas scaled by `factor` (1: itself), smoothed as pdf.js smooths an image drawn smaller. */
+function scaled(canvas: HTMLCanvasElement, factor: number): HTMLCanvasElement {
+  if (factor === 1) return canvas;
+  const out = document.createElement('canvas');
+  out.width = Math.round(canvas.width * factor);
+  out.height = Math.round(canvas.height * factor);
+  const g = out.getContext('2d')!;
+  g.imageSmoothingQuality = 'high';
+  g.drawImage(canvas, 0, 0, out.width, out.height);
+  return out;
+}
+
+const toPng = (canvas: HTMLCanvasElement) =>
+  new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'),
+  );
+
+/** The page drawn at the variant's resolution, turned and noised. */
+async function drawCanvas(
+  doc: Pdf,
+  number: number,
+  { dpi, skew, grain, specks }: OcrVariant,
+): Promise<HTMLCanvasElement> {
   const page = await doc.getPage(number);
   const viewport = page.getViewport({ scale: dpi / 72 });
   const flat = document.createElement('canvas');
@@ -116,9 +193,7 @@ async function drawPage(doc: Pdf, number: number, { dpi, skew, grain, specks }: 
     }
     s.putImageData(pixels, 0, 0);
   }
-  return new Promise((resolve, reject) =>
-    scanned.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'),
-  );
+  return scanned;
 }
 
 const normal = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ').trim();

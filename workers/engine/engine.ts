@@ -379,5 +379,7 @@ export class Engine {
     this.model = active;
     this.index = restored?.index ?? new LibraryIndex();
     this.indexed = restored?.indexed ?? new Map();
+    // Search answers from BM25 while the vectors are read; should they fail, the catch-up indexes those documents again.
+    restored?.vectors.catch(() => this.catchUpDocuments());
   }
 }

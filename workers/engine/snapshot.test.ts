@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDb, type SnapshotRecord } from '../../common/db';
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { LibraryIndex, search } from '../retrieve/search';
@@ -40,6 +40,7 @@ describe('start-up snapshot', () => {
     expect([...restored!.indexed.keys()].sort()).toEqual(['alpha', 'beta']);
     expect(ids(restored!.index, 'giraffe')).toEqual(ids(index, 'giraffe'));
     expect(ids(restored!.index, 'giraffe')).toEqual(['beta-p0', 'beta-p1']);
+    await restored!.vectors;
     expect(restored!.index.vectors!.proposition.size).toBe(4);
   });
 
@@ -68,9 +69,12 @@ describe('start-up snapshot', () => {
     expect(stored).not.toContain('vectors');
     const manifest = (await db.snapshots.get(`library:${MODEL}`)) as SnapshotRecord & { skeleton: { terms: unknown } };
     expect(manifest.skeleton.terms).toBeInstanceOf(Uint8Array); // the vocabulary, deflated
-    expect((await restoreSnapshot(db, MODEL, 1))!.index.vectors!.proposition.size).toBe(4); // a page of one record at a time
+    const paged = (await restoreSnapshot(db, MODEL, 1))!; // a page of one record at a time
+    await paged.vectors;
+    expect(paged.index.vectors!.proposition.size).toBe(4);
     await db.vectors.delete([MODEL, 'alpha']);
     const restored = (await restoreSnapshot(db, MODEL))!;
+    await restored.vectors;
     expect(restored.index.vectors!.proposition.size).toBe(2);
     const query = new Float32Array([0, 0, 1, 0]);
     expect(restored.index.vectors!.proposition.search(query, 4)).toEqual(
@@ -88,6 +92,26 @@ describe('start-up snapshot', () => {
     expect(await db.snapshots.count()).toBe(keys.length);
     await db.chunks.clear();
     const restored = (await restoreSnapshot(db, MODEL))!;
+    expect(ids(restored.index, 'giraffe')).toEqual(['beta-p0', 'beta-p1']);
+    await restored.vectors;
+    expect(restored.index.vectors!.proposition.size).toBe(4);
+  });
+
+  it('gives its documents up when their vectors cannot be read, so the catch-up indexes them again', async () => {
+    const { db } = await savedLibrary();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const where = vi.spyOn(db.vectors, 'where').mockImplementationOnce(() => {
+      throw new Error('the vectors table cannot be read');
+    });
+    const restored = (await restoreSnapshot(db, MODEL))!;
+    await expect(restored.vectors).rejects.toThrow('cannot be read');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('indexed again'), expect.any(Error));
+    expect([...restored.indexed.keys()]).toEqual([]);
+    expect(ids(restored.index, 'giraffe')).toEqual([]);
+
+    where.mockRestore();
+    warn.mockRestore();
+    expect(await catchUpIndex(db, restored.index, restored.indexed, MODEL)).toEqual({ added: 2, removed: 0 });
     expect(ids(restored.index, 'giraffe')).toEqual(['beta-p0', 'beta-p1']);
     expect(restored.index.vectors!.proposition.size).toBe(4);
   });

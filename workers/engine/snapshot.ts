@@ -2,7 +2,8 @@
  * The engine's start-up snapshot: the whole in-memory index stored in Dexie (`snapshots`), so a
  * start reads a few records instead of re-reading, re-tokenising and re-indexing every document.
  * The vectors are not in it: a restore reads them from the vectors table, where they are stored
- * anyway (int8, one record a document, read while the rest is rebuilt).
+ * anyway (int8, one record a document, read while the rest is rebuilt), and the index answers
+ * from BM25 until they are in.
  * Dexie stays the truth: each snapshot lists the documents it holds with their stamps, and a
  * restore drops any whose stamp no longer matches; the usual catch-up then adds what is missing.
  *
@@ -52,18 +53,27 @@ const keyOf = (modelId: string) => `library:${modelId}`;
 const VECTOR_PAGE = 1000;
 
 export interface RestoredSnapshot {
+  /** Answers from BM25 at once; its vectors follow (`vectors`). */
   index: LibraryIndex;
   indexed: Map<string, string>;
   /**
    * Where the time went, in ms: reading the snapshot's records, rebuilding the index, checking
-   * stamps, then waiting for the vector records (read meanwhile) and adding them.
+   * stamps.
    */
-  timings: { readMs: number; rebuildMs: number; checkMs: number; vectorsMs: number };
+  timings: { readMs: number; rebuildMs: number; checkMs: number };
+  /**
+   * Settles once the stored vectors are in the index, with the ms from the stamp check until then
+   * (the vector records are read from the start, alongside everything else). Rejects when they
+   * could not be read, having dropped the restored documents from the index and from `indexed`:
+   * the caller's next catch-up indexes them again from the library.
+   */
+  vectors: Promise<{ vectorsMs: number }>;
 }
 
 /**
  * The stored index for `modelId` with its documents' stamps, minus any document Dexie no longer
- * has ready under the same stamp. Null when there is no usable snapshot.
+ * has ready under the same stamp. Null when there is no usable snapshot. The index answers at once
+ * from BM25; the vectors, read meanwhile, go in when they have arrived (`vectors`).
  */
 export async function restoreSnapshot(
   db: CarrelDb,
@@ -93,15 +103,26 @@ export async function restoreSnapshot(
     indexed.delete(docId);
   }
   const checked = performance.now();
-  // A document's vectors are written with it, so a current stamp means its stored vectors are current too.
-  index.restoreVectors((await vectorRecords).filter((record) => indexed.has(record.docId)));
-  const timings = {
-    readMs: read - began,
-    rebuildMs: rebuilt - read,
-    checkMs: checked - rebuilt,
-    vectorsMs: performance.now() - checked,
-  };
-  return { index, indexed, timings };
+  const restoredIds = [...indexed.keys()];
+  // A document's vectors are written with it, so a current stamp means its stored vectors are current
+  // too; a document removed since is no longer in the index, and restoreVectors leaves its record out.
+  const vectors = vectorRecords.then(
+    (records) => {
+      index.restoreVectors(records);
+      return { vectorsMs: performance.now() - checked };
+    },
+    (error: unknown) => {
+      console.warn('snapshot vectors not read; its documents are indexed again from the library', error);
+      index.restoreVectors([]); // the vectors of documents added meanwhile go in all the same
+      for (const docId of restoredIds) {
+        index.removeDocument(docId);
+        indexed.delete(docId);
+      }
+      throw error;
+    },
+  );
+  const timings = { readMs: read - began, rebuildMs: rebuilt - read, checkMs: checked - rebuilt };
+  return { index, indexed, timings, vectors };
 }
 
 /**

@@ -3,31 +3,45 @@
  * scores a query's weighted terms add up over them.
  */
 
+/** Term frequencies in the narrowest array that holds them: almost always one byte a posting. */
+export type TermFrequencies = Uint8Array | Uint16Array | Uint32Array;
+
 /**
  * Postings of one term: the first `length` entries of parallel typed arrays of slots and term
  * frequencies, in no particular order. They grow by doubling; a restored index starts with views
- * into the snapshot's arrays, so restoring copies nothing.
+ * into the snapshot's arrays, so restoring copies nothing. The frequencies start as bytes and
+ * widen only for a term that gets a larger one: at a million propositions, ~36M postings as
+ * 32-bit frequencies were ~100 MB more than as bytes.
  */
 export interface Posting {
   slots: Uint32Array;
-  tfs: Uint32Array;
+  tfs: TermFrequencies;
   length: number;
 }
 
-export const EMPTY_POSTING = { slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 };
+export const EMPTY_POSTING: Posting = { slots: new Uint32Array(0), tfs: new Uint8Array(0), length: 0 };
+
+/** A new empty posting list. */
+export const newPosting = (): Posting => ({ slots: new Uint32Array(0), tfs: new Uint8Array(0), length: 0 });
 
 /** A larger copy of `array` keeping its first `length` entries. */
-export function grown(array: Uint32Array, length: number, capacity: number): Uint32Array {
-  const copy = new Uint32Array(capacity);
+export function grown<A extends TermFrequencies>(array: A, length: number, capacity: number): A {
+  const copy = new (array.constructor as new (length: number) => A)(capacity);
   copy.set(array.subarray(0, length));
   return copy;
 }
 
+/** The largest frequency each kind of array holds. */
+const widest = (tfs: TermFrequencies) => 2 ** (8 * tfs.BYTES_PER_ELEMENT) - 1;
+
 export function appendPosting(posting: Posting, slot: number, tf: number): void {
-  if (posting.length === posting.slots.length) {
-    const capacity = Math.max(4, posting.length * 2);
+  if (posting.length === posting.slots.length || tf > widest(posting.tfs)) {
+    const capacity = Math.max(4, posting.length === posting.slots.length ? posting.length * 2 : posting.slots.length);
     posting.slots = grown(posting.slots, posting.length, capacity);
-    posting.tfs = grown(posting.tfs, posting.length, capacity);
+    const wider =
+      tf > widest(posting.tfs) ? (tf < 2 ** 16 ? new Uint16Array(capacity) : new Uint32Array(capacity)) : null;
+    if (wider) wider.set(posting.tfs.subarray(0, posting.length));
+    posting.tfs = wider ?? grown(posting.tfs, posting.length, capacity);
   }
   posting.slots[posting.length] = slot;
   posting.tfs[posting.length++] = tf;
@@ -54,49 +68,66 @@ export interface TermWeights {
   groups: number[][];
 }
 
+/** Each slot's length normalisation of a term's frequency: K1 scaled by its length against the average. */
+export function slotNorms(lengths: ArrayLike<number>, slots: number, avgLength: number): Float64Array {
+  const norms = new Float64Array(slots);
+  for (let slot = 0; slot < slots; slot++) norms[slot] = K1 * (1 - B + (B * lengths[slot]!) / avgLength);
+  return norms;
+}
+
 /**
  * Adds every matching slot's score into `scratch`, each group's best term only (`best` is scratch
- * space of the same length, left zeroed); returns the slots touched (caller zeroes them).
+ * space of the same length, left zeroed); appends the slots it touches first to `touched` (caller
+ * zeroes them). `norms` is `slotNorms` of the index's current state.
  */
+export function accumulateGroup(
+  weights: TermWeights['weights'],
+  members: readonly number[],
+  postings: readonly Posting[],
+  norms: Float64Array,
+  scratch: Float64Array,
+  best: Float64Array,
+  touched: number[],
+): void {
+  if (members.length === 1) {
+    // A typed word with no stand-ins (most of them): straight into the sum.
+    const { weight } = weights.get(members[0]!)!;
+    const { slots, tfs, length } = postings[members[0]!]!;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      if (scratch[slot] === 0) touched.push(slot);
+      scratch[slot] += termScore(weight, tfs[i]!, norms[slot]!);
+    }
+    return;
+  }
+  const inGroup: number[] = [];
+  for (const term of members) {
+    const { weight } = weights.get(term)!;
+    const { slots, tfs, length } = postings[term]!;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      const score = termScore(weight, tfs[i]!, norms[slot]!);
+      if (best[slot] === 0) inGroup.push(slot);
+      if (score > best[slot]!) best[slot] = score;
+    }
+  }
+  for (const slot of inGroup) {
+    if (scratch[slot] === 0) touched.push(slot);
+    scratch[slot] += best[slot]!;
+    best[slot] = 0;
+  }
+}
+
+/** `accumulateGroup` over every group of the query, in their order; returns the slots touched. */
 export function accumulate(
   { weights, groups }: TermWeights,
   postings: readonly Posting[],
-  lengths: ArrayLike<number>,
-  avgLength: number,
+  norms: Float64Array,
   scratch: Float64Array,
   best: Float64Array,
 ): number[] {
-  const norm = (slot: number) => K1 * (1 - B + (B * lengths[slot]!) / avgLength);
   const touched: number[] = [];
-  for (const members of groups) {
-    if (members.length === 1) {
-      // A typed word with no stand-ins (most of them): straight into the sum.
-      const { weight } = weights.get(members[0]!)!;
-      const { slots, tfs, length } = postings[members[0]!]!;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        if (scratch[slot] === 0) touched.push(slot);
-        scratch[slot] += termScore(weight, tfs[i]!, norm(slot));
-      }
-      continue;
-    }
-    const inGroup: number[] = [];
-    for (const term of members) {
-      const { weight } = weights.get(term)!;
-      const { slots, tfs, length } = postings[term]!;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        const score = termScore(weight, tfs[i]!, norm(slot));
-        if (best[slot] === 0) inGroup.push(slot);
-        if (score > best[slot]!) best[slot] = score;
-      }
-    }
-    for (const slot of inGroup) {
-      if (scratch[slot] === 0) touched.push(slot);
-      scratch[slot] += best[slot]!;
-      best[slot] = 0;
-    }
-  }
+  for (const members of groups) accumulateGroup(weights, members, postings, norms, scratch, best, touched);
   return touched;
 }
 

@@ -64,7 +64,7 @@ export function encodeSnapshot(
   };
 }
 
-/** Each id's length and each term's postings (views into one decoded array, tfs widened to 32 bits). */
+/** Each id's length and each term's postings (views into the decoded slots and the stored frequencies, as they are). */
 export function decodeSnapshot(
   snapshot: Bm25Snapshot,
   idCount: number,
@@ -73,8 +73,7 @@ export function decodeSnapshot(
   const lengths = decodeVarints(snapshot.lengths, idCount);
   const postingCounts = decodeVarints(snapshot.postingCounts, termCount);
   const postingSlots = decodeGaps(snapshot.postingGaps, postingCounts);
-  const postingTfs =
-    snapshot.postingTfs instanceof Uint32Array ? snapshot.postingTfs : Uint32Array.from(snapshot.postingTfs);
+  const { postingTfs } = snapshot;
   let offset = 0;
   const postings = Array.from(postingCounts, (length) => {
     const posting = {

@@ -12,11 +12,10 @@ import { TopK } from './top-k';
 import {
   accumulate,
   appendPosting,
-  B,
   EMPTY_POSTING,
-  grown,
   idf,
-  K1,
+  newPosting,
+  slotNorms,
   termScore,
   termWeights,
   type ForwardIndex,
@@ -24,6 +23,8 @@ import {
   type RelatedTerms,
   type TermWeights,
 } from './bm25-postings';
+import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
+import { TermBounds, topMatches, type Scratch } from './bm25-top';
 
 export type { RelatedTerms };
 
@@ -47,22 +48,19 @@ export class Bm25Index {
   private ids: (string | null)[] = [];
   private lengths: number[] = [];
   /** Null in a restored index until something needs it (scoring given ids reads the postings meanwhile). */
-  private forward: ForwardIndex | null = {
-    starts: [],
-    counts: [],
-    terms: new Uint32Array(0),
-    tfs: new Uint32Array(0),
-    length: 0,
-  };
+  private forward: ForwardIndex | null = emptyForward();
   private freeSlots: number[] = [];
   private termNumbers = new Map<string, number>();
   private vocabulary: string[] = [];
   private postings: Posting[] = [];
   private totalLength = 0;
-  private scratch = new Float64Array(0);
-  /** Each slot's best score within one group of query terms, while `accumulate` reads that group. */
-  private groupScratch = new Float64Array(0);
+  /** Scores while a query is summed; `best` each slot's best within one group of query terms. */
+  private scratch: Scratch = { scores: new Float64Array(0), best: new Float64Array(0), marks: new Uint8Array(0) };
   private version = 0;
+  /** Length normalisations and term bounds of the index as it is (remade after a change). */
+  private norms: { changes: number; norms: Float64Array } | null = null;
+  /** Each term's bound for the pruned top k (bm25-top.ts). */
+  private bounds = new TermBounds();
 
   get size(): number {
     return this.slotOf.size;
@@ -86,7 +84,7 @@ export class Bm25Index {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.version++;
-    const { terms } = this.slotTerms(slot);
+    const { terms } = slotTerms(this.forwardIndex(), slot);
     for (const term of terms) {
       const posting = this.postings[term]!;
       const at = posting.slots.subarray(0, posting.length).indexOf(slot);
@@ -125,21 +123,22 @@ export class Bm25Index {
     if (!this.forward) {
       // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
       const touched = this.accumulate(asked);
+      const summed = this.scratch.scores;
       for (const id of ids) {
         const slot = this.slotOf.get(id);
-        if (slot !== undefined && this.scratch[slot]! > 0) scores.set(id, this.scratch[slot]!);
+        if (slot !== undefined && summed[slot]! > 0) scores.set(id, summed[slot]!);
       }
-      for (const slot of touched) this.scratch[slot] = 0;
+      for (const slot of touched) summed[slot] = 0;
       return scores;
     }
-    const avgLength = this.totalLength / this.size;
+    const norms = this.slotNorms();
     const best = new Float64Array(groups.length);
     // Read straight from the forward arrays: no views made per id on this hot path.
     const { starts, counts, terms, tfs } = this.forward;
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
-      const norm = K1 * (1 - B + (B * this.lengths[slot]!) / avgLength);
+      const norm = norms[slot]!;
       let matched = false;
       for (let i = starts[slot]!, end = i + counts[slot]!; i < end; i++) {
         const term = weights.get(terms[i]!);
@@ -201,17 +200,41 @@ export class Bm25Index {
     return groups;
   }
 
-  /** The k best documents for `query` (optionally only those `filter` keeps), best first. */
-  search(query: Bm25Query, k: number, filter?: (id: string) => boolean, related?: RelatedTerms): Scored[] {
-    const touched = this.accumulate(this.termWeights(query, related));
+  /**
+   * The k best documents for `query` (optionally only those `filter` keeps), best first; of equal
+   * scores the one indexed first. Without a filter the common words' postings are mostly skipped
+   * (bm25-top.ts); `prune` false scores every match, as the tests compare.
+   */
+  search(
+    query: Bm25Query,
+    k: number,
+    filter?: (id: string) => boolean,
+    related?: RelatedTerms,
+    prune = true,
+  ): Scored[] {
+    const asked = this.termWeights(query, related);
+    if (asked.weights.size === 0) return [];
+    const named = ({ row, score }: { row: number; score: number }) => ({ id: this.ids[row]!, score });
+    if (!filter && prune) {
+      this.ensureScratch();
+      const scoring = {
+        norms: this.slotNorms(),
+        lengths: this.lengths,
+        avgLength: this.totalLength / this.size,
+        bounds: this.bounds,
+      };
+      return topMatches(asked, this.postings, scoring, k, this.scratch).map(named);
+    }
+    const touched = this.accumulate(asked);
     const best = new TopK(k);
+    const summed = this.scratch.scores;
     for (const slot of touched) {
-      const score = this.scratch[slot]!;
-      this.scratch[slot] = 0;
+      const score = summed[slot]!;
+      summed[slot] = 0;
       if (filter && !filter(this.ids[slot]!)) continue;
       best.push(slot, score);
     }
-    return best.sorted().map(({ row, score }) => ({ id: this.ids[row]!, score }));
+    return best.sorted().map(named);
   }
 
   /**
@@ -236,6 +259,11 @@ export class Bm25Index {
     return this.version;
   }
 
+  /** The slot of `id`, while the index holds it. */
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
   /** Each slot's id (null: a free slot); slots are what `forEachMatch` reports. */
   get slotIds(): readonly (string | null)[] {
     return this.ids;
@@ -247,9 +275,11 @@ export class Bm25Index {
     related: RelatedTerms | undefined,
     visit: (slot: number, score: number) => void,
   ): void {
-    for (const slot of this.accumulate(this.termWeights(query, related))) {
-      const score = this.scratch[slot]!;
-      this.scratch[slot] = 0;
+    const touched = this.accumulate(this.termWeights(query, related));
+    const summed = this.scratch.scores;
+    for (const slot of touched) {
+      const score = summed[slot]!;
+      summed[slot] = 0;
       visit(slot, score);
     }
   }
@@ -292,12 +322,11 @@ export class Bm25Index {
     index.vocabulary = [...vocabulary];
     index.vocabulary.forEach((term, number) => index.termNumbers.set(term, number));
     index.postings = postings;
-    ids.forEach((id, slot) => {
-      index.slotOf.set(id, slot);
-      index.ids[slot] = id;
-      index.lengths[slot] = lengths[slot]!;
-      index.totalLength += lengths[slot]!;
-    });
+    // Whole arrays at once, not grown a slot at a time (a million slots at each start at 1M propositions).
+    index.ids = ids.slice();
+    index.lengths = Array.from(lengths);
+    ids.forEach((id, slot) => index.slotOf.set(id, slot));
+    for (const length of lengths) index.totalLength += length;
     // Each id's term list is made when first needed (an add or a removal), not at start-up.
     index.forward = null;
     return index;
@@ -309,7 +338,7 @@ export class Bm25Index {
       number = this.vocabulary.length;
       this.termNumbers.set(term, number);
       this.vocabulary.push(term);
-      this.postings.push({ slots: new Uint32Array(0), tfs: new Uint32Array(0), length: 0 });
+      this.postings.push(newPosting());
     }
     return number;
   }
@@ -326,59 +355,18 @@ export class Bm25Index {
     this.slotOf.set(id, slot);
     this.ids[slot] = id;
     this.lengths[slot] = length;
-    this.appendForward(slot, terms, tfs);
-    terms.forEach((term, i) => appendPosting(this.postings[term]!, slot, tfs[i]!));
+    appendForward(this.forwardIndex(), slot, terms, tfs);
+    terms.forEach((term, i) => {
+      const posting = this.postings[term]!;
+      appendPosting(posting, slot, tfs[i]!);
+      this.bounds.note(term, tfs[i]!, length, posting.length === 1);
+    });
     this.totalLength += length;
   }
 
-  /** A slot's distinct term numbers and their frequencies (views, valid until the next add). */
-  private slotTerms(slot: number): { terms: Uint32Array; tfs: Uint32Array } {
-    const { starts, counts, terms, tfs } = this.forwardIndex();
-    const start = starts[slot]!;
-    const end = start + counts[slot]!;
-    return { terms: terms.subarray(start, end), tfs: tfs.subarray(start, end) };
-  }
-
-  private appendForward(slot: number, terms: Uint32Array, tfs: Uint32Array): void {
-    const forward = this.forwardIndex();
-    const needed = forward.length + terms.length;
-    if (needed > forward.terms.length) {
-      const capacity = Math.max(needed, forward.terms.length * 2, 1024);
-      forward.terms = grown(forward.terms, forward.length, capacity);
-      forward.tfs = grown(forward.tfs, forward.length, capacity);
-    }
-    forward.terms.set(terms, forward.length);
-    forward.tfs.set(tfs, forward.length);
-    forward.starts[slot] = forward.length;
-    forward.counts[slot] = terms.length;
-    forward.length = needed;
-  }
-
-  /**
-   * Every slot's term list, made from the postings when the index was restored: count each slot's
-   * terms, place each slot's run, then walk the postings in term order (so each list is in term-number
-   * order, as `add` makes it).
-   */
+  /** Every slot's term list, made from the postings when the index was restored. */
   private forwardIndex(): ForwardIndex {
-    if (this.forward) return this.forward;
-    const slots = this.ids.length;
-    const total = this.postings.reduce((sum, posting) => sum + posting.length, 0);
-    const counts = new Uint32Array(slots);
-    for (const posting of this.postings) for (let i = 0; i < posting.length; i++) counts[posting.slots[i]!]!++;
-    const starts = new Uint32Array(slots);
-    for (let slot = 1; slot < slots; slot++) starts[slot] = starts[slot - 1]! + counts[slot - 1]!;
-    const filled = starts.slice();
-    const terms = new Uint32Array(total);
-    const tfs = new Uint32Array(total);
-    this.postings.forEach((posting, term) => {
-      for (let i = 0; i < posting.length; i++) {
-        const at = filled[posting.slots[i]!]!++;
-        terms[at] = term;
-        tfs[at] = posting.tfs[i]!;
-      }
-    });
-    this.forward = { starts: Array.from(starts), counts: Array.from(counts), terms, tfs, length: total };
-    return this.forward;
+    return (this.forward ??= forwardFromPostings(this.postings, this.ids.length));
   }
 
   /** idf of each query term the index knows, by term number, in groups of a typed term and its stand-ins. */
@@ -386,23 +374,25 @@ export class Bm25Index {
     return termWeights(this.queryGroups(query), related, this.size, this.termNumbers, this.postings);
   }
 
-  /**
-   * Adds every matching slot's score into `scratch`, each group's best term only; returns the slots
-   * touched (caller zeroes them).
-   */
+  /** Each slot's length normalisation, made once per state of the index. */
+  private slotNorms(): Float64Array {
+    if (this.norms?.changes !== this.version || this.norms.norms.length !== this.ids.length) {
+      const norms = slotNorms(this.lengths, this.ids.length, this.totalLength / this.size);
+      this.norms = { changes: this.version, norms };
+    }
+    return this.norms.norms;
+  }
+
+  private ensureScratch(): void {
+    if (this.scratch.scores.length >= this.ids.length) return;
+    const length = this.ids.length * 2;
+    this.scratch = { scores: new Float64Array(length), best: new Float64Array(length), marks: new Uint8Array(length) };
+  }
+
+  /** Adds every matching slot's score into `scratch.scores`; returns the slots touched (caller zeroes them). */
   private accumulate(query: TermWeights): number[] {
     if (query.weights.size === 0) return [];
-    if (this.scratch.length < this.ids.length) {
-      this.scratch = new Float64Array(this.ids.length * 2);
-      this.groupScratch = new Float64Array(this.ids.length * 2);
-    }
-    return accumulate(
-      query,
-      this.postings,
-      this.lengths,
-      this.totalLength / this.size,
-      this.scratch,
-      this.groupScratch,
-    );
+    this.ensureScratch();
+    return accumulate(query, this.postings, this.slotNorms(), this.scratch.scores, this.scratch.best);
   }
 }

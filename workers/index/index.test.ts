@@ -181,6 +181,17 @@ describe('Bm25Index', () => {
     expect(copy.scoreIds('word', ['short', 'long'])).toEqual(local.scoreIds('word', ['short', 'long']));
   });
 
+  it('keeps a frequency past a byte whole, in the index it was added to and in its snapshot', () => {
+    const local = new Bm25Index();
+    local.add('mid', `${'word '.repeat(200)}${'other '.repeat(100)}`);
+    local.add('long', 'word '.repeat(300)); // 300 does not fit the byte its term's frequencies started in
+    local.add('short', 'word other');
+    expect(local.search('word', 3).map((hit) => hit.id)).toEqual(['long', 'mid', 'short']);
+    const copy = Bm25Index.fromSnapshot(structuredClone(local.toSnapshot()));
+    copy.add('later', 'word '.repeat(70_000)); // past two bytes, in a restored index
+    expect(copy.search('word', 4).map((hit) => hit.id)).toEqual(['later', 'long', 'mid', 'short']);
+  });
+
   it('boosts heading text', () => {
     const local = new Bm25Index();
     local.add('plain', 'installing packages with the manager');

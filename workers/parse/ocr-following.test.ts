@@ -59,4 +59,14 @@ describe('OCR that follows the document’s language', () => {
     await following.recognize(blob);
     expect(reads).toEqual(['fra']);
   });
+
+  it('reads a page begun at the same time again once the other page tells the language', async () => {
+    const { reads, reader } = engine(GERMAN);
+    const following = followingReader(reader, 'eng', async (code) => code === 'deu');
+    // Two pages at once, as the file reader reads a scanned PDF: both start in the chosen language.
+    await Promise.all([following.recognize(blob), following.recognize(blob)]);
+    expect(reads.filter((code) => code === 'deu')).toHaveLength(2);
+    expect(reads.slice(0, 2)).toEqual(['eng', 'eng']);
+    expect(following.language).toBe('deu');
+  });
 });

@@ -35,9 +35,13 @@ export function followingReader(
   detect: (text: string) => string | undefined = functionWordLanguage,
 ): FollowingReader {
   let language = chosen;
-  let decided = false;
+  /** Set once a page (or the person) told the language; pages read meanwhile wait for it. */
+  let decision: Promise<void> | null = null;
   let preferred: string | undefined;
   const usable = async (code: string | undefined) => !!code && (code === chosen || (await available(code)));
+  const switchTo = async (code: string | undefined) => {
+    if (code && code !== language && (await usable(code))) language = code;
+  };
   return {
     get language() {
       return language;
@@ -46,19 +50,18 @@ export function followingReader(
       preferred = OCR_CODE[lang];
     },
     async recognize(image: Blob): Promise<OcrPage> {
-      if (!decided && preferred) {
-        decided = true;
-        if (await usable(preferred)) language = preferred;
+      if (!decision && preferred) decision = switchTo(preferred);
+      await decision;
+      const readIn = language;
+      const read = await reader(readIn).recognize(image);
+      if (!decision) {
+        const told = detect(read.lines.map((line) => line.text).join(' '));
+        if (told === undefined) return read;
+        decision = switchTo(OCR_CODE[told]);
       }
-      const read = await reader(language).recognize(image);
-      if (decided) return read;
-      const told = detect(read.lines.map((line) => line.text).join(' '));
-      if (told === undefined) return read;
-      decided = true;
-      const code = OCR_CODE[told];
-      if (!code || code === language || !(await usable(code))) return read;
-      language = code;
-      return reader(language).recognize(image);
+      await decision;
+      // Two pages are read at once: one begun before the other told the language is read again in it.
+      return readIn === language ? read : reader(language).recognize(image);
     },
   };
 }

@@ -3,10 +3,10 @@
  * worker, its WebAssembly core and the English model are served from Carrel's own origin under
  * /ocr/ (vite.config.ts copies them from node_modules and the service worker precaches them), so
  * OCR works offline and nothing is fetched from a CDN. Other languages come from the model cache
- * or this site (common/ocr-languages.ts). One tesseract worker is started on the first scanned
- * page and kept for the rest of the file.
+ * or this site (common/ocr-languages.ts). The engine that runs tesseract's workers is
+ * ocr-engine.ts; this module turns what they read into lines and text items.
  */
-import { createWorker, OEM, type Block, type Worker as TesseractWorker } from 'tesseract.js';
+import type { Block } from 'tesseract.js';
 import type { PageWord } from '../../common/db';
 import { MODEL_CACHE } from '../../common/models';
 import { isLanguageData, ocrLanguageCacheKey, ocrLanguageName, ocrLanguageSitePath } from '../../common/ocr-languages';
@@ -116,73 +116,6 @@ export const pageWords = (items: readonly TextItemLike[]): PageWord[] =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
-
-/** A tesseract worker unused this long is stopped: its engine and model hold about 100 MB. */
-const IDLE_MS = 60_000;
-
-/** Reads images; one tesseract worker, started on first use, restarted for another language, stopped when idle. */
-export class Ocr {
-  private worker: Promise<TesseractWorker> | null = null;
-  private language = '';
-  private idle: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(private readonly origin: string) {}
-
-  /** This engine reading `language` (a tesseract code such as `eng`), stopped mid-page when `signal` aborts. */
-  in(language: string, signal?: AbortSignal): PageReader {
-    return { recognize: (image) => this.recognize(image, language, signal) };
-  }
-
-  /**
-   * Reads one image. Pause and cancel stop it at once: tesseract cannot be interrupted inside a
-   * page, so its worker is terminated (the next page starts a new one, in about a second).
-   */
-  async recognize(image: Blob, language: string, signal?: AbortSignal): Promise<OcrPage> {
-    clearTimeout(this.idle);
-    signal?.throwIfAborted();
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        reject(signal!.reason);
-        void this.close();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      if (language !== this.language) await this.close();
-      const worker = await Promise.race([this.start(language), aborted]);
-      const { data } = await Promise.race([worker.recognize(image, {}, { text: false, blocks: true }), aborted]);
-      return pageFromBlocks(data.blocks ?? []);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      aborted.catch(() => undefined);
-      this.idle = setTimeout(() => void this.close(), IDLE_MS);
-    }
-  }
-
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await (await worker.catch(() => null))?.terminate();
-  }
-
-  private start(language: string): Promise<TesseractWorker> {
-    this.language = language;
-    this.worker ??= languageData(language, this.origin).then((data) =>
-      createWorker([{ code: language, data }], OEM.LSTM_ONLY, {
-        workerPath: new URL(OCR_PATHS.worker, this.origin).href,
-        corePath: new URL(OCR_PATHS.core, this.origin).href,
-        // CSP allows workers from our origin only, not blob: URLs.
-        workerBlobURL: false,
-        // The service worker and the model cache already keep the files; tesseract's own IndexedDB copy would double them.
-        cacheMethod: 'none',
-      }),
-    );
-    // A worker that failed to start is not kept: the next page tries again.
-    this.worker.catch(() => (this.worker = null));
-    return this.worker;
-  }
-}
 
 /** Tesseract's blocks → lines of sure words, paragraph starts and the mean confidence (exported for tests). */
 export function pageFromBlocks(blocks: readonly Block[]): OcrPage {

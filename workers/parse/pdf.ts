@@ -12,6 +12,8 @@ import { itemsToLines, removeFurniture, type Line, type TextItemLike } from './p
 import { loadPdf, pdfError, type PdfDocument, type PdfJs, type PdfPage } from './pdf-loader';
 import { hasImage, letterCount, OCR_BELOW_LETTERS, ocrSummary, readScannedPage } from './pdf-ocr';
 import { outlineHeadings } from './pdf-outline';
+import { readPagesAtOnce, type PageRead } from './page-loops';
+import type { PageHelper } from './page-helper';
 
 export interface PdfOptions {
   pdfjs: PdfJs;
@@ -21,12 +23,24 @@ export interface PdfOptions {
   onPage?: (done: number, total: number, ocr?: boolean) => void;
   /** Reads scanned pages (workers/parse/ocr.ts); without it a PDF without a text layer is refused. */
   ocr?: PageReader;
+  /**
+   * Reads text pages in another thread, alongside this one (page-helper.ts), for PDFs of at least
+   * HELPER_MIN_PAGES pages; without it every page is read here.
+   */
+  helper?: () => PageHelper;
 }
+
+/**
+ * Below this many pages the helper is not asked: opening the file a second time costs more than
+ * the pages it would read.
+ */
+export const HELPER_MIN_PAGES = 8;
 
 /** Parses a PDF; throws AppError for passwords, damage and missing text layers, the signal's reason when aborted. */
 export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   opts.signal?.throwIfAborted();
-  const task = loadPdf(opts.pdfjs, data, opts.password);
+  // pdf.js takes ownership of the buffer it is given; the helper gets its own copy.
+  const task = loadPdf(opts.pdfjs, opts.helper ? data.slice() : data, opts.password);
   // Aborting destroys the task, which rejects whatever pdf.js is doing; the abort reason is rethrown below.
   const cancel = () => void task.destroy();
   opts.signal?.addEventListener('abort', cancel, { once: true });
@@ -38,7 +52,7 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
       opts.signal?.throwIfAborted();
       throw pdfError(error, fileName);
     }
-    return await readDocument(doc, fileName, opts);
+    return await readDocument(doc, fileName, opts, data);
   } catch (error) {
     opts.signal?.throwIfAborted();
     throw error;
@@ -56,13 +70,35 @@ interface ScanReport {
   words: NonNullable<ParsedDocument['ocrWords']>;
 }
 
-async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
-  const pages: Line[][] = [];
+async function readDocument(
+  doc: PdfDocument,
+  fileName: string,
+  opts: PdfOptions,
+  data: Uint8Array,
+): Promise<ParsedDocument> {
   const scans: ScanReport = { tried: 0, scanned: [], failed: [], words: {} };
-  for (let p = 1; p <= doc.numPages; p++) {
-    opts.signal?.throwIfAborted();
-    pages.push(await readPage(doc, p, fileName, opts, scans));
+  const progress = { done: 0 };
+  const local: PageRead<ReadPage> = (p) => readPage(doc, p, fileName, opts, scans, progress.done);
+  const helper = opts.helper && doc.numPages >= HELPER_MIN_PAGES ? opts.helper() : null;
+  // Two readers: the helper for text pages beside this thread, or two pages at once read by OCR.
+  const second = helper ? helperRead(helper, data, opts.password, local) : opts.ocr ? local : null;
+  let read: ReadPage[];
+  try {
+    read = await readPagesAtOnce(
+      doc.numPages,
+      second ? [local, second] : [local],
+      (done, _, page) => {
+        progress.done = done;
+        opts.onPage?.(done, doc.numPages, page.ocr);
+      },
+      opts.signal,
+    );
+  } finally {
+    helper?.close();
   }
+  const pages = read.map((page) => page.lines);
+  scans.scanned.sort((a, b) => a.page - b.page);
+  scans.failed.sort((a, b) => a - b);
   requireText(pages, doc.numPages, scans, fileName);
   const labels = await doc.getPageLabels().catch(() => null);
   const outline = await outlineHeadings(doc);
@@ -73,6 +109,30 @@ async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions
   return scanned.length || failed.length ? { ...parsed, ocr: ocrSummary(scanned, failed), ocrWords: words } : parsed;
 }
 
+interface ReadPage {
+  lines: Line[];
+  /** Read by OCR. */
+  ocr: boolean;
+}
+
+/**
+ * The helper's reader: it opens its copy of the file once, then answers text pages; a page it finds
+ * to be a scan (or any page, if it cannot open the file) is read here, where OCR runs.
+ */
+function helperRead(helper: PageHelper, data: Uint8Array, password: string | undefined, local: PageRead<ReadPage>) {
+  const opened = helper.open(data, password).then(
+    () => true,
+    (error: unknown) => {
+      console.warn('the second PDF reader could not open the file; reading it in one thread', error);
+      return false;
+    },
+  );
+  return async (p: number): Promise<ReadPage> => {
+    const lines = (await opened) ? await helper.lines(p) : null;
+    return lines ? { lines, ocr: false } : local(p);
+  };
+}
+
 /** One page's lines, from its text layer or, when the page is a scan, from OCR (noted in `scans`). */
 async function readPage(
   doc: PdfDocument,
@@ -80,7 +140,8 @@ async function readPage(
   fileName: string,
   opts: PdfOptions,
   scans: ScanReport,
-): Promise<Line[]> {
+  done: number,
+): Promise<ReadPage> {
   const page = await doc.getPage(p);
   const content = await page.getTextContent();
   let items: TextItemLike[] = content.items.filter((i): i is TextItemLike & typeof i => 'str' in i);
@@ -88,13 +149,12 @@ async function readPage(
   if (opts.ocr && textLetters(items) < OCR_BELOW_LETTERS && (await hasImage(page, opts.pdfjs))) {
     ocr = true;
     scans.tried++;
-    opts.onPage?.(p - 1, doc.numPages, true);
+    opts.onPage?.(done, doc.numPages, true);
     items = await readScan(page, p, items, fileName, opts, scans);
   }
   const lines = itemsToLines(items, p);
   page.cleanup();
-  opts.onPage?.(p, doc.numPages, ocr);
-  return lines;
+  return { lines, ocr };
 }
 
 const textLetters = (items: TextItemLike[]) => letterCount(items.map((i) => i.str).join(''));

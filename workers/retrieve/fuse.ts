@@ -14,11 +14,14 @@ const RRF_K = 60;
 
 export function fuseScores(legs: Leg[], method: FusionMethod): Map<string, number> {
   const fused = new Map<string, number>();
-  const add = (id: string, value: number) => fused.set(id, (fused.get(id) ?? 0) + value);
+  let first = true;
+  // The first leg read sets its items (at 1M propositions the document stage fuses 25,000 of them).
+  const add = (id: string, value: number) => fused.set(id, first ? value : (fused.get(id) ?? 0) + value);
   for (const { scores, weight } of legs) {
     if (scores.size === 0 || weight === 0) continue;
     if (method === 'rrf') {
       [...scores].sort((a, b) => b[1] - a[1]).forEach(([id], rank) => add(id, weight / (RRF_K + rank + 1)));
+      first = false;
       continue;
     }
     let min = Infinity;
@@ -29,8 +32,10 @@ export function fuseScores(legs: Leg[], method: FusionMethod): Map<string, numbe
     }
     const span = max - min;
     for (const [id, value] of scores) add(id, weight * (span > 0 ? (value - min) / span : 1));
+    first = false;
   }
-  // Items only one leg found still appear (the other leg contributes 0).
-  for (const { scores } of legs) for (const id of scores.keys()) if (!fused.has(id)) fused.set(id, 0);
+  // Items only a leg of no weight found still appear (the legs read above have set all of theirs).
+  for (const { scores, weight } of legs)
+    if (weight === 0) for (const id of scores.keys()) if (!fused.has(id)) fused.set(id, 0);
   return fused;
 }

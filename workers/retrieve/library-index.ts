@@ -9,14 +9,14 @@ import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
 import { PqIndex } from '../index/pq-index';
 import type { VectorIndex } from '../index/vector-index';
-import { decodeRows, vectorIds, type Int8Rows, type StoredVectorRecord } from '../../common/vector-codec';
+import { decodeRows, type Int8Rows, type StoredVectorRecord } from '../../common/vector-codec';
+import { rowsByLevel } from './stored-vectors';
+import { PropositionTable } from './proposition-table';
 import {
-  fromPropositionColumns,
   fromSectionColumns,
   toPropositionColumns,
   toSectionColumns,
   type PropositionColumns,
-  type PropositionMeta,
   type SectionColumns,
   type SectionMeta,
 } from './metadata-columns';
@@ -75,7 +75,7 @@ export const PQ_ABOVE_PROPOSITIONS = 1_000_000;
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
   readonly sections = new Map<string, SectionMeta>();
-  readonly propositions = new Map<string, PropositionMeta>();
+  readonly propositions = new PropositionTable();
   readonly sectionsOfDoc = new Map<string, string[]>();
   readonly propositionsOfSection = new Map<string, string[]>();
   /** Sections that hold a table of contents, a list of figures or an index (passages typed `contents`). */
@@ -88,6 +88,12 @@ export class LibraryIndex {
   vectors: Record<Level, VectorIndex> | null = null;
   /** `documentOfSection`'s tables, with and without contents sections, until the index changes. */
   private sectionDocs: { all?: SlotGroups; text?: SlotGroups } = {};
+  /**
+   * Set while a restored index waits for its stored vectors (`fromSnapshot` until `restoreVectors`):
+   * the vectors of documents added meanwhile, put in after the stored ones. Search meanwhile uses
+   * the keyword leg alone (`vectors` is null).
+   */
+  private pendingVectors: Map<string, DocumentVectors> | null = null;
   /** Restored proposition vectors above this many are held by a PqIndex (`PQ_ABOVE_PROPOSITIONS`). */
   pqAbovePropositions = PQ_ABOVE_PROPOSITIONS;
 
@@ -194,6 +200,8 @@ export class LibraryIndex {
   removeDocument(docId: string): void {
     const sectionIds = this.sectionsOfDoc.get(docId) ?? [];
     const propositionIds = sectionIds.flatMap((id) => this.propositionsOfSection.get(id) ?? []);
+    // Before BM25's: the table finds restored propositions by their BM25 slots.
+    propositionIds.forEach((id) => this.propositions.delete(id));
     this.bm25.document.remove(docId);
     sectionIds.forEach((id) => this.bm25.section.remove(id));
     propositionIds.forEach((id) => this.bm25.proposition.remove(id));
@@ -201,7 +209,6 @@ export class LibraryIndex {
     sectionIds.forEach(
       (id) => (this.sections.delete(id), this.propositionsOfSection.delete(id), this.contentsSections.delete(id)),
     );
-    propositionIds.forEach((id) => this.propositions.delete(id));
     this.sectionsOfDoc.delete(docId);
     this.docs.delete(docId);
   }
@@ -218,6 +225,7 @@ export class LibraryIndex {
   }
 
   private removeVectors(docId: string, sectionIds: string[], propositionIds: string[]): void {
+    this.pendingVectors?.delete(docId);
     this.vectors?.document.remove([docId]);
     this.vectors?.section.remove(sectionIds);
     this.vectors?.proposition.remove(propositionIds);
@@ -248,13 +256,19 @@ export class LibraryIndex {
       index.sectionsOfDoc.get(section.docId)?.push(section.id);
       index.propositionsOfSection.set(section.id, []);
     }
-    for (const proposition of fromPropositionColumns(snapshot.propositions)) {
-      index.propositions.set(proposition.id, proposition);
-      index.propositionsOfSection.get(proposition.sectionId)?.push(proposition.id);
-      if (proposition.type === 'contents') index.contentsSections.add(proposition.sectionId);
+    // The propositions stay columns: read here without making an object of each.
+    const { ids, sectionIds, types } = snapshot.propositions;
+    // Restored propositions are found by their BM25 slots, the same rows; so the table hears of a change before BM25 does.
+    index.propositions.restore(snapshot.propositions, (id) => index.bm25.proposition.slotOfId(id));
+    const contents = types.table.indexOf('contents');
+    for (let row = 0; row < ids.length; row++) {
+      const sectionId = sectionIds.table[sectionIds.rows[row]!]!;
+      index.propositionsOfSection.get(sectionId)?.push(ids[row]!);
+      if (types.rows[row] === contents) index.contentsSections.add(sectionId);
     }
-    const order = index.idOrder();
+    const order = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: ids };
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
+    index.pendingVectors = new Map();
     return index;
   }
 
@@ -262,76 +276,26 @@ export class LibraryIndex {
    * Gives a restored index (`fromSnapshot`, no vectors yet) its documents' stored vectors, each
    * level's rows joined into one block: the int8 proposition rows go in as they are stored. A
    * record for a document the index does not hold, or whose rows are not that document's (another
-   * indexing of it), is left out.
+   * indexing of it), is left out; so is one of a document added since the restore, whose own
+   * vectors then go in.
    */
   restoreVectors(records: StoredVectorRecord[]): void {
-    const dims = records[0]?.dims;
-    if (this.vectors || !dims) return;
-    const held = (ids: string[], docId: string, meta: Map<string, { docId: string }>) =>
-      ids.length === 0 || (meta.get(ids[0]!)?.docId === docId && meta.get(ids.at(-1)!)?.docId === docId);
-    const propositionsOf = records.some((r) => !r.propositionIds)
-      ? this.propositionsByDoc()
-      : new Map<string, string[]>();
-    const usable: (StoredVectorRecord & { sectionIds: string[]; propositionIds: string[] })[] = [];
-    for (const record of records) {
-      if (record.dims !== dims || !this.docs.has(record.docId)) continue;
-      const ids = vectorIds(record, {
-        sections: this.sectionsOfDoc.get(record.docId) ?? [],
-        propositions: propositionsOf.get(record.docId) ?? [],
-      });
-      if (
-        ids &&
-        held(ids.sections, record.docId, this.sections) &&
-        held(ids.propositions, record.docId, this.propositions)
-      )
-        usable.push({ ...record, sectionIds: ids.sections, propositionIds: ids.propositions });
-    }
-    const withDoc = usable.filter((r) => r.doc);
-    this.vectors = {
-      document: this.vectorIndexOf(
-        dims,
-        'document',
-        withDoc.map((r) => r.docId),
-        joinRows(
-          withDoc.map((r) => r.doc!),
-          dims,
-        ),
-      ),
-      section: this.vectorIndexOf(
-        dims,
-        'section',
-        usable.flatMap((r) => r.sectionIds),
-        joinRows(
-          usable.map((r) => r.sections),
-          dims,
-        ),
-      ),
-      proposition: this.vectorIndexOf(
-        dims,
-        'proposition',
-        usable.flatMap((r) => r.propositionIds),
-        joinRows(
-          usable.map((r) => r.propositions),
-          dims,
-        ),
-      ),
-    };
+    const added = this.pendingVectors ?? new Map<string, DocumentVectors>();
+    this.pendingVectors = null;
+    this.vectorsFromRecords(records.filter((record) => !added.has(record.docId)));
+    for (const [docId, vectors] of added) this.addVectors(docId, vectors);
   }
 
-  /** Each document's proposition ids in the index's order, which is the order they are stored in. */
-  private propositionsByDoc(): Map<string, string[]> {
-    const byDoc = new Map<string, string[]>();
-    let current: string | undefined;
-    let ids: string[] = [];
-    for (const { id, docId } of this.propositions.values()) {
-      if (docId !== current) {
-        current = docId;
-        ids = byDoc.get(docId) ?? [];
-        byDoc.set(docId, ids);
-      }
-      ids.push(id);
-    }
-    return byDoc;
+  /** Whether a restored index still waits for its stored vectors (`restoreVectors`). */
+  get vectorsPending(): boolean {
+    return this.pendingVectors !== null;
+  }
+
+  private vectorsFromRecords(records: StoredVectorRecord[]): void {
+    const dims = records[0]?.dims;
+    if (this.vectors || !dims) return;
+    const rows = rowsByLevel(records, dims, this);
+    this.vectors = mapLevels((level) => this.vectorIndexOf(dims, level, rows[level].ids, rows[level].rows));
   }
 
   /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
@@ -355,6 +319,7 @@ export class LibraryIndex {
   }
 
   private addVectors(docId: string, vectors: DocumentVectors): void {
+    if (this.pendingVectors) return void this.pendingVectors.set(docId, vectors);
     const dims = vectors.doc?.length ?? vectors.propositions.values().next().value?.length;
     if (!dims) return;
     this.vectors ??= {
@@ -381,19 +346,6 @@ const LEVELS: Level[] = ['document', 'section', 'proposition'];
  * the title out, on all three evaluation sets (docs/retrieval.md).
  */
 const PROPOSITION_HEADING_WEIGHT = 1;
-
-/** Int8 rows of several records as one block, in the records' order. */
-function joinRows(parts: Int8Rows[], dims: number): Int8Rows {
-  const rows = parts.reduce((sum, part) => sum + part.scales.length, 0);
-  const joined = { codes: new Int8Array(rows * dims), scales: new Float32Array(rows) };
-  let row = 0;
-  for (const part of parts) {
-    joined.codes.set(part.codes, row * dims);
-    joined.scales.set(part.scales, row);
-    row += part.scales.length;
-  }
-  return joined;
-}
 
 function mapLevels<T>(make: (level: Level) => T): Record<Level, T> {
   return { document: make('document'), section: make('section'), proposition: make('proposition') };

@@ -104,6 +104,19 @@ export function toPropositionColumns(propositions: PropositionMeta[]): Propositi
 }
 
 export function fromPropositionColumns(columns: PropositionColumns): PropositionMeta[] {
+  const rows = propositionRows(columns);
+  return Array.from(columns.ids, (_, i) => rows.row(i));
+}
+
+/** Stored proposition columns read row by row, each row made into an object only when asked for. */
+export interface PropositionRows {
+  ids: readonly string[];
+  row(i: number): PropositionMeta;
+  docIdOf(i: number): string;
+}
+
+/** `columns` as rows: two passes over their counts for where each row's pages and own text start, nothing else made. */
+export function propositionRows(columns: PropositionColumns): PropositionRows {
   const {
     ids,
     docIds,
@@ -118,30 +131,37 @@ export function fromPropositionColumns(columns: PropositionColumns): Proposition
     pageCounts,
     pages,
   } = columns;
-  const propositions: PropositionMeta[] = new Array(ids.length);
-  let textAt = 0;
-  let pageAt = 0;
-  for (let i = 0; i < ids.length; i++) {
-    if (i % TEXT_BLOCK === 0) textAt = 0;
-    const block = textBlocks[Math.floor(i / TEXT_BLOCK)]!;
-    const length = textLengths[i]!;
-    const text = length < 0 ? undefined : block.slice(textAt, (textAt += length));
-    const pageList: number[] = [];
-    for (const last = pageAt + pageCounts[i]!; pageAt < last; pageAt++) pageList.push(pages[pageAt]!);
-    propositions[i] = {
-      id: ids[i]!,
-      docId: docIds.table[docIds.rows[i]!]!,
-      sectionId: sectionIds.table[sectionIds.rows[i]!]!,
-      order: order[i]!,
-      headingPath: headingPaths.table[headingPaths.rows[i]!]!,
-      pages: pageList,
-      start: start[i]!,
-      end: end[i]!,
-      type: types.table[types.rows[i]!]!,
-      ...(text === undefined ? {} : { text }),
-    };
+  const pageStarts = new Uint32Array(ids.length + 1);
+  for (let i = 0; i < ids.length; i++) pageStarts[i + 1] = pageStarts[i]! + pageCounts[i]!;
+  // Where each own text starts in its block (-1: none).
+  const textStarts = new Int32Array(ids.length);
+  for (let i = 0, at = 0; i < ids.length; i++) {
+    if (i % TEXT_BLOCK === 0) at = 0;
+    textStarts[i] = textLengths[i]! < 0 ? -1 : at;
+    at += Math.max(0, textLengths[i]!);
   }
-  return propositions;
+  const docIdOf = (i: number) => docIds.table[docIds.rows[i]!]!;
+  return {
+    ids,
+    docIdOf,
+    row(i) {
+      const textAt = textStarts[i]!;
+      const text =
+        textAt < 0 ? undefined : textBlocks[Math.floor(i / TEXT_BLOCK)]!.slice(textAt, textAt + textLengths[i]!);
+      return {
+        id: ids[i]!,
+        docId: docIdOf(i),
+        sectionId: sectionIds.table[sectionIds.rows[i]!]!,
+        order: order[i]!,
+        headingPath: headingPaths.table[headingPaths.rows[i]!]!,
+        pages: Array.from(pages.subarray(pageStarts[i]!, pageStarts[i + 1]!)),
+        start: start[i]!,
+        end: end[i]!,
+        type: types.table[types.rows[i]!]!,
+        ...(text === undefined ? {} : { text }),
+      };
+    },
+  };
 }
 
 export function toSectionColumns(sections: SectionMeta[]): SectionColumns {

@@ -1,0 +1,59 @@
+/**
+ * A long PDF is read by two pdf.js readers at once, the file reader and its page-lines helper
+ * (workers/parse/page-helper.ts), each taking the next page: every page's text is still found, on
+ * its own page, and nothing is read twice or lost.
+ */
+import { expect, test } from './support';
+
+const ANIMALS = ['otter', 'heron', 'badger', 'marten', 'lynx', 'beaver', 'plover', 'stoat', 'osprey', 'vole'];
+
+/** A page's sentences: a passage or two of its own. */
+const pageText = (animal: string, n: number) =>
+  [
+    `At station ${n} the ranger counts every ${animal} seen along the river before the gate opens.`,
+    `The count goes into the logbook kept in the hut, with the weather and the height of the water.`,
+    `A ${animal} seen twice in one morning is written down once, with a note of where it was seen.`,
+    `Visitors who report a ${animal} near station ${n} are asked for the time and the place.`,
+    `In winter the walk to station ${n} takes longer, so the count starts an hour later.`,
+    `The logbook of station ${n} goes back to the office at the end of every month.`,
+  ].join(' ');
+
+/** One station a page, each with its own animal: a search for the animal finds that page alone. */
+const stations = `<style>section { break-after: page; font: 11pt serif; }</style>${ANIMALS.map(
+  (animal, i) => `<section><h2>Station ${i + 1}</h2><p>${pageText(animal, i + 1)}</p></section>`,
+).join('')}`;
+
+test('a long PDF read in two threads keeps every page, each on its own page', async ({ page, browser }) => {
+  const printer = await browser.newPage();
+  await printer.setContent(stations);
+  const pdf = await printer.pdf({ format: 'A5' });
+  await printer.close();
+
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto('/');
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="stations.pdf"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
+  expect(
+    workers.some((url) => url.includes('page-lines')),
+    `workers started: ${workers.join(', ')}`,
+  ).toBe(true);
+
+  for (const at of [1, 2, 7, 10]) {
+    await page.getByTestId('search-input').fill(`${ANIMALS[at - 1]} station ${at}`);
+    const passage = page.getByTestId('result').first().getByTestId('result-proposition').first();
+    // Each animal is named on its own page alone.
+    await expect(passage).toContainText(ANIMALS[at - 1]!);
+    // The passage is on its station's page (it may run over from the page before or on to the next).
+    const pages = (await passage.getByTestId('result-proposition-pages').textContent())!.match(/\d+/g)!.map(Number);
+    expect(Math.min(...pages), `pages ${pages.join('–')} of station ${at}`).toBeGreaterThanOrEqual(at - 1);
+    expect(Math.max(...pages), `pages ${pages.join('–')} of station ${at}`).toBeLessThanOrEqual(at + 1);
+    expect(pages).toContain(at);
+  }
+});
