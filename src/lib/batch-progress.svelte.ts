@@ -2,9 +2,9 @@
  * The queue's overall progress bar: one batch of files, from the first added to an empty queue
  * until none is left to read. It counts the files and bytes finished and the time spent reading,
  * and never goes back within a batch. The queue (ingest-queue.svelte.ts) tells it when files
- * finish and when reading starts and stops; it reads the files themselves for the rest.
+ * finish and when reading starts and stops; its tally (queue-tally.svelte.ts) what is left.
  */
-import { queueSummary, type QueueBatch, type QueueItem, type QueueSummary } from './ingest-progress';
+import { queueSummary, type QueueBatch, type QueueItem, type QueueLeft, type QueueSummary } from './ingest-progress';
 import type { QueuedFile } from './queued-file.svelte';
 
 const NO_BATCH: QueueBatch = { finishedBytes: 0, finished: 0, activeMs: 0 };
@@ -15,31 +15,17 @@ export class BatchProgress {
   /** The overall fraction last shown: the bar never goes back within a batch. */
   #shown = 0;
 
-  /** `files`: the queue's files; `active`: those being read or embedded now. */
+  /** `left`: the files still to read (kept by the queue's tally); `active`: those being read or embedded now. */
   constructor(
-    private readonly files: () => readonly QueuedFile[],
+    private readonly left: () => QueueLeft,
     private readonly active: () => readonly QueuedFile[],
   ) {}
-
-  /** Files still to read and their bytes: changes when files join, leave, pause or resume, not on progress. */
-  readonly #left = $derived.by(() => {
-    let files = 0;
-    let bytes = 0;
-    let paused = true;
-    for (const job of this.files()) {
-      if (!job.inFlight) continue;
-      files++;
-      bytes += job.file.size;
-      paused &&= job.paused;
-    }
-    return { files, bytes, paused };
-  });
 
   /** The overall progress of the queue, or null when nothing is waiting. Its "done" and its fraction only go forward. */
   readonly summary: QueueSummary | null = $derived.by(() => {
     const running = this.#activeSince === null ? 0 : Date.now() - this.#activeSince;
     const summary = queueSummary(
-      this.#left,
+      this.left(),
       { ...this.#batch, activeMs: this.#batch.activeMs + running },
       combined(this.active().filter((job) => !job.paused)),
     );
@@ -69,7 +55,7 @@ export class BatchProgress {
 
   /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
   endIfDone(): void {
-    if (this.files().some((job) => job.inFlight)) return;
+    if (this.left().files > 0) return;
     this.#batch = NO_BATCH;
     this.#shown = 0;
   }

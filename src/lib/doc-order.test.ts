@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeRows, foldText, type DocFilter } from './doc-order';
+import { arrangePage, arrangeRows, foldText, type DocFilter, type RowParts } from './doc-order';
 import type { DocRow } from './doc-rows';
 
 function stored(name: string, fields: Partial<DocRow> = {}): DocRow {
@@ -18,7 +18,7 @@ describe('arrangeRows', () => {
   ];
 
   it('matches titles, headings and file names, whatever the case and accents, every word anywhere', () => {
-    const headings = { 'stats.md': ['Données manquantes'] };
+    const headings = new Map([['stats.md', ['Données manquantes']]]);
     expect(names(arrangeRows(rows, { ...ANY, text: 'introduction to r' }, headings))).toEqual(['stats.md']);
     expect(names(arrangeRows(rows, { ...ANY, text: 'DONNEES' }, headings))).toEqual(['stats.md']);
     expect(names(arrangeRows(rows, { ...ANY, text: 'manquantes données' }, headings))).toEqual(['stats.md']);
@@ -63,6 +63,83 @@ describe('arrangeRows', () => {
     expect(names(arranged)).toEqual(['z-reading.md', 'a-waiting.md', 'guide.html']);
     // The filter text still applies to their names.
     expect(names(arrangeRows([waiting, reading, ...rows], { ...ANY, text: 'reading' }))).toEqual(['z-reading.md']);
+  });
+});
+
+describe('arrangePage', () => {
+  const job = (name: string, status: DocRow['status']): DocRow => ({
+    key: `job-${name}`,
+    name,
+    status,
+    progress: 0,
+    stageLabel: '',
+  });
+  /** A queue of `count` waiting files, newest first, with the oldest being read and one failed among them. */
+  function queue(count: number) {
+    const jobs = Array.from({ length: count }, (_, i) => job(`q${count - i}.txt`, 'queued'));
+    const reading = job('q1.txt', 'parsing');
+    const failed = job('bad.pdf', 'failed');
+    jobs[count - 1] = reading;
+    jobs.splice(3, 0, failed);
+    return { jobs, reading, failed };
+  }
+  const storedRows = Array.from({ length: 50 }, (_, i) =>
+    stored(`s${i}.md`, { title: `Notes ${i}`, lang: i % 2 ? 'en' : 'de', size: i }),
+  );
+
+  it('answers the first rows and the count arrangeRows answers, for every filter and order', () => {
+    const { jobs, reading, failed } = queue(40);
+    const parts: RowParts = { jobs, active: [reading], settled: new Set([failed]), stored: storedRows };
+    const filters: DocFilter[] = [
+      ANY,
+      { ...ANY, text: 'q3' },
+      { ...ANY, text: 'notes 1' },
+      { ...ANY, type: 'markdown' },
+      { ...ANY, lang: 'en', sort: 'size' },
+      { ...ANY, sort: 'title' },
+    ];
+    for (const filter of filters)
+      for (const limit of [1, 10, 41, 45, 200]) {
+        const all = arrangeRows([...jobs, ...storedRows], filter);
+        const page = arrangePage(parts, filter, new Map(), limit);
+        expect(names(page.rows), `${JSON.stringify(filter)} ${limit}`).toEqual(names(all.slice(0, limit)));
+        expect(page.total).toBe(all.length);
+        expect(page.selectable()).toEqual(all.filter((row) => row.docId).map((row) => row.docId));
+      }
+    expect(arrangePage(parts, ANY, new Map(), 5).rows[0]).toBe(reading);
+  });
+
+  it('reads no queued file’s status, and with no filter looks only at the rows it draws', () => {
+    const { jobs, reading, failed } = queue(5000);
+    // A read of a job's status, or of a row past the first page, fails the test.
+    let looked = 0;
+    let pageOnly = true;
+    const guarded = jobs.map((row) => {
+      const at = looked++;
+      return new Proxy(row, {
+        get: (target, key) => {
+          if (key === 'status') throw new Error(`${target.name}: status read`);
+          if (pageOnly && at > 120 && row !== reading) throw new Error(`${target.name}: row ${at} read`);
+          return target[key as keyof DocRow];
+        },
+      });
+    });
+    const parts: RowParts = {
+      jobs: guarded,
+      active: [guarded[jobs.indexOf(reading)]!],
+      settled: new Set([guarded[jobs.indexOf(failed)]!]),
+      stored: storedRows,
+    };
+    const page = arrangePage(parts, ANY, new Map(), 100);
+    expect(page.rows).toHaveLength(100);
+    expect(page.rows[0]!.name).toBe('q1.txt');
+    expect(page.rows[1]!.name).toBe('q5000.txt');
+    expect(page.rows.map((row) => row.name)).not.toContain('bad.pdf');
+    expect(page.total).toBe(5001 + storedRows.length);
+    expect(page.anySelectable).toBe(true);
+    // A filter walks every row, still without reading a queued file's status.
+    pageOnly = false;
+    expect(names(arrangePage(parts, { ...ANY, text: 'q4999' }, new Map(), 100).rows)).toEqual(['q4999.txt']);
   });
 });
 

@@ -102,3 +102,30 @@ describe('library rows', () => {
     expect(failed.cache.size).toBe(2);
   });
 });
+
+describe('library rows of a large library', () => {
+  it('a new document costs one row: the others are taken from the cache, and a started file looks only at newer documents', () => {
+    const older = Array.from({ length: 1000 }, (_, i) => doc(`d${i}`, `d${i}.md`, 1000 - i));
+    const first = libraryRows([], older, {}, new Map());
+    // The same documents, but a read of an old one's fields other than its id fails the test, and
+    // reads of when it was added are counted (the newest older one tells the walk to stop).
+    let addedAtReads = 0;
+    const guarded = older.map(
+      (d) =>
+        new Proxy(d, {
+          get: (target, key) => {
+            if (key === 'id') return target.id;
+            if (key === 'addedAt') return (addedAtReads++, target.addedAt);
+            throw new Error(`document ${target.id} was read again (${String(key)})`);
+          },
+        }),
+    );
+    const cache = new Map([...first.cache].map(([docId, entry], i) => [docId, { ...entry, doc: guarded[i]! }]));
+    const added = doc('new', 'new.md', 5000);
+    const { rows } = libraryRows([job('next.md', { startedAt: 4000 })], [added, ...guarded], {}, cache);
+    expect(rows.slice(0, 2).map((row) => row.key)).toEqual(['job-next.md', 'new']);
+    expect(rows).toHaveLength(1002);
+    rows.slice(2).forEach((row, i) => expect(row).toBe(first.rows[i]));
+    expect(addedAtReads).toBe(1);
+  });
+});

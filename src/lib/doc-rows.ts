@@ -122,29 +122,79 @@ export function libraryRows(
   notices: Record<string, string>,
   previous: StoredRowCache,
 ): { rows: DocRow[]; cache: StoredRowCache } {
-  const storedSince = newestByName(docs);
-  // Between the document's commit and the worker's answer, the stored row already stands for the job.
-  const jobRows = jobs.filter((job) => job.force || !isStored(job, storedSince));
-  // A document being re-indexed shows as its job until the new records commit.
-  const reindexing = new Set(jobs.filter((job) => job.force).map((job) => job.name));
-  const cache: StoredRowCache = new Map();
-  const storedRows = docs
-    .filter((doc) => !reindexing.has(doc.name))
-    .map((doc) => {
-      const notice = notices[doc.id];
-      const old = previous.get(doc.id);
-      const fresh = old?.doc === doc && old.notice === notice ? old.row : storedRow(doc, notice);
-      const row = old && sameRow(old.row, fresh) ? old.row : fresh;
-      cache.set(doc.id, { doc, notice, row });
-      return row;
-    });
-  return { rows: [...jobRows, ...storedRows], cache };
+  const stored = storedRows(docs, notices, reindexedNames(jobs), previous);
+  return { rows: [...jobRows(jobs, docs), ...stored.rows], cache: stored.cache };
 }
 
-/** For each stored name, when its newest document was added. */
-function newestByName(docs: readonly DocumentRecord[]): Map<string, number> {
+/** The names of the documents being re-indexed, sorted and joined (a string, so an unchanged set compares equal). */
+export function reindexedNames(jobs: readonly JobRow[]): string {
+  const names = jobs.filter((job) => job.force).map((job) => job.name);
+  return names.length ? JSON.stringify([...new Set(names)].sort()) : '';
+}
+
+/**
+ * The rows of the files being read. Between the document's commit and the worker's answer, the
+ * stored row already stands for the job, so that job has none.
+ */
+export function jobRows(jobs: readonly JobRow[], docs: readonly DocumentRecord[]): JobRow[] {
+  const stored = storedSince(jobs, docs);
+  return stored.size ? jobs.filter((job) => job.force || !isStored(job, stored)) : [...jobs];
+}
+
+/**
+ * The rows of the stored documents, but those being re-indexed (`reindexed`, from reindexedNames),
+ * which show as their job until the new records commit. `previous` is updated in place and
+ * answered as the cache: a row whose document and notice are the same objects as last time is
+ * taken as it was, so a new document costs one row, not one per document.
+ */
+export function storedRows(
+  docs: readonly DocumentRecord[],
+  notices: Record<string, string>,
+  reindexed: string,
+  previous: StoredRowCache,
+): { rows: DocRow[]; cache: StoredRowCache } {
+  const reindexing = new Set<string>(reindexed ? (JSON.parse(reindexed) as string[]) : []);
+  const cache = previous;
+  const rows: DocRow[] = [];
+  for (const doc of docs) {
+    if (reindexing.size && reindexing.has(doc.name)) continue;
+    const notice = notices[doc.id];
+    const old = cache.get(doc.id);
+    if (old?.doc === doc && old.notice === notice) {
+      rows.push(old.row);
+      continue;
+    }
+    const fresh = storedRow(doc, notice);
+    const row = old && sameRow(old.row, fresh) ? old.row : fresh;
+    cache.set(doc.id, { doc, notice, row });
+    rows.push(row);
+  }
+  // Documents gone from the list leave the cache (rarely: a removal, a clear).
+  if (cache.size > docs.length) {
+    const kept = new Set(docs.map((doc) => doc.id));
+    for (const docId of cache.keys()) if (!kept.has(docId)) cache.delete(docId);
+  }
+  return { rows, cache };
+}
+
+/**
+ * For each name of a file handed to the reader, when its newest stored document was added. The
+ * documents are newest first, so only those added since the earliest such file are looked at.
+ */
+function storedSince(jobs: readonly JobRow[], docs: readonly DocumentRecord[]): Map<string, number> {
+  let since = Infinity;
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (job.startedAt === undefined || job.force) continue;
+    since = Math.min(since, job.startedAt);
+    names.add(job.name);
+  }
   const newest = new Map<string, number>();
-  for (const doc of docs) newest.set(doc.name, Math.max(newest.get(doc.name) ?? 0, doc.addedAt));
+  if (!names.size) return newest;
+  for (const doc of docs) {
+    if (doc.addedAt < since) break;
+    if (names.has(doc.name)) newest.set(doc.name, Math.max(newest.get(doc.name) ?? 0, doc.addedAt));
+  }
   return newest;
 }
 

@@ -22,6 +22,7 @@ import { BatchProgress } from './batch-progress.svelte';
 import { ACTIVE, nextSteps, transition, type FileEvent } from './ingest-schedule';
 import { QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 import { StuckWatch } from './stuck-watch';
+import { QueueTally } from './queue-tally.svelte';
 import { adoptOrphans, forgetJob, saveJobs, savePaused, TAB_ID } from './stored-queue';
 import { translate as t } from './i18n/messages';
 
@@ -47,8 +48,8 @@ export interface IngestHooks {
 export class IngestQueue {
   /** Files queued in this tab, newest first. Only membership changes replace the array; progress changes a file's own state. */
   #jobs = $state.raw<QueuedFile[]>([]);
-  /** The files being read or embedded now (the overall bar follows their progress). */
-  #active = $state.raw<QueuedFile[]>([]);
+  /** Which files are being read, which are done with, and what is left: kept per change, never counted. */
+  readonly #tally = new QueueTally<QueuedFile>();
   /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping the page does not show
   #passwords = new Map<string, string>();
@@ -57,12 +58,12 @@ export class IngestQueue {
   #nextKey = 1;
   /** The overall progress bar's batch. */
   readonly #overall = new BatchProgress(
-    () => this.#jobs,
-    () => this.#active,
+    () => this.#tally.left,
+    () => this.#tally.active,
   );
   readonly #stuck = new StuckWatch(
     () => this.#jobs,
-    () => this.#active.length === 0,
+    () => this.#tally.active.length === 0,
   );
 
   constructor(private readonly hooks: IngestHooks) {}
@@ -74,7 +75,17 @@ export class IngestQueue {
 
   /** Whether a file is being read or stored right now (not reactive). */
   get reading(): boolean {
-    return this.#active.length > 0;
+    return this.#tally.active.length > 0;
+  }
+
+  /** The files being read or embedded now (their rows show first in the list). */
+  get active(): readonly QueuedFile[] {
+    return this.#tally.active;
+  }
+
+  /** The files still in the queue that are no longer in flight (saved, failed, waiting for a password). */
+  get settled(): ReadonlySet<QueuedFile> {
+    return this.#tally.settled;
   }
 
   /** The overall progress of the queue, or null when nothing is waiting. Its "done" and its fraction only go forward. */
@@ -96,6 +107,7 @@ export class IngestQueue {
       job.state = stored.paused ? 'paused' : 'waiting';
       return job;
     });
+    this.#tally.joined(jobs, (job) => job.state);
     this.#jobs = [...this.#jobs, ...jobs.reverse()];
     this.#advance();
   }
@@ -114,6 +126,7 @@ export class IngestQueue {
     const stageLabel = force ? t('stage.waitingToReindex') : t('stage.waiting');
     const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
     this.#jobs = [...jobs.toReversed(), ...this.#jobs];
+    this.#tally.joined(jobs, () => 'adding');
     this.#stuck.watch();
     void this.#saveQueue(jobs, Date.now());
   }
@@ -156,6 +169,7 @@ export class IngestQueue {
     job.controller.abort();
     job.handOver?.close();
     this.#jobs = this.#jobs.filter((j) => j !== job);
+    this.#tally.gone(job, job.state);
     this.#overall.endIfDone();
     void forgetJob(key);
     this.#advance();
@@ -243,7 +257,7 @@ export class IngestQueue {
   #to(job: QueuedFile, event: FileEvent): boolean {
     const next = transition(job.state, event);
     if (next === null) return false;
-    const wasActive = ACTIVE.has(job.state);
+    const was = job.state;
     job.state = next;
     job.lastChangeAt = Date.now();
     job.stuck = false;
@@ -259,10 +273,8 @@ export class IngestQueue {
         startedAt: undefined,
       });
     }
-    if (wasActive !== ACTIVE.has(next)) {
-      this.#active = this.#jobs.filter((j) => ACTIVE.has(j.state));
-      this.#overall.activeChanged();
-    }
+    this.#tally.moved(job, was, next);
+    if (ACTIVE.has(was) !== ACTIVE.has(next)) this.#overall.activeChanged();
     return true;
   }
 
@@ -363,6 +375,7 @@ export class IngestQueue {
 
   #drop(job: QueuedFile): void {
     this.#jobs = this.#jobs.filter((j) => j !== job);
+    this.#tally.gone(job, job.state);
     this.#overall.endIfDone();
   }
 

@@ -15,7 +15,8 @@ import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
 import { LibraryFacts } from './library-facts.svelte';
 import { PendingRemovals } from './removals.svelte';
-import { libraryRows, type DocRow, type StoredRowCache } from './doc-rows';
+import { jobRows, reindexedNames, storedRows, type DocRow, type StoredRowCache } from './doc-rows';
+import type { RowParts } from './doc-order';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../../common/chunk-sizes';
 import { translate as t } from './i18n/messages';
@@ -36,23 +37,45 @@ class Library {
   /** Each document's headings and stored size, from the engine. */
   readonly facts = new LibraryFacts();
   #notices = $state.raw<Record<string, string>>({});
-  #rowCache: StoredRowCache = new Map();
+  /** Rows kept between rebuilds (bookkeeping, not shown state). */
+  readonly #rowCache: StoredRowCache = new Map();
+
+  /** The names of the documents being re-indexed: a string, so a file joining or leaving the queue changes nothing here. */
+  readonly #reindexed: string = $derived(reindexedNames(this.queue.jobs));
+  /** The stored documents' rows: rebuilt when the documents change, from rows kept in a cache. */
+  readonly #storedRows: DocRow[] = $derived.by(
+    () => storedRows(this.#docs.list, this.#notices, this.#reindexed, this.#rowCache).rows,
+  );
 
   /**
-   * Queued files are rows themselves (their fields are reactive), so this list is rebuilt only when
-   * files join or leave the queue or the stored documents change, never on a progress event.
+   * The rows of the files being read: queued files are rows themselves (their fields are reactive),
+   * so this list is rebuilt only when files join or leave the queue or the stored documents change,
+   * never on a progress event.
    */
-  readonly rows: DocRow[] = $derived.by(() => {
-    const { rows, cache } = libraryRows(this.queue.jobs, this.#docs.list, this.#notices, this.#rowCache);
-    this.#rowCache = cache;
-    return rows;
+  readonly #jobRows: DocRow[] = $derived(jobRows(this.queue.jobs, this.#docs.list));
+
+  /** Every row: the files being read, then the stored documents. */
+  readonly rows: DocRow[] = $derived(this.#jobRows.length ? [...this.#jobRows, ...this.#storedRows] : this.#storedRows);
+
+  /** The stored documents' rows but those waiting out their undo window. */
+  readonly #shownStored: DocRow[] = $derived.by(() => {
+    const due = this.removals.due;
+    return due.size ? this.#storedRows.filter((row) => !row.docId || !due.has(row.docId)) : this.#storedRows;
   });
 
-  /** The rows the list shows: every row but those of documents waiting out their undo window. */
-  readonly visibleRows: DocRow[] = $derived.by(() => {
-    const due = this.removals.due;
-    return due.size ? this.rows.filter((row) => !row.docId || !due.has(row.docId)) : this.rows;
-  });
+  /**
+   * The rows the list shows (every row but those of documents waiting out their undo window), in
+   * parts, with the queue's own lists of the files being read and done with: the list places
+   * queued files from those, never by reading each one's state (doc-order.ts `arrangePage`).
+   */
+  get shownParts(): RowParts {
+    return {
+      jobs: this.#jobRows,
+      active: this.queue.active,
+      settled: this.queue.settled,
+      stored: this.#shownStored,
+    };
+  }
 
   /** Stored documents, newest first. */
   get documents(): DocumentRecord[] {
