@@ -216,14 +216,7 @@ export class Bm25Index {
     if (asked.weights.size === 0) return [];
     const named = ({ row, score }: { row: number; score: number }) => ({ id: this.ids[row]!, score });
     if (!filter && prune) {
-      this.ensureScratch();
-      const scoring = {
-        norms: this.slotNorms(),
-        lengths: this.lengths,
-        avgLength: this.totalLength / this.size,
-        bounds: this.bounds,
-      };
-      return topMatches(asked, this.postings, scoring, k, this.scratch).map(named);
+      return topMatches(asked, this.postings, this.scoring(), k, this.scratch).map(named);
     }
     const touched = this.accumulate(asked);
     const best = new TopK(k);
@@ -237,21 +230,17 @@ export class Bm25Index {
     return best.sorted().map(named);
   }
 
-  /**
-   * The best score among each group's entries (entries `groupOf` puts in no group are left out):
-   * with sections grouped by their document, a document judged by its best-matching part.
-   */
-  bestOfGroups(
-    query: Bm25Query,
-    groupOf: (id: string) => string | undefined,
-    related?: RelatedTerms,
-  ): Map<string, number> {
-    const best = new Map<string, number>();
-    this.forEachMatch(query, related, (slot, score) => {
-      const group = groupOf(this.ids[slot]!);
-      if (group !== undefined && score > (best.get(group) ?? 0)) best.set(group, score);
-    });
-    return best;
+  /** The k best groups of slots (`ofSlot[slot]`, -1: none; `count` of them) by their best slot, best first. */
+  topGroups(query: Bm25Query, k: number, ofSlot: Int32Array, count: number, related?: RelatedTerms) {
+    const asked = this.termWeights(query, related);
+    if (asked.weights.size === 0) return [];
+    const grouping = { ofSlot, best: new Float64Array(count) };
+    return topMatches(asked, this.postings, this.scoring(), k, this.scratch, undefined, grouping);
+  }
+
+  /** Whether `scoreIds` reads the given ids' own terms (false after a restore: it sums every posting of the query). */
+  get scoresIdsAlone(): boolean {
+    return this.forward !== null;
   }
 
   /** Counts adds and removals: what was made from the slots before a change is stale after it. */
@@ -269,7 +258,7 @@ export class Bm25Index {
     return this.ids;
   }
 
-  /** Calls `visit` with each slot that matches the query and its BM25 score, as `bestOfGroups` reads them. */
+  /** Calls `visit` with each slot that matches the query and its BM25 score, as `bestOfSlotGroups` reads them. */
   forEachMatch(
     query: Bm25Query,
     related: RelatedTerms | undefined,
@@ -381,6 +370,17 @@ export class Bm25Index {
       this.norms = { changes: this.version, norms };
     }
     return this.norms.norms;
+  }
+
+  /** What the pruned top k reads (bm25-top.ts), with the scratch arrays made long enough. */
+  private scoring() {
+    this.ensureScratch();
+    return {
+      norms: this.slotNorms(),
+      lengths: this.lengths,
+      avgLength: this.totalLength / this.size,
+      bounds: this.bounds,
+    };
   }
 
   private ensureScratch(): void {
