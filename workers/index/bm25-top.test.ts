@@ -51,6 +51,9 @@ describe('BM25 top k with MaxScore pruning', () => {
           { share: 0.1 + next() * 0.5, standsFor: words[Math.floor(next() * words.length)]! },
         ]),
       );
+      // Scoring given ids: from their own terms when built, from the postings when just restored.
+      const ids = Array.from({ length: 50 }, () => `p${Math.floor(next() * 3000)}`);
+      expect(restored.scoreIds(words.join(' '), ids, related)).toEqual(index.scoreIds(words.join(' '), ids, related));
       for (const k of [1, 10, 60, 500]) {
         expectSameTop(index, words.join(' '), k, q % 2 ? related : undefined);
         expectSameTop(restored, words.join(' '), k, q % 2 ? related : undefined);

@@ -160,6 +160,24 @@ function kthBest(slots: readonly number[], scores: Float64Array, k: number): num
   return top.floor;
 }
 
+/**
+ * The scores of `slots` (0: no match) in `scratch.scores`, which the caller zeroes: each group's
+ * best term added in the groups' order, as `accumulate` sums them, reading only these slots'
+ * entries of the query's postings.
+ */
+export function scoreSlots(
+  { weights, groups }: TermWeights,
+  postings: readonly Posting[],
+  norms: Float64Array,
+  scratch: Scratch,
+  slots: readonly number[],
+): Float64Array {
+  for (const slot of slots) scratch.marks[slot] = 1;
+  for (const members of groups) complete(weights, members, postings, norms, scratch, slots);
+  for (const slot of slots) scratch.marks[slot] = 0;
+  return scratch.scores;
+}
+
 /** Adds one group's score to each marked candidate (each group's best term, as `accumulateGroup` does). */
 function complete(
   weights: TermWeights['weights'],

@@ -24,7 +24,7 @@ import {
   type TermWeights,
 } from './bm25-postings';
 import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
-import { TermBounds, topMatches, type Scratch } from './bm25-top';
+import { scoreSlots, TermBounds, topMatches, type Scratch } from './bm25-top';
 
 export type { RelatedTerms };
 
@@ -121,14 +121,14 @@ export class Bm25Index {
     const { weights, groups } = asked;
     if (weights.size === 0) return scores;
     if (!this.forward) {
-      // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
-      const touched = this.accumulate(asked);
-      const summed = this.scratch.scores;
-      for (const id of ids) {
-        const slot = this.slotOf.get(id);
-        if (slot !== undefined && summed[slot]! > 0) scores.set(id, summed[slot]!);
+      // Just restored: the query terms' postings read for these slots alone, rather than building every id's term list first.
+      const slots = [...ids].flatMap((id) => this.slotOf.get(id) ?? []);
+      const { norms } = this.scoring();
+      const summed = scoreSlots(asked, this.postings, norms, this.scratch, slots);
+      for (const slot of slots) {
+        if (summed[slot]! > 0) scores.set(this.ids[slot]!, summed[slot]!);
+        summed[slot] = 0;
       }
-      for (const slot of touched) summed[slot] = 0;
       return scores;
     }
     const norms = this.slotNorms();
@@ -236,11 +236,6 @@ export class Bm25Index {
     if (asked.weights.size === 0) return [];
     const grouping = { ofSlot, best: new Float64Array(count) };
     return topMatches(asked, this.postings, this.scoring(), k, this.scratch, undefined, grouping);
-  }
-
-  /** Whether `scoreIds` reads the given ids' own terms (false after a restore: it sums every posting of the query). */
-  get scoresIdsAlone(): boolean {
-    return this.forward !== null;
   }
 
   /** Counts adds and removals: what was made from the slots before a change is stale after it. */

@@ -68,7 +68,6 @@ describe('the document stage', () => {
     restored.restoreVectors([...vectorRecords.values()]);
     const weight = opts().denseWeight;
     for (const index of [built, restored]) {
-      expect(index.bm25.section.scoresIdsAlone).toBe(index === built);
       for (let q = 0; q < 30; q++) {
         const text = Array.from({ length: 1 + Math.floor(next() * 4) }, () => word(next)).join(' ');
         const query: Query = { text, vector: topic(q % DIMS, next() * 0.5) };

@@ -12,7 +12,7 @@ import type { SearchOptions } from '../../common/types';
 import type { SlotGroups } from '../index/slot-groups';
 import { topOfSlotGroups } from '../index/slot-groups';
 import { asksForContents } from './contents';
-import { bestParts, keywordQuery, legsOf, scoreLevel, type LevelScores } from './level-scores';
+import { keywordQuery, legsOf, scoreLevel, type LevelScores } from './level-scores';
 import type { LibraryIndex } from './library-index';
 import type { Query } from './search';
 import type { Lap } from './timings';
@@ -49,16 +49,10 @@ export function scoreDocuments(
     ? topOfSlotGroups(index.bm25.section, keywordQuery(query), groups, keep, query.related)
     : new Map<string, number>();
   const best = bm25.values().next().value ?? 0;
-  let everyDocument: Map<string, number> | undefined;
   const scoreOthers = (docIds: Iterable<string>) => {
     if (!useBm25) return;
     const wanted = [...docIds].filter((id) => !bm25.has(id));
-    // Scoring given sections reads their own terms; just after a restore it would sum every
-    // posting of the query, so then every document is scored once, for all the calls.
-    const found = index.bm25.section.scoresIdsAlone
-      ? bestSections(index, query, groups, wanted)
-      : (everyDocument ??= bestParts(index, query));
-    for (const id of wanted) if (found.has(id)) bm25.set(id, found.get(id)!);
+    for (const [id, score] of bestSections(index, query, groups, wanted)) bm25.set(id, score);
   };
   // The dense leg's documents the keyword leg's best left out.
   scoreOthers(dense.keys());
