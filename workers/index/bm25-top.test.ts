@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index, type RelatedTerms } from './bm25';
 import { slotNorms, termWeights, type Posting } from './bm25-postings';
 import { TermBounds, topMatches } from './bm25-top';
+import { bestOfSlotGroups, slotGroups, topOfSlotGroups } from './slot-groups';
 
 function random(seed: number): () => number {
   let state = seed;
@@ -50,9 +51,43 @@ describe('BM25 top k with MaxScore pruning', () => {
           { share: 0.1 + next() * 0.5, standsFor: words[Math.floor(next() * words.length)]! },
         ]),
       );
+      // Scoring given ids: from their own terms when built, from the postings when just restored.
+      const ids = Array.from({ length: 50 }, () => `p${Math.floor(next() * 3000)}`);
+      expect(restored.scoreIds(words.join(' '), ids, related)).toEqual(index.scoreIds(words.join(' '), ids, related));
       for (const k of [1, 10, 60, 500]) {
         expectSameTop(index, words.join(' '), k, q % 2 ? related : undefined);
         expectSameTop(restored, words.join(' '), k, q % 2 ? related : undefined);
+      }
+    }
+  });
+
+  it("finds the best groups (sections by document) that every group's best finds, built and restored", () => {
+    const next = random(23);
+    const index = new Bm25Index();
+    // Groups of 1 to 40 sections, a few ids in none (contents sections).
+    const groupOf = new Map<string, string | undefined>();
+    texts(next, 3000, 2000).forEach((text, i) => {
+      index.add(`s${i}`, text);
+      groupOf.set(`s${i}`, next() < 0.05 ? undefined : `d${Math.floor(Math.sqrt(i * 300))}`);
+    });
+    for (let i = 0; i < 200; i++) index.remove(`s${Math.floor(next() * 3000)}`);
+    const restored = Bm25Index.fromSnapshot(index.toSnapshot());
+    for (const each of [index, restored]) {
+      const groups = slotGroups(each, (id) => groupOf.get(id));
+      const number = new Map(groups.names.map((name, i) => [name, i]));
+      for (let q = 0; q < 40; q++) {
+        const words = Array.from({ length: 1 + Math.floor(next() * 5) }, () => zipfWord(next, 2000)).join(' ');
+        const related: RelatedTerms = new Map([
+          [zipfWord(next, 2000), { share: 0.3, standsFor: words.split(' ')[0]! }],
+        ]);
+        const every = [...bestOfSlotGroups(each, words, groups, q % 2 ? related : undefined)].sort(
+          (a, b) => b[1] - a[1] || number.get(a[0])! - number.get(b[0])!,
+        );
+        for (const k of [1, 5, 30, 100]) {
+          const pruned = [...topOfSlotGroups(each, words, groups, k, q % 2 ? related : undefined)];
+          expect(pruned.map(([name]) => name)).toEqual(every.slice(0, k).map(([name]) => name));
+          pruned.forEach(([, score], i) => expect(score).toBeCloseTo(every[i]![1], 9));
+        }
       }
     }
   });

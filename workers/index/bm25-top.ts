@@ -84,6 +84,8 @@ export function topMatches(
   scratch: Scratch,
   /** Counts the postings scored in full (the groups read whole), for the tests. */
   stats?: { scored: number },
+  /** Given: the k best groups of slots instead (`row` a group, `score` its best slot's), as `SlotGroups` number them. */
+  grouping?: Grouping,
 ): { row: number; score: number }[] {
   const { weights, groups } = query;
   const { scores, best, marks } = scratch;
@@ -99,7 +101,7 @@ export function topMatches(
   for (; read < order.length; read++) {
     const left = order.slice(read).reduce((sum, g) => sum + bounds[g]!, 0);
     if (touched.length >= k && k > 0) {
-      threshold = kthBest(touched, scores, k);
+      threshold = grouping ? kthBestGroup(touched, scores, k, grouping) : kthBest(touched, scores, k);
       if (left < threshold * (1 - ROOM)) break;
     }
     const members = groups[order[read]!]!;
@@ -115,17 +117,65 @@ export function topMatches(
     for (const g of order.slice(read)) complete(weights, groups[g]!, postings, norms, scratch, candidates);
     for (const slot of candidates) marks[slot] = 0;
   }
-  const top = new TopK(k);
-  for (const slot of candidates) top.push(slot, scores[slot]!);
+  const top = grouping ? bestGroups(candidates, scores, k, grouping) : new TopK(k);
+  if (!grouping) for (const slot of candidates) top.push(slot, scores[slot]!);
   for (const slot of touched) scores[slot] = 0;
   return top.sorted();
 }
+
+/**
+ * Slots in groups (sections by their document): each slot's group number, -1 for none, and one
+ * zeroed scratch entry per group. The k-th best group bounds as the k-th best slot does: a slot
+ * that cannot reach it is neither its group's best (if that group is in the top k) nor lifts it in.
+ */
+export interface Grouping {
+  ofSlot: Int32Array;
+  best: Float64Array;
+}
+
+/** The k best groups among `slots`, each by its best slot's score (`best` is left zeroed). */
+function bestGroups(slots: readonly number[], scores: Float64Array, k: number, { ofSlot, best }: Grouping): TopK {
+  const seen: number[] = [];
+  for (const slot of slots) {
+    const group = ofSlot[slot]!;
+    if (group < 0) continue;
+    if (best[group] === 0) seen.push(group);
+    if (scores[slot]! > best[group]!) best[group] = scores[slot]!;
+  }
+  const top = new TopK(k);
+  for (const group of seen) {
+    if (best[group]! >= top.floor) top.push(group, best[group]!);
+    best[group] = 0;
+  }
+  return top;
+}
+
+const kthBestGroup = (slots: readonly number[], scores: Float64Array, k: number, grouping: Grouping) =>
+  bestGroups(slots, scores, k, grouping).floor;
 
 /** The k-th best score among `slots`. */
 function kthBest(slots: readonly number[], scores: Float64Array, k: number): number {
   const top = new TopK(k);
   for (const slot of slots) if (scores[slot]! > top.floor) top.push(slot, scores[slot]!);
   return top.floor;
+}
+
+/**
+ * The scores of `slots` (0: no match) in `scratch.scores`, which the caller zeroes: each group's
+ * best term added in the groups' order, as `accumulate` sums them, reading only these slots'
+ * entries of the query's postings.
+ */
+export function scoreSlots(
+  { weights, groups }: TermWeights,
+  postings: readonly Posting[],
+  norms: Float64Array,
+  scratch: Scratch,
+  slots: readonly number[],
+): Float64Array {
+  for (const slot of slots) scratch.marks[slot] = 1;
+  for (const members of groups) complete(weights, members, postings, norms, scratch, slots);
+  for (const slot of slots) scratch.marks[slot] = 0;
+  return scratch.scores;
 }
 
 /** Adds one group's score to each marked candidate (each group's best term, as `accumulateGroup` does). */

@@ -25,7 +25,7 @@ import {
   type TermWeights,
 } from './bm25-postings';
 import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
-import { TermBounds, topMatches, type Scratch } from './bm25-top';
+import { scoreSlots, TermBounds, topMatches, type Scratch } from './bm25-top';
 
 export type { RelatedTerms };
 
@@ -122,14 +122,14 @@ export class Bm25Index {
     const { weights, groups } = asked;
     if (weights.size === 0) return scores;
     if (!this.forward) {
-      // Just restored: the query terms' postings, as `scoreAll` reads them, rather than building every id's term list first.
-      const touched = this.accumulate(asked);
-      const summed = this.scratch.scores;
-      for (const id of ids) {
-        const slot = this.slotOf.get(id);
-        if (slot !== undefined && summed[slot]! > 0) scores.set(id, summed[slot]!);
+      // Just restored: the query terms' postings read for these slots alone, rather than building every id's term list first.
+      const slots = [...ids].flatMap((id) => this.slotOf.get(id) ?? []);
+      const { norms } = this.scoring();
+      const summed = scoreSlots(asked, this.postings, norms, this.scratch, slots);
+      for (const slot of slots) {
+        if (summed[slot]! > 0) scores.set(this.ids[slot]!, summed[slot]!);
+        summed[slot] = 0;
       }
-      for (const slot of touched) summed[slot] = 0;
       return scores;
     }
     const norms = this.slotNorms();
@@ -218,14 +218,7 @@ export class Bm25Index {
     if (asked.weights.size === 0) return [];
     const named = ({ row, score }: { row: number; score: number }) => ({ id: this.ids[row]!, score });
     if (!filter && prune) {
-      this.ensureScratch();
-      const scoring = {
-        norms: this.slotNorms(),
-        lengths: this.lengths,
-        avgLength: this.totalLength / this.size,
-        bounds: this.bounds,
-      };
-      return topMatches(asked, this.postings, scoring, k, this.scratch).map(named);
+      return topMatches(asked, this.postings, this.scoring(), k, this.scratch).map(named);
     }
     const touched = this.accumulate(asked);
     const best = new TopK(k);
@@ -239,21 +232,12 @@ export class Bm25Index {
     return best.sorted().map(named);
   }
 
-  /**
-   * The best score among each group's entries (entries `groupOf` puts in no group are left out):
-   * with sections grouped by their document, a document judged by its best-matching part.
-   */
-  bestOfGroups(
-    query: Bm25Query,
-    groupOf: (id: string) => string | undefined,
-    related?: RelatedTerms,
-  ): Map<string, number> {
-    const best = new Map<string, number>();
-    this.forEachMatch(query, related, (slot, score) => {
-      const group = groupOf(this.ids[slot]!);
-      if (group !== undefined && score > (best.get(group) ?? 0)) best.set(group, score);
-    });
-    return best;
+  /** The k best groups of slots (`ofSlot[slot]`, -1: none; `count` of them) by their best slot, best first. */
+  topGroups(query: Bm25Query, k: number, ofSlot: Int32Array, count: number, related?: RelatedTerms) {
+    const asked = this.termWeights(query, related);
+    if (asked.weights.size === 0) return [];
+    const grouping = { ofSlot, best: new Float64Array(count) };
+    return topMatches(asked, this.postings, this.scoring(), k, this.scratch, undefined, grouping);
   }
 
   /** Counts adds and removals: what was made from the slots before a change is stale after it. */
@@ -271,7 +255,7 @@ export class Bm25Index {
     return this.ids;
   }
 
-  /** Calls `visit` with each slot that matches the query and its BM25 score, as `bestOfGroups` reads them. */
+  /** Calls `visit` with each slot that matches the query and its BM25 score, as `bestOfSlotGroups` reads them. */
   forEachMatch(
     query: Bm25Query,
     related: RelatedTerms | undefined,
@@ -383,6 +367,17 @@ export class Bm25Index {
       this.norms = { changes: this.version, norms };
     }
     return this.norms.norms;
+  }
+
+  /** What the pruned top k reads (bm25-top.ts), with the scratch arrays made long enough. */
+  private scoring() {
+    this.ensureScratch();
+    return {
+      norms: this.slotNorms(),
+      lengths: this.lengths,
+      avgLength: this.totalLength / this.size,
+      bounds: this.bounds,
+    };
   }
 
   private ensureScratch(): void {

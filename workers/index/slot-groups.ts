@@ -39,8 +39,8 @@ export function slotGroups(
 }
 
 /**
- * The best score among each group's matches, for the groups `keep` accepts: what
- * `Bm25Index.bestOfGroups` answers for the same grouping, in the same order.
+ * The best score among each group's matches, for the groups `keep` accepts, in the order the
+ * groups were first matched.
  */
 export function bestOfSlotGroups(
   index: Bm25Index,
@@ -65,4 +65,21 @@ export function bestOfSlotGroups(
     if (!keep || keep(name)) scores.set(name, best[group]!);
   }
   return scores;
+}
+
+/**
+ * The k groups with the best matches, each by its best (what `bestOfSlotGroups` gives for them),
+ * best first; of equal scores the lower group number. Pruned: the common words' postings are read
+ * only for the slots still in reach (bm25-top.ts).
+ */
+export function topOfSlotGroups(
+  index: Bm25Index,
+  query: Bm25Query,
+  groups: SlotGroups,
+  k: number,
+  related?: RelatedTerms,
+): Map<string, number> {
+  if (groups.owner !== index || groups.changes !== index.changes) throw new Error('slot groups of another index state');
+  const top = index.topGroups(query, k, groups.ofSlot, groups.names.length, related);
+  return new Map(top.map(({ row, score }) => [groups.names[row]!, score]));
 }

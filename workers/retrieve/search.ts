@@ -5,15 +5,15 @@
  */
 import { labelsWithin } from '../../common/page-reference';
 import { analyze } from '../../common/text/analyzer';
-import type { Level, PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../common/types';
+import type { PropositionHit, ResultHit, SearchOptions, StageScores, StageTrace } from '../../common/types';
 import type { QueryWord } from '../../common/text/analyzer';
-import type { Bm25Query, RelatedTerms } from '../index/bm25';
-import { bestOfSlotGroups } from '../index/slot-groups';
+import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
 import { asksForContents } from './contents';
-import { fuseScores } from './fuse';
-import { lapper, type Lap, type SearchTimings } from './timings';
+import { scoreDocuments, type DocumentScores } from './document-stage';
+import { keywordQuery, scoreLevel, type LevelScores } from './level-scores';
+import { lapper, type SearchTimings } from './timings';
 import { sectionLang, type DocMeta, type LibraryIndex, type SectionMeta } from './library-index';
 import { passageLanguageFilter, restriction } from './search-languages';
 
@@ -32,9 +32,6 @@ export interface Query {
   translations?: RelatedTerms;
 }
 
-/** What the keyword leg searches for. */
-const keywordQuery = (query: Query): Bm25Query => query.words ?? query.text;
-
 /**
  * Stage sizes. DESIGN §5 had 10 documents; 30 halved the SciFact queries whose relevant document
  * stage 1 dropped (13 % → 7.7 %, and 50 drops no fewer), for the same nDCG@10 (docs/retrieval.md).
@@ -43,66 +40,6 @@ export const STAGE_K = { document: 30, section: 20, proposition: 30 } as const;
 
 /** How the final proposition score mixes the three levels in hierarchical strategies. */
 const LEVEL_MIX = { proposition: 0.6, section: 0.25, document: 0.15 } as const;
-
-interface LevelScores {
-  dense: Map<string, number>;
-  bm25: Map<string, number>;
-  fused: Map<string, number>;
-}
-
-/** Scores one level: both legs over `candidates` (or the whole level, keeping the best `k`). */
-function scoreLevel(
-  index: LibraryIndex,
-  level: Level,
-  query: Query,
-  opts: SearchOptions,
-  k: number,
-  candidates?: Set<string>,
-  lap: Lap = () => undefined,
-  stageName: string = level,
-): LevelScores {
-  const useDense = opts.strategy !== 'bm25' && query.vector !== null && index.vectors !== null;
-  const useBm25 = opts.strategy === 'bm25' || (opts.hybrid && opts.strategy !== 'dense') || !useDense;
-  const dense = new Map<string, number>();
-  if (useDense) {
-    const vectors = index.vectors![level];
-    if (candidates) for (const [id, s] of vectors.score(query.vector!, candidates)) dense.set(id, s);
-    else for (const { id, score } of vectors.search(query.vector!, k)) dense.set(id, score);
-  }
-  lap(`${stageName}.dense`);
-  const keywords = index.bm25[level];
-  const bm25 = !useBm25
-    ? new Map<string, number>()
-    : level === 'document'
-      ? bestParts(index, query, candidates)
-      : candidates
-        ? keywords.scoreIds(keywordQuery(query), candidates, query.related)
-        : new Map(
-            keywords.search(keywordQuery(query), k, undefined, query.related).map(({ id, score }) => [id, score]),
-          );
-  lap(`${stageName}.bm25`);
-  const weight = useDense && useBm25 ? opts.denseWeight : useDense ? 1 : 0;
-  const fused = fuseScores(
-    [
-      { scores: dense, weight },
-      { scores: bm25, weight: 1 - weight },
-    ],
-    opts.fusion,
-  );
-  lap(`${stageName}.fuse`);
-  return { dense, bm25, fused };
-}
-
-/**
- * The keyword leg of the document stage: each document scored by its best-matching section, not
- * by its whole text (DESIGN §5). Over a whole text, a long reference manual holds every word of
- * almost any question somewhere and outscored the short guide whose one section answers it; its
- * lead then lifted all its passages over that guide's.
- */
-function bestParts(index: LibraryIndex, query: Query, docs?: Set<string>): Map<string, number> {
-  const groups = index.documentOfSection(asksForContents(query.text));
-  return bestOfSlotGroups(index.bm25.section, keywordQuery(query), groups, query.related, docs && ((d) => docs.has(d)));
-}
 
 function top(scores: Map<string, number>, k: number): Map<string, number> {
   if (scores.size <= k) return scores;
@@ -153,12 +90,13 @@ export function traceSearch(
   const propositionK = Math.max(STAGE_K.proposition, opts.limit * 3);
   const empty: LevelScores = { dense: new Map(), bm25: new Map(), fused: new Map() };
 
-  let docs = empty;
+  let docs: DocumentScores = { ...empty, complete: () => undefined };
   let sections = empty;
   let candidates: Set<string> | undefined;
   if (opts.strategy === 'three-stage') {
-    docs = scoreLevel(index, 'document', query, opts, STAGE_K.document, restrict ?? undefined, lap, 'documents');
-    const topDocs = top(docs.fused, Math.max(STAGE_K.document, Math.ceil(opts.limit / 2)));
+    const keep = Math.max(STAGE_K.document, Math.ceil(opts.limit / 2));
+    docs = scoreDocuments(index, query, opts, STAGE_K.document, keep, restrict ?? undefined, lap);
+    const topDocs = top(docs.fused, keep);
     stages.documents = ranking(topDocs);
     lap('documents.top');
     sections = scoreLevel(
@@ -207,6 +145,8 @@ export function traceSearch(
     candidates = new Set([...(candidates ?? []), ...globalIds]);
   }
   const props = scoreLevel(index, 'proposition', query, opts, 0, candidates, lap, 'propositions');
+  // The passages' documents that stage 1 did not score (the escape hatch's), for their document term.
+  docs.complete([...props.fused.keys()].map((id) => index.propositions.get(id)!.docId));
 
   const hierarchical = opts.strategy === 'three-stage' || opts.strategy === 'two-stage';
   const capped = hierarchical && (opts.documentCap?.perDocument ?? 0) > 0;
