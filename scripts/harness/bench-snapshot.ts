@@ -58,12 +58,20 @@ export async function restoreBenchSnapshot(
   const restoreMs = performance.now() - began;
   if (restored?.indexed.size !== documents)
     throw new Error(`snapshot restored ${restored?.indexed.size ?? 0} of ${documents} documents`);
+  let vectorsIn = Infinity;
+  void restored.vectors.then(
+    () => (vectorsIn = performance.now()),
+    () => undefined,
+  );
   const text = sentence(prng(documents), 2, 5);
   const vector = (await benchEmbedder().embed([text], { as: 'query' }))[0] ?? null;
   await loadExpansion();
+  const embedded = performance.now();
   const texts = new DocumentTexts(reader);
+  let searched = 0;
   const answer = async () => {
     const found = search(restored.index, { text, vector, related: related(text) }, DEFAULT_SEARCH_OPTIONS);
+    searched = performance.now();
     const hits = await withHitTexts(restored.index, found, (docId) =>
       texts.get(docId, restored.indexed.get(docId) ?? ''),
     );
@@ -72,7 +80,14 @@ export async function restoreBenchSnapshot(
   };
   const firstFromVectors = restored.index.vectors !== null;
   await answer();
-  const firstAnswerMs = performance.now() - began;
+  const answered = performance.now();
+  const firstAnswerMs = answered - began;
+  const firstAnswerParts = {
+    embedMs: round(embedded - began - restoreMs, 1),
+    searchMs: round(searched - embedded, 1),
+    textsMs: round(answered - searched, 1),
+  };
+  const vectorsBeforeTexts = vectorsIn < answered;
   const { vectorsMs } = await restored.vectors;
   const vectorsReadyMs = performance.now() - began;
   await answer();
@@ -88,6 +103,8 @@ export async function restoreBenchSnapshot(
     vectorsMs: round(vectorsMs, 1),
     firstAnswerMs: round(firstAnswerMs, 1),
     firstFromVectors,
+    firstAnswerParts,
+    vectorsBeforeTexts,
     vectorsReadyMs: round(vectorsReadyMs, 1),
     hybridAnswerMs: round(hybridAnswerMs, 1),
     index: restored.index,
