@@ -62,7 +62,7 @@ export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
  * Every level is held as int8, as the vectors table stores it: a quarter of the memory of float32
  * (at a million propositions the 250,000 section vectors take 25 MB instead of 100), scored as the
  * propositions are. The section and document stages keep their top 10 of float32's
- * (library-index-int8.test.ts).
+ * (int8-stages.test.ts).
  */
 export const defaultVectorIndex: VectorIndexFactory = (dims) => new Int8FlatIndex(dims);
 
