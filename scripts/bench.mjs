@@ -243,6 +243,9 @@ try {
       // (from BM25 alone while the vectors are still being read, as the engine answers then).
       first_answer: perSize((r) => r.snapshot.firstAnswerMs),
       first_answer_from_vectors: perSize((r) => r.snapshot.firstFromVectors),
+      // After the restore: the query embedded, searched, its hits' texts read; and whether the vectors went in before those texts came.
+      first_answer_parts: perSize((r) => r.snapshot.firstAnswerParts),
+      first_answer_after_vectors: perSize((r) => r.snapshot.vectorsBeforeTexts),
       // From the start until the vectors are in, and to the same query answered by both legs after that.
       vectors_ready: perSize((r) => r.snapshot.vectorsReadyMs),
       hybrid_answer: perSize((r) => r.snapshot.hybridAnswerMs),

@@ -115,6 +115,10 @@ export interface SizeResult {
     /** From the start to the first answer with its texts: from BM25 alone unless `firstFromVectors`. */
     firstAnswerMs: number;
     firstFromVectors: boolean;
+    /** The first answer's parts after the restore, in ms: the engine's catch-up, the query embedded (and the expansion loaded), searched, its hits' texts read. */
+    firstAnswerParts: { catchUpMs: number; embedMs: number; searchMs: number; textsMs: number };
+    /** Whether the vectors went in before the first answer's texts had been read (so the answer waited for them). */
+    vectorsBeforeTexts: boolean;
     /** From the start until the stored vectors are in the index. */
     vectorsReadyMs: number;
     /** From the start to the same query answered again, by both legs, once the vectors are in. */

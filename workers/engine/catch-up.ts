@@ -80,13 +80,12 @@ export async function catchUpIndex(
   indexed: Map<string, string>,
   modelId: string,
 ): Promise<{ added: number; removed: number }> {
-  // A document waiting out its undo window is not searched.
+  // A document waiting out its undo window is not searched. One getAll, filtered here: Dexie's filter
+  // walks a cursor, which over 25,000 documents took 0.4 s in the restore's read of them (snapshot.ts).
   const ready = new Set(
-    await db.documents
-      .where('status')
-      .equals('ready')
-      .filter((doc) => doc.removeAt === undefined)
-      .primaryKeys(),
+    (await db.documents.where('status').equals('ready').toArray()).flatMap((doc) =>
+      doc.removeAt === undefined ? [doc.id] : [],
+    ),
   );
   let added = 0;
   let removed = 0;

@@ -82,6 +82,43 @@ describe('start-up snapshot', () => {
     );
   });
 
+  it('reads its vector pages two at a time, so a read the first answer makes waits behind two at most', async () => {
+    const db = openDb(`snapshot-test-${dbCount++}`);
+    for (let i = 0; i < 12; i++) await addDocument(db, `doc${i}`, `word${i}`);
+    const index = new LibraryIndex();
+    const indexed = new Map<string, string>();
+    await catchUpIndex(db, index, indexed, MODEL);
+    await saveSnapshot(db, MODEL, index, indexed);
+
+    // Counts the vector pages requested and not yet read.
+    let reading = 0;
+    let most = 0;
+    const where = db.vectors.where.bind(db.vectors);
+    const counted = (key: string) => {
+      const clause = where(key);
+      const between = clause.between.bind(clause);
+      clause.between = (...range: Parameters<typeof between>) => {
+        const pages = between(...range);
+        const toArray = pages.toArray.bind(pages);
+        pages.toArray = (async () => {
+          most = Math.max(most, ++reading);
+          try {
+            return await toArray();
+          } finally {
+            reading--;
+          }
+        }) as typeof pages.toArray;
+        return pages;
+      };
+      return clause;
+    };
+    vi.spyOn(db.vectors, 'where').mockImplementation(counted as unknown as typeof db.vectors.where);
+    const restored = (await restoreSnapshot(db, MODEL, 1))!; // twelve pages of one record
+    await restored.vectors;
+    expect(restored.index.vectors!.proposition.size).toBe(24);
+    expect(most).toBe(2);
+  });
+
   it('stores a big index as parts named by one manifest, and the next save replaces them', async () => {
     const { db, index, indexed } = await savedLibrary(TINY_PARTS);
     const keys = await db.snapshots.toCollection().primaryKeys();

@@ -52,6 +52,9 @@ const keyOf = (modelId: string) => `library:${modelId}`;
 /** Vector records read at once at start-up (about 5 MB of a generated library's): one getAll each, a cursor was several times slower. */
 const VECTOR_PAGE = 1000;
 
+/** Vector pages requested at a time: a read the first answer makes waits behind this many (see readVectorRecords). */
+const VECTOR_READS_IN_FLIGHT = 2;
+
 export interface RestoredSnapshot {
   /** Answers from BM25 at once; its vectors follow (`vectors`). */
   index: LibraryIndex;
@@ -126,21 +129,26 @@ export async function restoreSnapshot(
 }
 
 /**
- * Every document's vectors for `modelId`, `pageSize` records a request. All requests are made at
- * once, from the keys: requested one after another, the next waited for the index rebuild, which
- * holds this thread (at 1M propositions the vectors then came 2.5 s after the rest).
+ * Every document's vectors for `modelId`, `pageSize` records a request, `VECTOR_READS_IN_FLIGHT`
+ * requests at a time. Requested all at once, they went in IndexedDB's queue ahead of everything
+ * the first answer reads (its hits' texts, the catch-up's documents), so at a million
+ * propositions that answer waited for every vector; now it waits for two pages at most. The
+ * price: pages requested while the index is rebuilt wait for the rebuild to end.
  */
 async function readVectorRecords(db: CarrelDb, modelId: string, pageSize: number): Promise<StoredVectorRecord[]> {
   const keys = await db.vectors.where(':id').between([modelId, Dexie.minKey], [modelId, Dexie.maxKey]).primaryKeys();
-  const pages: Promise<StoredVectorRecord[]>[] = [];
-  for (let i = 0; i < keys.length; i += pageSize)
-    pages.push(
-      db.vectors
-        .where(':id')
-        .between(keys[i]!, keys[Math.min(i + pageSize, keys.length) - 1]!, true, true)
-        .toArray(),
-    );
-  return (await Promise.all(pages)).flat();
+  const pages: StoredVectorRecord[][] = [];
+  let next = 0;
+  const readPages = async () => {
+    while (next < keys.length) {
+      const first = next;
+      next += pageSize;
+      const last = Math.min(first + pageSize, keys.length) - 1;
+      pages[first / pageSize] = await db.vectors.where(':id').between(keys[first]!, keys[last]!, true, true).toArray();
+    }
+  };
+  await Promise.all(Array.from({ length: VECTOR_READS_IN_FLIGHT }, readPages));
+  return pages.flat();
 }
 
 /** Stores the index but its vectors, replacing the previous snapshot in the same transaction. `limits` only changes in tests. */

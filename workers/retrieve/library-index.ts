@@ -59,11 +59,12 @@ export interface LibraryIndexSnapshot {
 export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
 
 /**
- * Propositions, the level with by far the most rows, are held as int8 (a quarter of the memory of
- * float32, so a million fit in a tab); documents and sections stay exact float32.
+ * Every level is held as int8, as the vectors table stores it: a quarter of the memory of float32
+ * (at a million propositions the 250,000 section vectors take 25 MB instead of 100), scored as the
+ * propositions are. The section and document stages keep their top 10 of float32's
+ * (int8-stages.test.ts).
  */
-export const defaultVectorIndex: VectorIndexFactory = (dims, level) =>
-  level === 'proposition' ? new Int8FlatIndex(dims) : new FlatIndex(dims);
+export const defaultVectorIndex: VectorIndexFactory = (dims) => new Int8FlatIndex(dims);
 
 /**
  * Above this many propositions a restored library scans 4-bit product-quantised codes and re-ranks
@@ -301,7 +302,7 @@ export class LibraryIndex {
   /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
   private vectorIndexOf(dims: number, level: Level, ids: string[], rows: Int8Rows): VectorIndex {
     const index = this.createVectorIndex(dims, level);
-    if (index instanceof Int8FlatIndex && ids.length > this.pqAbovePropositions)
+    if (index instanceof Int8FlatIndex && level === 'proposition' && ids.length > this.pqAbovePropositions)
       return PqIndex.fromRows(dims, ids, rows);
     if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows);
     if (index instanceof FlatIndex) return FlatIndex.fromRows(dims, ids, decodeRows(rows, dims));
