@@ -17,6 +17,7 @@ import {
   type LanguageTable,
   type LanguageTables,
 } from '../embed/language-tables';
+import { cognates } from './cognates';
 import commonWords from './common-words.json';
 import type { RelatedWord } from './lexicon';
 
@@ -108,7 +109,8 @@ export function crossLanguageRelated(
       continue;
     }
     if (asked.isFunctionWord(word)) continue;
-    for (const target of asked.english(word)?.slice(0, PER_WORD) ?? []) {
+    // A word the table lacks may still be a cognate of an English one ("vecteur", "sortieren").
+    for (const target of asked.english(word)?.slice(0, PER_WORD) ?? cognates(word, asked.lang)) {
       english.push({ word: target, standsFor: word });
       add(target, word);
     }
