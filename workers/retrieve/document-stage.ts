@@ -12,6 +12,7 @@ import type { SearchOptions } from '../../common/types';
 import type { SlotGroups } from '../index/slot-groups';
 import { topOfSlotGroups } from '../index/slot-groups';
 import { asksForContents } from './contents';
+import { minMax } from './fuse';
 import { keywordQuery, legsOf, scoreLevel, type LevelScores } from './level-scores';
 import type { LibraryIndex } from './library-index';
 import type { Query } from './search';
@@ -79,18 +80,6 @@ export function scoreDocuments(
       for (const id of missing) fuse(id);
     },
   };
-}
-
-/** Min-max normalisation to 0–1 over `scores` (1 when all are equal), as weighted fusion (fuse.ts) does. */
-function minMax(scores: Map<string, number>): (score: number) => number {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const score of scores.values()) {
-    min = Math.min(min, score);
-    max = Math.max(max, score);
-  }
-  const span = max - min;
-  return (score) => (span > 0 ? (score - min) / span : 1);
 }
 
 /** Each of `docIds`' best section score (those with a matching section), as the pruned top k gives it. */

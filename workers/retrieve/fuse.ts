@@ -24,18 +24,24 @@ export function fuseScores(legs: Leg[], method: FusionMethod): Map<string, numbe
       first = false;
       continue;
     }
-    let min = Infinity;
-    let max = -Infinity;
-    for (const value of scores.values()) {
-      min = Math.min(min, value);
-      max = Math.max(max, value);
-    }
-    const span = max - min;
-    for (const [id, value] of scores) add(id, weight * (span > 0 ? (value - min) / span : 1));
+    const share = minMax(scores);
+    for (const [id, value] of scores) add(id, weight * share(value));
     first = false;
   }
   // Items only a leg of no weight found still appear (the legs read above have set all of theirs).
   for (const { scores, weight } of legs)
     if (weight === 0) for (const id of scores.keys()) if (!fused.has(id)) fused.set(id, 0);
   return fused;
+}
+
+/** Min-max normalisation to 0–1 over `scores` (1 when all are equal), as weighted fusion uses it. */
+export function minMax(scores: ReadonlyMap<string, number>): (score: number) => number {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const score of scores.values()) {
+    min = Math.min(min, score);
+    max = Math.max(max, score);
+  }
+  const span = max - min;
+  return (score) => (span > 0 ? (score - min) / span : 1);
 }

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord, PropositionRecord, SectionRecord } from '../../common/types';
-import { storedOrder, storedVectors, type StoredVectorRecord } from '../../common/vector-codec';
+import type { StoredVectorRecord } from '../../common/vector-codec';
 import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
 import { LibraryIndex, traceSearch } from './search';
-import { opts } from './retrieve.test-support';
+import { opts, vectorRecord } from './retrieve.test-support';
 
 const DIMS = 100;
 const DOCS = 300;
@@ -32,8 +32,6 @@ function seeded(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
-
-const flat = (map: Map<string, Float32Array>) => Float32Array.from([...map.values()].flatMap((v) => [...v]));
 
 /** The same random library in both indexes, and each document's vectors as the vectors table stores them. */
 function libraries() {
@@ -79,17 +77,7 @@ function libraries() {
     } as unknown as DocumentRecord;
     float32.addDocument(doc, sections, propositions, vectors);
     int8.addDocument(doc, sections, propositions, vectors);
-    const record = {
-      modelId: 'test',
-      docId,
-      dims: DIMS,
-      doc: vectors.doc,
-      sectionIds: [...vectors.sections.keys()],
-      sections: flat(vectors.sections),
-      propositionIds: [...vectors.propositions.keys()],
-      propositions: flat(vectors.propositions),
-    };
-    records.push(storedVectors(record, storedOrder(sections, propositions)));
+    records.push(vectorRecord(docId, DIMS, vectors, sections, propositions));
   }
   const restored = LibraryIndex.fromSnapshot(structuredClone(int8.toSnapshot()));
   restored.restoreVectors(records);

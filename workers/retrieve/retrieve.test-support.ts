@@ -70,19 +70,29 @@ export function addDoc(index: LibraryIndex, name: string, axis: number | null, s
   });
   const doc = { id: docId, name, title: name, keywords: [], summary: '' } as unknown as DocumentRecord;
   index.addDocument(doc, sectionRecords, propositionRecords, vectors);
+  vectorRecords.set(docId, vectorRecord(docId, DIMS, vectors, sectionRecords, propositionRecords));
+}
+
+/** A document's vectors stored as the engine stores them: rows in the propositions' order, without their ids. */
+export function vectorRecord(
+  docId: string,
+  dims: number,
+  vectors: { doc: Float32Array | null; sections: Map<string, Float32Array>; propositions: Map<string, Float32Array> },
+  sections: SectionRecord[],
+  propositions: PropositionRecord[],
+) {
   const rows = (map: Map<string, Float32Array>) => Float32Array.from([...map.values()].flatMap((v) => [...v]));
   const record = {
     modelId: 'test',
     docId,
-    dims: DIMS,
+    dims,
     doc: vectors.doc,
     sectionIds: [...vectors.sections.keys()],
     sections: rows(vectors.sections),
     propositionIds: [...vectors.propositions.keys()],
     propositions: rows(vectors.propositions),
   };
-  // Stored as the engine stores them: rows in the propositions' order, without their ids.
-  vectorRecords.set(docId, storedVectors(record, storedOrder(sectionRecords, propositionRecords)));
+  return storedVectors(record, storedOrder(sections, propositions));
 }
 
 export function library() {
