@@ -47,9 +47,9 @@ export async function searchIndex(
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   const searchedQuery = enrichFollowUp(query, previous ?? null);
+  const embedder = await state.embedder();
   // The language the question is asked in, decided once for its vector, its words in other
   // languages and the keyword leg's reading (the built-in model's tables; none for other models).
-  const embedder = await state.embedder();
   const tables = state.languages();
   const asked = tables
     ? await askedLanguage(tables, searchedQuery, embedder?.knowsWord ? (word) => embedder.knowsWord!(word) : undefined)

@@ -18,12 +18,8 @@ const SURE_WORDS = 4;
 const SURE_RATIO = 3;
 
 /** The languages (analyser keys) to read `question` in, given the languages the library holds. */
-export async function questionLanguages(
-  question: string,
-  libraryLangs: Iterable<string>,
-  asked?: string,
-): Promise<string[]> {
-  return (await questionReading(question, libraryLangs, asked)).langs;
+export async function questionLanguages(question: string, libraryLangs: Iterable<string>): Promise<string[]> {
+  return (await questionReading(question, libraryLangs)).langs;
 }
 
 /**
