@@ -7,6 +7,7 @@
  * those words' rows (workers/embed/language-tables.ts); the keyword leg searches for them.
  *
  *   npm run build:languages [-- --lang de,fr] [--cache DIR] [--top K] [--directions to-en]
+ *     [--catalogues WEIGHT] [--out DIR]
  *
  * Sources and their licences are in SOURCES and public/languages/LICENSE.md; docs/languages.md
  * says why these were chosen.
@@ -18,9 +19,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
 import { entries, foldWord, phraseWords, translations } from './dictd.mjs';
 import { unpackDebian } from '../lib/debian.mjs';
+import { CATALOGUES, LOCALES, catalogueNotice, catalogueScores, cataloguePairs } from './catalogue-table.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const OUT = join(ROOT, 'public/languages');
 const MODEL = 'carrel-glove-50k';
 
 /**
@@ -70,8 +71,11 @@ function englishWords(phrase, vocab) {
 /** A foreign headword worth a table row: one word of letters, as the tokenizer will cut it. */
 const isWord = (word) => /^[\p{L}]{2,40}$/u.test(word);
 
-/** foreign word → English word → evidence, from every source of the language. */
-function collect(lang, vocab, cache, directions) {
+/**
+ * foreign word → English word → evidence, from every source of the language: the dictionaries,
+ * then the interface catalogues' learned translations, each counting `catalogueWeight` × t(e | f).
+ */
+function collect(lang, vocab, cache, directions, catalogueWeight) {
   const scores = new Map();
   const add = (foreign, english, score) => {
     let row = scores.get(foreign);
@@ -99,6 +103,12 @@ function collect(lang, vocab, cache, directions) {
       }
     }
   }
+  if (catalogueWeight > 0) {
+    const pairs = cataloguePairs(cache, LOCALES[lang]);
+    const learned = catalogueScores(pairs, vocab);
+    console.error(`${lang}: ${pairs.length} catalogue entries, ${learned.size} words learned`);
+    for (const [foreign, row] of learned) for (const [english, p] of row) add(foreign, english, catalogueWeight * p);
+  }
   return scores;
 }
 
@@ -125,19 +135,32 @@ function main() {
       top: { type: 'string', default: '3' },
       // Which dictionaries to read: both directions, or only those into English (to compare them).
       directions: { type: 'string', default: 'to-en,from-en' },
+      // How much a translation learned from the interface catalogues counts against a dictionary's.
+      catalogues: { type: 'string', default: '2' },
+      // Where the tables go (another folder to compare variants without touching the app's).
+      out: { type: 'string', default: join(ROOT, 'public/languages') },
     },
   });
   const vocab = modelVocab();
+  const OUT = values.out;
   mkdirSync(OUT, { recursive: true });
   for (const lang of values.lang.split(',')) {
     if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
-    const lines = rows(collect(lang, vocab, values.cache, values.directions.split(',')), Number(values.top));
-    const table = { lang, model: MODEL, sources: SOURCES[lang].map((s) => s.pkg), words: lines.join('\n') };
+    const weight = Number(values.catalogues);
+    const scores = collect(lang, vocab, values.cache, values.directions.split(','), weight);
+    const lines = rows(scores, Number(values.top));
+    const sources = SOURCES[lang].map((s) => s.pkg);
+    if (weight > 0) sources.push(...CATALOGUES.map((c) => c.pkg));
+    const table = { lang, model: MODEL, sources, words: lines.join('\n') };
     const gz = gzipSync(JSON.stringify(table), { level: 9 });
     writeFileSync(join(OUT, `${lang}.json.gz`), gz);
     console.error(`${lang}: ${lines.length} words, ${(gz.length / 1024).toFixed(0)} KB gzipped`);
   }
   copyFileSync('/usr/share/common-licenses/GPL-2', join(OUT, 'GPL-2.txt'));
+  if (Number(values.catalogues) > 0) {
+    copyFileSync('/usr/share/common-licenses/GPL-3', join(OUT, 'GPL-3.txt'));
+    writeFileSync(join(OUT, 'CATALOGUES.md'), catalogueNotice(values.cache));
+  }
 }
 
 main();

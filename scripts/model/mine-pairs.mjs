@@ -90,6 +90,8 @@ export const NEVER_TRAIN = {
     // The held-out language set (eval/languages) and library-scale set (eval/library-scale).
     /^installation-guide-/,
     /^gimp-help-/,
+    // GIMP's own interface catalogues: its manual (above) quotes their translated words.
+    /^gimp(-data)?$/,
     /^octave(-doc)?$/,
     /^(htop|zstd|jq|screen)$/,
   ],
