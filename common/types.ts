@@ -28,6 +28,18 @@ export interface Block {
   pageLabels?: string[];
   /** Fenced code language (Markdown). */
   lang?: string;
+  /**
+   * Links to the document's own anchors (`#…`) in a Markdown or HTML block: how many, and how many
+   * letters and digits of the block's text they hold. A contents list is made of them
+   * (workers/chunk/link-contents.ts); absent when the block has none.
+   */
+  inPageLinks?: InPageLinks;
+}
+
+/** A block's links to its own document's anchors: their count and the letters and digits of their text. */
+export interface InPageLinks {
+  count: number;
+  chars: number;
 }
 
 /** What a parser returns for every format. */

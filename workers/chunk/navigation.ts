@@ -9,9 +9,11 @@
  * - Index: terms each followed by a comma and their pages ("caching, 12, 45–47").
  *
  * A PDF joins a page's entries into one paragraph, a text file keeps them on lines: both are read
- * as a run of words, so the shape does not depend on the line breaks.
+ * as a run of words, so the shape does not depend on the line breaks. Markdown and HTML contents
+ * lists, made of links to the document's own headings, are told in link-contents.ts.
  */
 import type { Block } from '../../common/types';
+import { linkedContents } from './link-contents';
 
 /** A page reference: an arabic number or a lower-case roman one (front matter). */
 const PAGE = /^(?:\d{1,4}|[ivxlc]{1,7})$/;
@@ -124,7 +126,8 @@ export function isTitleLine(text: string): boolean {
 export function contentBlocks(blocks: Block[]): Block[] {
   const candidate = (b: Block) => b.kind !== 'heading' && b.kind !== 'code';
   const shapes = blocks.map((b) => (candidate(b) ? shapeOf(b.text) : null));
-  const navigation = shapes.map((s) => s !== null && navigationShape(s));
+  const linked = linkedContents(blocks);
+  const navigation = shapes.map((s, i) => s !== null && (navigationShape(s) || linked[i]!));
   const isEntry = (s: Shape | null) =>
     s !== null && s.entries >= 1 && s.endsInEntry && s.words <= WORDS_PER_ENTRY * s.entries;
   const titles = blocks.map((b) => b.kind === 'heading' || isTitleLine(b.text));

@@ -16,6 +16,7 @@ export function joinBlocks(drafts: readonly BlockDraft[]): { text: string; block
     if (draft.pages) block.pages = draft.pages;
     if (draft.pageLabels) block.pageLabels = draft.pageLabels;
     if (draft.lang) block.lang = draft.lang;
+    if (draft.inPageLinks) block.inPageLinks = draft.inPageLinks;
     blocks.push(block);
   }
   return { text, blocks };

@@ -4,7 +4,7 @@
  * list items, code, tables and quotes. The document text is the blocks joined by blank lines.
  */
 import { Parser, type Handler } from 'htmlparser2';
-import type { BlockKind, ParsedDocument } from '../../common/types';
+import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
 import { NOT_TEXT } from '../../common/view-nodes';
 import { titleFromFileName } from './title';
 import { joinBlocks } from './blocks';
@@ -45,12 +45,16 @@ const BREAKS = new Set([
   'address',
 ]);
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
+const noLinks = (): InPageLinks => ({ count: 0, chars: 0 });
+
 interface Draft {
   kind: BlockKind;
   level?: number;
   text: string;
   /** Text of a <pre> that turned out to be prose (an RFC page), split into paragraphs at the end. */
   prose?: boolean;
+  inPageLinks?: InPageLinks;
 }
 
 interface Current {
@@ -61,6 +65,7 @@ interface Current {
   owner: number;
   /** Image alt texts, the heading's text when it has no other (an illustrated chapter title). */
   alts: string[];
+  links: InPageLinks;
 }
 
 interface Table {
@@ -68,6 +73,7 @@ interface Table {
   depth: number;
   rows: string[];
   cells: string[];
+  links: InPageLinks;
 }
 
 /** Parses an HTML page into blocks, with its title. */
@@ -97,6 +103,8 @@ class BlockReader implements Partial<Handler> {
   private current: Current | null = null;
   private pre: { owner: number; prose: boolean } | null = null;
   private table: Table | null = null;
+  /** An open link to an anchor of this page (`href="#…"`): its depth, and whether its text was counted yet. */
+  private link: { depth: number; counted: boolean } | null = null;
 
   onopentag(name: string, attributes: Record<string, string>) {
     const cls = attributes.class ?? '';
@@ -111,6 +119,7 @@ class BlockReader implements Partial<Handler> {
     }
     const heading = HEADING.exec(name);
     if (heading) return this.open('heading', depth, Number(heading[1]));
+    if (name === 'a' && attributes.href?.startsWith('#')) this.link = { depth, counted: false };
     if (name === 'img') return this.image(attributes.alt);
     if (name === 'table' || this.table) return this.openInTable(name, depth);
     if (name === 'br') return this.lineBreak();
@@ -124,21 +133,23 @@ class BlockReader implements Partial<Handler> {
     if (this.inTitle) return void (this.title += text);
     if (this.table) {
       if (this.table.cells.length) this.table.cells[this.table.cells.length - 1] += text;
-      return;
+      return this.countLink(this.table.links, text);
     }
     if (!this.current) {
       if (!text.trim()) return;
       this.current = this.pre
-        ? { kind: 'code', parts: [], owner: this.pre.owner, alts: [] }
-        : { kind: 'paragraph', parts: [], owner: -1, alts: [] };
+        ? { kind: 'code', parts: [], owner: this.pre.owner, alts: [], links: noLinks() }
+        : { kind: 'paragraph', parts: [], owner: -1, alts: [], links: noLinks() };
     }
     this.current.parts.push(text);
+    this.countLink(this.current.links, text);
   }
 
   onclosetag(name: string) {
     const depth = this.stack.length;
     this.stack.pop();
     if (this.skipDepth) return void this.skipDepth--;
+    if (this.link?.depth === depth) this.link = null;
     if (name === 'title' && this.inTitle) return void ((this.inTitle = false), (this.titleDone = true));
     if (this.table) return this.closeInTable(name, depth);
     if (this.current && this.current.owner === depth) this.flush();
@@ -159,8 +170,15 @@ class BlockReader implements Partial<Handler> {
     if (block.kind === 'code') text = joined.replace(/^\n+|\s+$/g, '');
     else text = joined.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
     if (!text && block.kind === 'heading') text = block.alts.join(' ').replace(/\s+/g, ' ').trim();
+    const links = block.links.count && block.kind !== 'heading' ? { inPageLinks: block.links } : {};
     if (text)
-      this.drafts.push({ kind: block.kind, level: block.level, text, prose: block.kind === 'code' && this.pre?.prose });
+      this.drafts.push({
+        kind: block.kind,
+        level: block.level,
+        text,
+        prose: block.kind === 'code' && this.pre?.prose,
+        ...links,
+      });
   }
 
   /** Furniture, a caption inside a heading, or an RFC page's running header: skipped with all inside it. */
@@ -177,7 +195,7 @@ class BlockReader implements Partial<Handler> {
 
   private open(kind: BlockKind, owner: number, level?: number) {
     this.flush();
-    this.current = { kind, level, parts: [], owner, alts: [] };
+    this.current = { kind, level, parts: [], owner, alts: [], links: noLinks() };
   }
 
   private openBlock(name: string, kind: BlockKind, depth: number, cls: string) {
@@ -196,6 +214,16 @@ class BlockReader implements Partial<Handler> {
     if (cur && cur.kind !== 'code' && /^\p{L}{1,2}$/u.test(alt ?? '')) cur.parts.push(alt!);
   }
 
+  /** Counts text inside a link to this page's anchors towards the block it is in. */
+  private countLink(links: InPageLinks, text: string) {
+    if (!this.link) return;
+    const chars = text.match(LETTER_OR_DIGIT)?.length ?? 0;
+    if (!chars) return;
+    links.chars += chars;
+    if (!this.link.counted) links.count++;
+    this.link.counted = true;
+  }
+
   private lineBreak() {
     if (!this.current) return;
     if (this.current.owner === -1) return this.flush();
@@ -207,7 +235,7 @@ class BlockReader implements Partial<Handler> {
     if (name === 'table') {
       if (this.table) return;
       this.flush();
-      this.table = { depth, rows: [], cells: [] };
+      this.table = { depth, rows: [], cells: [], links: noLinks() };
     } else if (name === 'td' || name === 'th') this.table!.cells.push('');
   }
 
@@ -219,7 +247,8 @@ class BlockReader implements Partial<Handler> {
       table.cells = [];
     }
     if (name === 'table' && depth === table.depth) {
-      if (table.rows.length) this.drafts.push({ kind: 'table', text: table.rows.join('\n') });
+      const links = table.links.count ? { inPageLinks: table.links } : {};
+      if (table.rows.length) this.drafts.push({ kind: 'table', text: table.rows.join('\n'), ...links });
       this.table = null;
     }
   }

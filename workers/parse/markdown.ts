@@ -10,7 +10,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import type { BlockKind, ParsedDocument } from '../../common/types';
+import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { titleFromFileName } from './title';
 import { joinBlocks } from './blocks';
@@ -20,6 +20,7 @@ interface Draft {
   text: string;
   level?: number;
   lang?: string;
+  inPageLinks?: InPageLinks;
 }
 
 /** Parses Markdown into heading / paragraph / list-item / code / table / quote blocks of its visible text. */
@@ -39,8 +40,11 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
 
 /** One top-level node as the blocks a reader sees (none for comments, anchors, rules, definitions). */
 function blockDrafts(node: RootContent): Draft[] {
-  const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}): Draft[] =>
-    text.trim() ? [{ kind, text, ...extra }] : [];
+  const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}, from: Nodes = node): Draft[] => {
+    if (!text.trim()) return [];
+    const links = kind === 'heading' || kind === 'code' ? undefined : inPageLinksOf(from);
+    return [{ kind, text, ...extra, ...(links ? { inPageLinks: links } : {}) }];
+  };
   switch (node.type) {
     case 'yaml':
     case 'thematicBreak':
@@ -62,13 +66,14 @@ function blockDrafts(node: RootContent): Draft[] {
       return one('quote', nestedText(node));
     case 'list':
       // A list item is never split, nested lists included.
-      return node.children.flatMap((item) => one('list-item', nestedText(item)));
+      return node.children.flatMap((item) => one('list-item', nestedText(item), {}, item));
     case 'html':
       // A raw HTML block shows what the HTML parser reads of it; a comment or a bare anchor shows nothing.
       return parseHtml(node.value, '').blocks.map((b) => ({
         kind: b.kind,
         text: b.text,
         ...(b.level ? { level: b.level } : {}),
+        ...(b.inPageLinks ? { inPageLinks: b.inPageLinks } : {}),
       }));
     default:
       return one('paragraph', nestedText(node as Nodes));
@@ -104,4 +109,17 @@ function inlineText(node: Nodes): string {
       if ('children' in node) return (node as Parents).children.map((child) => inlineText(child as Nodes)).join('');
       return '';
   }
+}
+
+/** The links to the document's own anchors ("[Comments](#s4-comments)") in a node, if it has any. */
+function inPageLinksOf(node: Nodes): InPageLinks | undefined {
+  const links: InPageLinks = { count: 0, chars: 0 };
+  const visit = (n: Nodes) => {
+    if (n.type === 'link' && n.url.startsWith('#')) {
+      links.count++;
+      links.chars += inlineText(n).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    } else if ('children' in n) for (const child of (n as Parents).children) visit(child as Nodes);
+  };
+  visit(node);
+  return links.count ? links : undefined;
 }

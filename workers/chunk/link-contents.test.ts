@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../parse/html';
+import { parseMarkdown } from '../parse/markdown';
+import { contentBlocks } from './navigation';
+
+/** The texts of the blocks of a Markdown or HTML document that are left out as a contents list. */
+function navigation(source: string, fileName: string): string[] {
+  const parsed = fileName.endsWith('.md') ? parseMarkdown(source, fileName) : parseHtml(source, fileName);
+  const kept = new Set(contentBlocks(parsed.blocks));
+  return parsed.blocks.filter((b) => !kept.has(b)).map((b) => b.text);
+}
+
+const SECTIONS = ['Installing', 'Configuration', 'Mailboxes', 'Backups', 'Troubleshooting'];
+/** The sections of a small guide, each with a paragraph of prose. */
+const BODY = SECTIONS.map(
+  (title) => `## ${title}\n\n${title} is covered here at length, in sentences that explain what to do and why.\n`,
+).join('\n');
+const anchor = (title: string) => `#${title.toLowerCase()}`;
+/** Pages elsewhere, for a list of links that leave the document. */
+const ELSEWHERE = ['Postfix', 'Dovecot', 'Rspamd', 'Roundcube', 'Fetchmail'];
+
+describe('a Markdown contents list made of links to its own headings', () => {
+  it('is left out as a table of links, under any title or none', () => {
+    const table = [
+      'Section | Topics',
+      '--- | ---',
+      ...SECTIONS.map((t) => `[${t}](${anchor(t)}) | [More on ${t}](${anchor(t)})`),
+    ].join('\n');
+    expect(navigation(`# Mail Guide\n\n${table}\n\n${BODY}`, 'guide.md')).toEqual([
+      expect.stringContaining('Installing | More on Installing'),
+    ]);
+  });
+
+  it('is left out as a numbered list of links, nested ones included', () => {
+    const list = SECTIONS.map((t) => `1.  [${t}](${anchor(t)})\n    1.  [${t} in depth](${anchor(t)}-depth)`);
+    expect(navigation(`# Mail Guide\n\nIn this guide:\n\n${list.join('\n')}\n\n${BODY}`, 'guide.md')).toHaveLength(5);
+  });
+
+  it("is left out as a list repeating the headings' titles in order, without links", () => {
+    const list = SECTIONS.map((t, i) => `- Part ${i + 1}: ${t}`).join('\n');
+    expect(navigation(`# Mail Guide\n\n${list}\n\n${BODY}`, 'guide.md')).toEqual(
+      SECTIONS.map((t, i) => `Part ${i + 1}: ${t}`),
+    );
+  });
+
+  it('keeps prose that links to a section or two, a "see also" list and a list of external links', () => {
+    const prose =
+      'Mailboxes fill up quickly; see [Backups](#backups) before you change the quota, and ' +
+      '[Troubleshooting](#troubleshooting) when the server refuses to start.';
+    const seeAlso = 'See also:\n\n- [Backups](#backups)\n- [Mailboxes](#mailboxes)';
+    const external = ELSEWHERE.map((t) => `- [${t}](https://example.org/${t.toLowerCase()})`).join('\n');
+    expect(navigation(`# Mail Guide\n\n${prose}\n\n${seeAlso}\n\n${external}\n\n${BODY}`, 'guide.md')).toEqual([]);
+  });
+
+  it('keeps prose under a heading "Contents", and a list of short items that are not the headings', () => {
+    const contents = '## Contents\n\nThe package contents are a server binary, a configuration file and a manual.';
+    const items = ['Fast', 'Small', 'Private', 'Offline', 'Free'].map((t) => `- ${t}`).join('\n');
+    expect(navigation(`# Mail Guide\n\n${contents}\n\n${items}\n\n${BODY}`, 'guide.md')).toEqual([]);
+  });
+
+  it('keeps the headings of a list that comes after them: a summary, not a contents list', () => {
+    const list = SECTIONS.map((t) => `- ${t}`).join('\n');
+    expect(navigation(`# Mail Guide\n\n${BODY}\n\n## Summary\n\n${list}`, 'guide.md')).toEqual([]);
+  });
+});
+
+describe('an HTML contents list', () => {
+  const body = SECTIONS.map((t) => `<h2 id="${t.toLowerCase()}">${t}</h2><p>${t} is explained here in a sentence.</p>`);
+
+  it('is left out as a list of in-page links, and as a line-broken paragraph of them', () => {
+    const list = `<ul>${SECTIONS.map((t) => `<li><a href="${anchor(t)}">${t}</a></li>`).join('')}</ul>`;
+    expect(navigation(`<h1>Guide</h1>${list}${body.join('')}`, 'guide.html')).toHaveLength(5);
+    const lines = `<p class="toc">${SECTIONS.map((t) => `<a href="${anchor(t)}">${t}.</a><br>`).join('\n')}</p>`;
+    expect(navigation(`<h1>Guide</h1>${lines}${body.join('')}`, 'guide.html')).toEqual([
+      SECTIONS.map((t) => `${t}.`).join(' '),
+    ]);
+  });
+
+  it('is left out as a table whose rows each link to a page (a list of illustrations)', () => {
+    const rows = SECTIONS.map(
+      (t, i) => `<tr><td>The ${t} picture</td><td><a href="#page_${i + 3}">${i + 3}</a></td></tr>`,
+    );
+    expect(navigation(`<h1>Guide</h1><table>${rows.join('')}</table>${body.join('')}`, 'guide.html')).toHaveLength(1);
+  });
+
+  it('keeps a paragraph with in-page links among its words, and a list of links to other pages', () => {
+    const prose = `<p>Read <a href="#backups">Backups</a> and <a href="#mailboxes">Mailboxes</a> first, then configure the server.</p>`;
+    const others = `<ul>${ELSEWHERE.map((t) => `<li><a href="https://example.org/${t}">${t}</a></li>`).join('')}</ul>`;
+    expect(navigation(`<h1>Guide</h1>${prose}${others}${body.join('')}`, 'guide.html')).toEqual([]);
+  });
+});
