@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { statSync } from 'node:fs';
 import { addFiles, bigMarkdown, expect, fixture, generated, test } from './support';
 import { libraryFile, rowNames, storedRecords } from './support/library';
+import { holdWorker } from './support/worker-hold';
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
 
@@ -159,11 +160,17 @@ test('each row shows what its document takes, and Settings counts the documents,
 test('while files are added the count includes them, and the file being read stays first whatever the order', async ({
   page,
 }) => {
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
   await page.goto('/');
+  const engine = await engineStarted;
+  // Each file waits with the engine as it starts embedding, so it is seen being read on any machine.
+  const holdNext = (name: string) => holdWorker(page, engine, name, { method: 'storeHandedOver', stage: 'embedding' });
   const count = page.getByTestId('library-count');
+  let hold = await holdNext('first');
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'zz-first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(200)) }]);
+    .setInputFiles([{ name: 'zz-first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(3)) }]);
+  await hold.reached;
   const reading = (name: string) =>
     page.evaluate(
       (name) => ({
@@ -174,18 +181,22 @@ test('while files are added the count includes them, and the file being read sta
       name,
     );
   await expect.poll(() => reading('zz-first.md')).toMatchObject({ count: '1', status: /queued|parsing|embedding/ });
+  await hold.resume();
   await expect(row(page, 'zz-first.md')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(count).toHaveText('1');
 
   await page.getByTestId('library-sort').selectOption({ label: 'File name' });
+  hold = await holdNext('second');
   await page
     .getByTestId('file-input')
     // Another length: the same bytes would be the same document.
-    .setInputFiles([{ name: 'zz-second.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(201)) }]);
+    .setInputFiles([{ name: 'zz-second.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(4)) }]);
+  await hold.reached;
   // Sorted by name it would come last; while it is read it stays first, and counts.
   await expect
     .poll(() => reading('zz-second.md'))
     .toMatchObject({ count: '2', first: 'zz-second.md', status: /queued|parsing|embedding/ });
+  await hold.resume();
   await expect(row(page, 'zz-second.md')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect.poll(() => rowNames(page)).toEqual(['zz-first.md', 'zz-second.md']);
 });

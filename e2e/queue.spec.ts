@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addFiles, bigMarkdown, expect, fixture, searchFor, test } from './support';
+import { holdWorker } from './support/worker-hold';
 
 /** A long plain-text document of distinct sentences, so reading it takes a few seconds. */
 function longText(seed: number, sentences: number): string {
@@ -181,13 +182,20 @@ function watchPauses() {
 
 test('a file being read shows as paused only once the worker has stopped reading it', async ({ page }) => {
   await page.addInitScript(watchPauses);
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
   await page.goto('/');
+  // The engine waits as it starts embedding, so the pause lands while it has the file, on any machine;
+  // the file has several of the engine's batches, after each of which it looks for a pause.
+  const hold = await holdWorker(page, await engineStarted, 'engine', { method: 'storeHandedOver', stage: 'embedding' });
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 2000)) }]);
+    .setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from(longText(21, 400)) }]);
   const slow = row(page, 'slow.txt');
+  await hold.reached;
   await expect(slow).toHaveAttribute('data-status', 'embedding');
   await slow.getByRole('button', { name: 'Pause slow.txt' }).click();
+  await expect(slow.getByTestId('doc-stage')).toContainText('Pausing…');
+  await hold.resume();
   await expect(slow.getByTestId('doc-stage')).toHaveText('Paused');
   await expect(slow).toHaveAttribute('data-status', 'queued');
 
@@ -225,10 +233,12 @@ test('a file can be cancelled while it is read or while it waits; neither is kep
 });
 
 test('the next file is read while the engine embeds the one before, and is stored after it', async ({ page }) => {
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
   await page.goto('/');
+  // The engine waits as it starts embedding the first file, however fast the machine.
+  const hold = await holdWorker(page, await engineStarted, 'engine', { method: 'storeHandedOver', stage: 'embedding' });
   await page.getByTestId('file-input').setInputFiles([
-    // Large enough that its embedding outlasts the poll's one-second step while the next file waits.
-    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(400)) },
+    { name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(3)) },
     {
       name: 'second.txt',
       mimeType: 'text/plain',
@@ -245,6 +255,7 @@ test('the next file is read while the engine embeds the one before, and is store
       { timeout: 60_000 },
     )
     .toEqual([expect.stringMatching(/^Embedding \d+ of \d+/), expect.stringMatching(/^Read · waiting to be indexed/)]);
+  await hold.resume();
   // The engine takes the second file only once the first is stored.
   await expect(row(page, 'second.txt')).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   expect(await row(page, 'first.md').getAttribute('data-status')).toBe('ready');
