@@ -33,8 +33,6 @@ export interface IngestInput {
   jobKey?: string;
   /** The language scanned pages are read in (a tesseract code; default English). */
   ocrLanguage?: string;
-  /** At most this many scanned pages read at once (tests only: one OCR worker costs a test less). */
-  ocrWorkers?: number;
   /** This file's channel to the engine: the reader posts what it read there, once (`HandOver`). */
   engine: MessagePort;
 }

@@ -4,9 +4,6 @@ import { grayTiff, scannedPdf, type GrayPage, type ScanPage } from '../scripts/l
 import { HUB_ORIGIN, startLanguageHub, useStandInHub } from './stand-in-hub';
 import { expect, searchFor, test } from './support';
 
-// One OCR worker, but for the test of pausing a scan, which reads on two as a two-core machine does.
-test.use({ ocrWorkers: 1 });
-
 const DPI = 200;
 const body = 26;
 const FERRY_NOTES = [
@@ -288,31 +285,27 @@ test('a two-page TIFF is read page by page; a passage on page 2 is found and box
   await expect(viewer.getByTestId('viewer-highlight').first()).toBeVisible();
 });
 
-test.describe('on two OCR workers', () => {
-  test.use({ ocrWorkers: 2 });
-
-  test('a scanned PDF paused while its pages are being read waits, and resumed, is read to the end with all its pages', async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    await page.goto('/');
-    const pages = await Promise.all(
-      [FERRY_NOTES.slice(0, 6), FERRY_NOTES.slice(6), FERRY_NOTES.slice(2, 8)].map((lines) => scan(page, lines)),
-    );
-    const pdf = scannedPdf(pages.map(({ bytes, width, height }) => ({ jpeg: bytes, width, height, dpi: DPI })));
-    await page
-      .getByTestId('file-input')
-      .setInputFiles([{ name: 'three-scans.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
-    const row = page.locator('[data-testid="doc-row"][data-name="three-scans.pdf"]');
-    // Paused while the first or second page is being read (under load a page can pass between two looks).
-    await expect(row.getByTestId('doc-stage')).toContainText(/Reading scanned page [12] of 3 \(OCR\)/, {
-      timeout: 60_000,
-    });
-    await page.getByRole('button', { name: 'Pause all' }).click();
-    await expect(row).toHaveAttribute('data-status', 'queued');
-    await expect(row.getByTestId('doc-stage')).toHaveText('Paused');
-    await page.getByRole('button', { name: 'Resume all' }).click();
-    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-    await expect(row).toContainText(/3 pages · read by OCR/);
+test('a scanned PDF paused while its pages are being read waits, and resumed, is read to the end with all its pages', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto('/');
+  const pages = await Promise.all(
+    [FERRY_NOTES.slice(0, 6), FERRY_NOTES.slice(6), FERRY_NOTES.slice(2, 8)].map((lines) => scan(page, lines)),
+  );
+  const pdf = scannedPdf(pages.map(({ bytes, width, height }) => ({ jpeg: bytes, width, height, dpi: DPI })));
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'three-scans.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  const row = page.locator('[data-testid="doc-row"][data-name="three-scans.pdf"]');
+  // Paused while the first or second page is being read (under load a page can pass between two looks).
+  await expect(row.getByTestId('doc-stage')).toContainText(/Reading scanned page [12] of 3 \(OCR\)/, {
+    timeout: 60_000,
   });
+  await page.getByRole('button', { name: 'Pause all' }).click();
+  await expect(row).toHaveAttribute('data-status', 'queued');
+  await expect(row.getByTestId('doc-stage')).toHaveText('Paused');
+  await page.getByRole('button', { name: 'Resume all' }).click();
+  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(row).toContainText(/3 pages · read by OCR/);
 });

@@ -6,27 +6,9 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { FIXTURE_DIR } from './global-setup';
 
-export const test = base.extend<{
-  offOrigin: string[];
-  allowedOrigins: string[];
-  ocrWorkers: number | undefined;
-  ocrSetting: void;
-}>({
+export const test = base.extend<{ offOrigin: string[]; allowedOrigins: string[] }>({
   /** Origins a spec may reach besides the app's own (only the stand-in model hub does). */
   allowedOrigins: [[], { option: true }],
-  /**
-   * The most scanned pages read at once (the page's `carrelOcrWorkers`); unset, one per core as
-   * for people. A second OCR worker costs a test its start-up and half its core.
-   */
-  ocrWorkers: [undefined, { option: true }],
-  ocrSetting: [
-    async ({ page, ocrWorkers }, use) => {
-      if (ocrWorkers !== undefined)
-        await page.addInitScript((workers) => Object.assign(window, { carrelOcrWorkers: workers }), ocrWorkers);
-      await use();
-    },
-    { auto: true },
-  ],
   offOrigin: [
     async ({ context, baseURL, allowedOrigins }, use) => {
       const origin = new URL(baseURL!).origin;

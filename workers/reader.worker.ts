@@ -37,7 +37,6 @@ const api = {
    * the reader is then free for the next file, and whatever happens to it later cannot touch this one.
    */
   async read({ engine: port, ...input }: IngestInput, ctx: CallContext<IngestProgress>): Promise<ReadOutcome> {
-    if (input.ocrWorkers) ocr.limit(input.ocrWorkers);
     try {
       const read = await readFile(input, {
         db,

@@ -45,8 +45,6 @@ export function readQueued(
     force: job.force,
     jobKey: job.key,
     ocrLanguage: ocrLanguage.current,
-    // Tests set it to read scans in one OCR worker; people get one per core (OCR_WORKERS).
-    ocrWorkers: (globalThis as { carrelOcrWorkers?: number }).carrelOcrWorkers,
   };
   return withIngestLock(() => readFile(input, port, callOptions(job, signal, onProgress)), signal);
 }

@@ -38,7 +38,7 @@ export class Ocr {
   /** Pages waiting for a free worker. */
   private waiting: (() => void)[] = [];
   private idle: ReturnType<typeof setTimeout> | undefined;
-  private size: number;
+  private readonly size: number;
 
   constructor(
     private readonly origin: string,
@@ -46,11 +46,6 @@ export class Ocr {
   ) {
     const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
     this.size = Math.max(1, options.workers ?? Math.min(OCR_WORKERS, cores));
-  }
-
-  /** Reads at most `workers` pages at once from now on (the tests' one OCR worker). */
-  limit(workers: number): void {
-    this.size = Math.max(1, Math.min(this.size, workers));
   }
 
   /** This engine reading `language` (a tesseract code such as `eng`), stopped mid-page when `signal` aborts. */
