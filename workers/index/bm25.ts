@@ -255,7 +255,8 @@ export class Bm25Index {
 
   /** The slots as numbers of the ids, for a vector store that finds its rows through them (RowStore). */
   get idNumbers(): IdNumbers {
-    return { numberOf: (id) => this.slotOf.get(id), count: () => this.ids.length, changes: () => this.version };
+    const numberOf = (id: string) => this.slotOf.get(id);
+    return { numberOf, idOf: (n) => this.ids[n], count: () => this.ids.length, changes: () => this.version };
   }
 
   /** Each slot's id (null: a free slot); slots are what `forEachMatch` reports. */

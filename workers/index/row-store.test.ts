@@ -64,7 +64,8 @@ describe('RowStore', () => {
       ['x', 1],
     ]);
     let [count, changes] = [3, 0];
-    const numbers = { numberOf: (id: string) => slots.get(id), count: () => count, changes: () => changes };
+    const idOf = (n: number) => [...slots].find(([, slot]) => slot === n)?.[0];
+    const numbers = { numberOf: (id: string) => slots.get(id), idOf, count: () => count, changes: () => changes };
     const columns = { a: Float32Array.from([3, 2]), b: Int8Array.from([3, -3, 2, -2]) };
     const restored = RowStore.restore(['z', 'y'], columns, { a: 1, b: 2 }, numbers);
     expect([restored.row('z'), restored.row('y'), restored.row('x'), restored.row('w')]).toEqual([
@@ -83,7 +84,12 @@ describe('RowStore', () => {
   });
 
   it('falls back to a Map when an id has no number of its own', () => {
-    const numbers = { numberOf: (id: string) => (id === 'z' ? 0 : undefined), count: () => 1, changes: () => 0 };
+    const numbers = {
+      numberOf: (id: string) => (id === 'z' ? 0 : undefined),
+      idOf: (n: number) => (n === 0 ? 'z' : undefined),
+      count: () => 1,
+      changes: () => 0,
+    };
     const restored = RowStore.restore(['z', 'y'], { a: Float32Array.from([3, 2]) }, { a: 1 }, numbers);
     expect([restored.row('z'), restored.row('y')]).toEqual([0, 1]);
   });
