@@ -102,13 +102,18 @@ function decodeVarints(bytes: Uint8Array, count: number): Uint32Array {
   const out = new Uint32Array(count);
   let at = 0;
   for (let i = 0; i < count; i++) {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
+    let byte = bytes[at++]!;
+    // Most numbers (gaps, lengths, counts) fit one byte: no loop for those.
+    if (byte < 0x80) {
+      out[i] = byte;
+      continue;
+    }
+    let value = byte & 0x7f;
+    let scale = 0x80;
     do {
       byte = bytes[at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
     } while (byte & 0x80);
     out[i] = value;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index, type RelatedTerms } from './bm25';
 import { slotNorms, termWeights, type Posting } from './bm25-postings';
-import { TermBounds, topMatches } from './bm25-top';
+import { scratchFor, TermBounds, topMatches } from './bm25-top';
 import { bestOfSlotGroups, slotGroups, topOfSlotGroups } from './slot-groups';
 
 function random(seed: number): () => number {
@@ -139,5 +139,14 @@ describe('BM25 top k with MaxScore pruning', () => {
     expect(stats.scored).toBe(20);
     expect(top.map(({ row }) => row)).toEqual(Array.from({ length: 10 }, (_, i) => i * 500));
     expect(scratch.scores.every((score) => score === 0) && scratch.marks.every((mark) => mark === 0)).toBe(true);
+  });
+
+  it('makes scratch arrays as long as the slots at first, half as long again when outgrown, and keeps them otherwise', () => {
+    const none = { scores: new Float64Array(0), best: new Float64Array(0), marks: new Uint8Array(0) };
+    const first = scratchFor(none, 1000);
+    expect([first.scores.length, first.best.length, first.marks.length]).toEqual([1000, 1000, 1000]);
+    expect(scratchFor(first, 1000)).toBe(first);
+    expect(scratchFor(first, 1001).scores.length).toBe(1500);
+    expect(scratchFor(first, 4000).best.length).toBe(4000);
   });
 });

@@ -74,6 +74,18 @@ export interface Scratch {
   marks: Uint8Array;
 }
 
+/**
+ * `scratch`, or new arrays when it is shorter than `slots`: exactly that long the first time (a
+ * restored index's first query; at a million propositions twice the slots was 17 MB more), half as
+ * long again as before after that, so a library being added to reallocates them now and then.
+ */
+export function scratchFor(scratch: Scratch, slots: number): Scratch {
+  const had = scratch.scores.length;
+  if (had >= slots) return scratch;
+  const length = had === 0 ? slots : Math.max(slots, Math.ceil(had * 1.5));
+  return { scores: new Float64Array(length), best: new Float64Array(length), marks: new Uint8Array(length) };
+}
+
 /** The k best (slot, score) pairs of the query, best first: what scoring every match and keeping the best k gives. */
 export function topMatches(
   query: TermWeights,

@@ -8,6 +8,8 @@
  */
 import { analyze, compoundParts, type QueryWord } from '../../common/text/analyzer';
 import { decodeSnapshot, encodeSnapshot, type Bm25Snapshot } from './bm25-snapshot';
+import { IdSlots } from './id-slots';
+import type { IdNumbers } from './row-store';
 import { TopK } from './top-k';
 import {
   accumulate,
@@ -25,7 +27,7 @@ import {
   type TermWeights,
 } from './bm25-postings';
 import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
-import { scoreSlots, TermBounds, topMatches, type Scratch } from './bm25-top';
+import { scoreSlots, scratchFor, TermBounds, topMatches, type Scratch } from './bm25-top';
 
 export type { RelatedTerms };
 
@@ -45,8 +47,9 @@ export interface Scored {
 const BOOST = 2;
 
 export class Bm25Index {
-  private slotOf = new Map<string, number>();
   private ids: (string | null)[] = [];
+  /** Id → slot, read through `ids` (id-slots.ts): no Map of every id. */
+  private slotOf = new IdSlots(this.ids);
   private lengths: number[] = [];
   /** Null in a restored index until something needs it (scoring given ids reads the postings meanwhile). */
   private forward: ForwardIndex | null = emptyForward();
@@ -250,6 +253,12 @@ export class Bm25Index {
     return this.slotOf.get(id);
   }
 
+  /** The slots as numbers of the ids, for a vector store that finds its rows through them (RowStore). */
+  get idNumbers(): IdNumbers {
+    const numberOf = (id: string) => this.slotOf.get(id);
+    return { numberOf, idOf: (n) => this.ids[n], count: () => this.ids.length, changes: () => this.version };
+  }
+
   /** Each slot's id (null: a free slot); slots are what `forEachMatch` reports. */
   get slotIds(): readonly (string | null)[] {
     return this.ids;
@@ -311,7 +320,7 @@ export class Bm25Index {
     // Whole arrays at once, not grown a slot at a time (a million slots at each start at 1M propositions).
     index.ids = ids.slice();
     index.lengths = Array.from(lengths);
-    ids.forEach((id, slot) => index.slotOf.set(id, slot));
+    index.slotOf = IdSlots.of(index.ids);
     for (const length of lengths) index.totalLength += length;
     // Each id's term list is made when first needed (an add or a removal), not at start-up.
     index.forward = null;
@@ -338,8 +347,8 @@ export class Bm25Index {
     this.remove(id);
     this.version++;
     const slot = this.freeSlots.pop() ?? this.ids.length;
-    this.slotOf.set(id, slot);
     this.ids[slot] = id;
+    this.slotOf.set(id, slot);
     this.lengths[slot] = length;
     appendForward(this.forwardIndex(), slot, terms, tfs);
     terms.forEach((term, i) => {
@@ -371,7 +380,7 @@ export class Bm25Index {
 
   /** What the pruned top k reads (bm25-top.ts), with the scratch arrays made long enough. */
   private scoring() {
-    this.ensureScratch();
+    this.scratch = scratchFor(this.scratch, this.ids.length);
     return {
       norms: this.slotNorms(),
       lengths: this.lengths,
@@ -380,16 +389,10 @@ export class Bm25Index {
     };
   }
 
-  private ensureScratch(): void {
-    if (this.scratch.scores.length >= this.ids.length) return;
-    const length = this.ids.length * 2;
-    this.scratch = { scores: new Float64Array(length), best: new Float64Array(length), marks: new Uint8Array(length) };
-  }
-
   /** Adds every matching slot's score into `scratch.scores`; returns the slots touched (caller zeroes them). */
   private accumulate(query: TermWeights): number[] {
     if (query.weights.size === 0) return [];
-    this.ensureScratch();
+    this.scratch = scratchFor(this.scratch, this.ids.length);
     return accumulate(query, this.postings, this.slotNorms(), this.scratch.scores, this.scratch.best);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { dot, Int8Scan, quantizeQuery } from './int8-scan';
 import { scoreInt8Rows, writeInt8Row, type Int8Columns } from './int8-rows';
-import { RowStore } from './row-store';
+import { RowStore, type IdNumbers } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
 import type { Int8Rows } from '../../common/vector-codec';
@@ -74,10 +74,14 @@ export class Int8FlatIndex implements VectorIndex {
     return scoreInt8Rows(this.store, this.dims, query, ids);
   }
 
-  /** An index of `ids` with their int8 rows as the vectors table stores them, taken as they are (no copy); adding rows later grows into new arrays. */
-  static fromRows(dims: number, ids: string[], { codes, scales }: Int8Rows): Int8FlatIndex {
+  /**
+   * An index of `ids` with their int8 rows as the vectors table stores them, taken as they are (no
+   * copy); adding rows later grows into new arrays. Given `numbers`, rows are found through them
+   * until one is added or removed (RowStore).
+   */
+  static fromRows(dims: number, ids: string[], { codes, scales }: Int8Rows, numbers?: IdNumbers): Int8FlatIndex {
     const index = new Int8FlatIndex(dims, 0);
-    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 });
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
     return index;
   }
 }

@@ -56,6 +56,43 @@ describe('RowStore', () => {
     expect(read(restored, 'w')).toEqual([7, 7, -7]);
     expect(read(restored, 'y')).toEqual([2, 2, -2]);
   });
+
+  it("finds a restored store's rows through its owner's numbers, follows them when they change, and takes a Map once rows move", () => {
+    const slots = new Map([
+      ['z', 2],
+      ['y', 0],
+      ['x', 1],
+    ]);
+    let [count, changes] = [3, 0];
+    const idOf = (n: number) => [...slots].find(([, slot]) => slot === n)?.[0];
+    const numbers = { numberOf: (id: string) => slots.get(id), idOf, count: () => count, changes: () => changes };
+    const columns = { a: Float32Array.from([3, 2]), b: Int8Array.from([3, -3, 2, -2]) };
+    const restored = RowStore.restore(['z', 'y'], columns, { a: 1, b: 2 }, numbers);
+    expect([restored.row('z'), restored.row('y'), restored.row('x'), restored.row('w')]).toEqual([
+      0,
+      1,
+      undefined,
+      undefined,
+    ]);
+    // The owner renumbers (an id removed and others added): read from the new numbers, not the old table.
+    slots.set('y', 3).set('z', 0).delete('x');
+    [count, changes] = [4, 1];
+    expect([restored.row('z'), restored.row('y')]).toEqual([0, 1]);
+    restored.remove(['z']);
+    expect([restored.row('z'), restored.row('y')]).toEqual([undefined, 0]);
+    expect(read(restored, 'y')).toEqual([2, 2, -2]);
+  });
+
+  it('falls back to a Map when an id has no number of its own', () => {
+    const numbers = {
+      numberOf: (id: string) => (id === 'z' ? 0 : undefined),
+      idOf: (n: number) => (n === 0 ? 'z' : undefined),
+      count: () => 1,
+      changes: () => 0,
+    };
+    const restored = RowStore.restore(['z', 'y'], { a: Float32Array.from([3, 2]) }, { a: 1 }, numbers);
+    expect([restored.row('z'), restored.row('y')]).toEqual([0, 1]);
+  });
 });
 
 describe('top-k', () => {

@@ -262,10 +262,16 @@ export class LibraryIndex {
     // Restored propositions are found by their BM25 slots, the same rows; so the table hears of a change before BM25 does.
     index.propositions.restore(snapshot.propositions, (id) => index.bm25.proposition.slotOfId(id));
     const contents = types.table.indexOf('contents');
-    for (let row = 0; row < ids.length; row++) {
-      const sectionId = sectionIds.table[sectionIds.rows[row]!]!;
-      index.propositionsOfSection.get(sectionId)?.push(ids[row]!);
-      if (types.rows[row] === contents) index.contentsSections.add(sectionId);
+    // A section's propositions are one run of rows: each list is cut from the ids at its exact length
+    // (pushed one by one, each of 250,000 lists held room for 17 ids, ~13 MB more at a million propositions).
+    for (let row = 0, runStart = 0; row < ids.length; row++) {
+      const section = sectionIds.rows[row]!;
+      if (types.rows[row] === contents) index.contentsSections.add(sectionIds.table[section]!);
+      if (row + 1 < ids.length && sectionIds.rows[row + 1] === section) continue;
+      const list = index.propositionsOfSection.get(sectionIds.table[section]!);
+      const run = ids.slice(runStart, row + 1);
+      if (list) index.propositionsOfSection.set(sectionIds.table[section]!, list.length ? list.concat(run) : run);
+      runStart = row + 1;
     }
     const order = { document: [...index.docs.keys()], section: [...index.sections.keys()], proposition: ids };
     index.bm25 = mapLevels((level) => Bm25Index.fromSnapshot(snapshot.bm25[level], order[level], snapshot.terms));
@@ -304,7 +310,8 @@ export class LibraryIndex {
     const index = this.createVectorIndex(dims, level);
     if (index instanceof Int8FlatIndex && level === 'proposition' && ids.length > this.pqAbovePropositions)
       return PqIndex.fromRows(dims, ids, rows);
-    if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows);
+    // Rows found through the BM25 slots, which hold the same ids: no Map of a million ids (RowStore).
+    if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows, this.bm25[level].idNumbers);
     if (index instanceof FlatIndex) return FlatIndex.fromRows(dims, ids, decodeRows(rows, dims));
     index.add(ids, decodeRows(rows, dims));
     return index;

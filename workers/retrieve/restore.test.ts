@@ -94,4 +94,27 @@ describe('LibraryIndex restored from its snapshot', () => {
     expect(results(restored, query.text, query.vector)).toEqual(results(built, query.text, query.vector));
     expect(results(restored, query.text, query.vector)).not.toEqual(results(built, query.text, null));
   });
+
+  it('answers as a fresh build after documents are removed and added once its vectors are in (rows found through the BM25 slots, then moved)', () => {
+    const built = new LibraryIndex();
+    vectorRecords.clear();
+    randomLibrary(built, 40, random(21));
+    const records = structuredClone([...vectorRecords.values()]);
+    const restored = LibraryIndex.fromSnapshot(structuredClone(built.toSnapshot()));
+    restored.restoreVectors(records);
+    const queries = [
+      { text: 'harbour storm', vector: topic(1) },
+      { text: 'bread cheese market', vector: topic(3, 0.5) },
+    ];
+    const same = () => {
+      for (const { text, vector } of queries)
+        expect(results(restored, text, vector)).toEqual(results(built, text, vector));
+    };
+    same();
+    for (const index of [built, restored]) index.removeDocument('doc7.md');
+    same();
+    for (const index of [built, restored]) randomLibrary(index, 3, random(22), 'late');
+    same();
+    expect(results(restored, queries[0]!.text, queries[0]!.vector).length).toBeGreaterThan(0);
+  });
 });
