@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangePage, arrangeRows, foldText, type DocFilter, type RowParts } from './doc-order';
+import { arrangePage, arrangeRows, foldText, heldChoices, type DocFilter, type RowParts } from './doc-order';
 import type { DocRow } from './doc-rows';
 
 function stored(name: string, fields: Partial<DocRow> = {}): DocRow {
@@ -146,5 +146,16 @@ describe('arrangePage', () => {
 describe('foldText', () => {
   it('drops accents and case', () => {
     expect(foldText('Élan Ça GRÜN')).toBe('elan ca grun');
+  });
+});
+
+describe('heldChoices', () => {
+  it('adds the types and languages of more rows to those already held', () => {
+    const held = heldChoices([stored('a.md', { lang: 'en' }), stored('b.pdf', { kind: 'pdf', lang: 'de' })]);
+    expect([...held.types].sort()).toEqual(['markdown', 'pdf']);
+    const more = heldChoices([stored('c.docx', { kind: 'docx', lang: 'fr' })], held);
+    expect([...more.types].sort()).toEqual(['markdown', 'pdf', 'word']);
+    expect([...more.langs].sort()).toEqual(['de', 'en', 'fr']);
+    expect([...held.langs].sort()).toEqual(['de', 'en']);
   });
 });

@@ -56,10 +56,16 @@ const ORDERS: Record<Exclude<DocSort, 'newest'>, (a: DocRow, b: DocRow) => numbe
   opened: (a, b) => (b.openedAt ?? -1) - (a.openedAt ?? -1),
 };
 
-/** The types and languages among `rows`, in one walk (it runs whenever the rows change). */
-export function heldChoices(rows: readonly DocRow[]): { types: Set<DocType>; langs: Set<string> } {
-  const types = new Set<DocType>();
-  const langs = new Set<string>();
+/** The types and languages a list of rows holds. */
+export interface HeldChoices {
+  types: ReadonlySet<DocType>;
+  langs: ReadonlySet<string>;
+}
+
+/** The types and languages among `rows` (and in `from`), in one walk. */
+export function heldChoices(rows: readonly DocRow[], from?: HeldChoices): HeldChoices {
+  const types = new Set<DocType>(from?.types);
+  const langs = new Set<string>(from?.langs);
   for (const row of rows) {
     if (row.kind) types.add(docType(row.kind));
     if (row.lang) langs.add(row.lang);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../common/types';
-import { libraryRows, sameRow, stageOf, type JobRow } from './doc-rows';
+import { libraryRows, nextStoredRows, sameRow, stageOf, storedRows, type JobRow } from './doc-rows';
 
 function doc(id: string, name: string, addedAt: number): DocumentRecord {
   return {
@@ -127,5 +127,76 @@ describe('library rows of a large library', () => {
     expect(rows).toHaveLength(1002);
     rows.slice(2).forEach((row, i) => expect(row).toBe(first.rows[i]));
     expect(addedAtReads).toBe(1);
+  });
+});
+
+describe('stored rows after one change', () => {
+  /** A list whose documents must not be looked at: any read of it fails the test. */
+  const untouchable = <T extends object>(list: T): T =>
+    new Proxy(list, {
+      get: (_, key) => {
+        throw new Error(`the list was walked (${String(key)})`);
+      },
+    });
+  /** The notices, the same object each time (a new one is a change of notices). */
+  const NONE: Record<string, string> = {};
+  const docs = Array.from({ length: 1000 }, (_, i) => doc(`d${i}`, `d${i}.md`, 1000 - i));
+  const start = () => {
+    const cache = new Map();
+    return { cache, last: nextStoredRows(null, docs, { kind: 'all' }, NONE, '', cache) };
+  };
+
+  it('a stored document added costs its own row: the list is not walked and every other row is kept', () => {
+    const { cache, last } = start();
+    const added = doc('new', 'new.md', 5000);
+    const next = nextStoredRows(
+      last,
+      untouchable([added, ...docs]),
+      { kind: 'added', doc: added, before: docs },
+      NONE,
+      '',
+      cache,
+    );
+    expect(next.rows[0]).toMatchObject({ key: 'new', name: 'new.md' });
+    expect(next.rows.slice(1)).toEqual(last.rows);
+    next.rows.slice(1).forEach((row, i) => expect(row).toBe(last.rows[i]));
+    expect(next.prepended).toEqual({ row: next.rows[0], to: last.rows });
+  });
+
+  it('a stored document that changed replaces its own row in its place, and the rows match a full rebuild', () => {
+    const { cache, last } = start();
+    const opened = { ...docs[500]!, openedAt: 42 };
+    const list = docs.with(500, opened);
+    const next = nextStoredRows(
+      last,
+      untouchable(list),
+      { kind: 'replaced', doc: opened, before: docs },
+      NONE,
+      '',
+      cache,
+    );
+    expect(next.rows[500]).toMatchObject({ key: 'd500', openedAt: 42 });
+    expect(next.rows.filter((row, i) => row !== last.rows[i])).toHaveLength(1);
+    expect(next.rows).toEqual(storedRows(list, NONE, '', new Map()).rows);
+  });
+
+  it('makes them all again when the change does not follow the rows made last (a full read, another notice)', () => {
+    const { cache, last } = start();
+    const added = doc('new', 'new.md', 5000);
+    const list = [added, ...docs];
+    const stale = nextStoredRows(last, list, { kind: 'added', doc: added, before: [...docs] }, NONE, '', cache);
+    expect(stale.rows).toHaveLength(1001);
+    const noticed = nextStoredRows(
+      last,
+      list,
+      { kind: 'added', doc: added, before: docs },
+      { d3: 'Already added' },
+      '',
+      cache,
+    );
+    expect(noticed.rows[4]).toMatchObject({ key: 'd3', notice: 'Already added' });
+    // A document being re-indexed shows as its job, not as a row.
+    const hidden = nextStoredRows(last, list, { kind: 'added', doc: added, before: docs }, NONE, '["new.md"]', cache);
+    expect(hidden.rows.map((row) => row.key)).not.toContain('new');
   });
 });

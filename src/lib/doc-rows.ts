@@ -123,7 +123,7 @@ export function libraryRows(
   previous: StoredRowCache,
 ): { rows: DocRow[]; cache: StoredRowCache } {
   const stored = storedRows(docs, notices, reindexedNames(jobs), previous);
-  return { rows: [...jobRows(jobs, docs), ...stored.rows], cache: stored.cache };
+  return { rows: [...jobRows(jobs, jobs, docs), ...stored.rows], cache: stored.cache };
 }
 
 /** The names of the documents being re-indexed, sorted and joined (a string, so an unchanged set compares equal). */
@@ -134,11 +134,25 @@ export function reindexedNames(jobs: readonly JobRow[]): string {
 
 /**
  * The rows of the files being read. Between the document's commit and the worker's answer, the
- * stored row already stands for the job, so that job has none.
+ * stored row already stands for the job, so that job has none. `started` holds the jobs that may
+ * have been handed to the reader (the queue's active and settled files, a handful): only those are
+ * looked at, so a stored document costs no walk over thousands of waiting files.
  */
-export function jobRows(jobs: readonly JobRow[], docs: readonly DocumentRecord[]): JobRow[] {
-  const stored = storedSince(jobs, docs);
-  return stored.size ? jobs.filter((job) => job.force || !isStored(job, stored)) : [...jobs];
+export function jobRows(jobs: readonly JobRow[], started: Iterable<JobRow>, docs: readonly DocumentRecord[]): JobRow[] {
+  const stored = storedSince(started, docs);
+  if (!stored.size) return [...jobs];
+  const hidden = new Set([...started].filter((job) => !job.force && isStored(job, stored)));
+  return hidden.size ? jobs.filter((job) => !hidden.has(job)) : [...jobs];
+}
+
+/** A stored document's row, kept from last time when its record and notice are the same objects (`cache` is updated). */
+function cachedRow(doc: DocumentRecord, notice: string | undefined, cache: StoredRowCache): DocRow {
+  const old = cache.get(doc.id);
+  if (old?.doc === doc && old.notice === notice) return old.row;
+  const fresh = storedRow(doc, notice);
+  const row = old && sameRow(old.row, fresh) ? old.row : fresh;
+  cache.set(doc.id, { doc, notice, row });
+  return row;
 }
 
 /**
@@ -158,16 +172,7 @@ export function storedRows(
   const rows: DocRow[] = [];
   for (const doc of docs) {
     if (reindexing.size && reindexing.has(doc.name)) continue;
-    const notice = notices[doc.id];
-    const old = cache.get(doc.id);
-    if (old?.doc === doc && old.notice === notice) {
-      rows.push(old.row);
-      continue;
-    }
-    const fresh = storedRow(doc, notice);
-    const row = old && sameRow(old.row, fresh) ? old.row : fresh;
-    cache.set(doc.id, { doc, notice, row });
-    rows.push(row);
+    rows.push(cachedRow(doc, notices[doc.id], cache));
   }
   // Documents gone from the list leave the cache (rarely: a removal, a clear).
   if (cache.size > docs.length) {
@@ -177,11 +182,61 @@ export function storedRows(
   return { rows, cache };
 }
 
+/** The stored documents' rows and what they were made from, so the next change can be applied to them alone. */
+export interface StoredRowsState {
+  docs: readonly DocumentRecord[];
+  notices: Record<string, string>;
+  reindexed: string;
+  rows: DocRow[];
+  cache: StoredRowCache;
+  /** When `rows` are the rows before with one row put first: that row, and the rows before. */
+  prepended?: { row: DocRow; to: DocRow[] };
+}
+
+/** One document added to the list (first) or replaced in its place in `before`; 'all' for anything else. */
+export type StoredDocsChange =
+  { kind: 'added' | 'replaced'; doc: DocumentRecord; before: readonly DocumentRecord[] } | { kind: 'all' };
+
+/**
+ * storedRows after `change`, from the rows made last time (`last`): a document added or replaced
+ * costs its own row, not a walk over every document's; anything else (a full read, a removal, a
+ * notice, a re-index starting) makes them all again, from the cache.
+ */
+export function nextStoredRows(
+  last: StoredRowsState | null,
+  docs: readonly DocumentRecord[],
+  change: StoredDocsChange,
+  notices: Record<string, string>,
+  reindexed: string,
+  cache: StoredRowCache,
+): StoredRowsState {
+  const state = (rows: DocRow[]): StoredRowsState => ({ docs, notices, reindexed, rows, cache });
+  if (
+    last &&
+    change.kind !== 'all' &&
+    change.before === last.docs &&
+    last.notices === notices &&
+    last.reindexed === reindexed
+  ) {
+    const { doc } = change;
+    const hidden = !!reindexed && (JSON.parse(reindexed) as string[]).includes(doc.name);
+    if (change.kind === 'added' && hidden) return state(last.rows);
+    if (change.kind === 'added') {
+      const row = cachedRow(doc, notices[doc.id], cache);
+      return { ...state([row, ...last.rows]), prepended: { row, to: last.rows } };
+    }
+    const old = cache.get(doc.id)?.row;
+    const at = old && !hidden ? last.rows.indexOf(old) : -1;
+    if (at !== -1) return state(last.rows.with(at, cachedRow(doc, notices[doc.id], cache)));
+  }
+  return state(storedRows(docs, notices, reindexed, cache).rows);
+}
+
 /**
  * For each name of a file handed to the reader, when its newest stored document was added. The
  * documents are newest first, so only those added since the earliest such file are looked at.
  */
-function storedSince(jobs: readonly JobRow[], docs: readonly DocumentRecord[]): Map<string, number> {
+function storedSince(jobs: Iterable<JobRow>, docs: readonly DocumentRecord[]): Map<string, number> {
   let since = Infinity;
   const names = new Set<string>();
   for (const job of jobs) {

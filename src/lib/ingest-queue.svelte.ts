@@ -19,7 +19,7 @@ import { chunking } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
 import type { QueueSummary } from './ingest-progress';
 import { BatchProgress } from './batch-progress.svelte';
-import { ACTIVE, nextSteps, transition, type FileEvent } from './ingest-schedule';
+import { ACTIVE, nextSteps, scheduledFiles, transition, type FileEvent } from './ingest-schedule';
 import { QueuedFile, type QueuedFilePatch } from './queued-file.svelte';
 import { StuckWatch } from './stuck-watch';
 import { QueueTally } from './queue-tally.svelte';
@@ -48,6 +48,9 @@ export interface IngestHooks {
 export class IngestQueue {
   /** Files queued in this tab, newest first. Only membership changes replace the array; progress changes a file's own state. */
   #jobs = $state.raw<QueuedFile[]>([]);
+  /** The same files by key, so a call about one file finds it without a walk. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping the page does not show
+  readonly #byKey = new Map<string, QueuedFile>();
   /** Which files are being read, which are done with, and what is left: kept per change, never counted. */
   readonly #tally = new QueueTally<QueuedFile>();
   /** Passwords of encrypted PDFs added in this session, so the viewer can open them; never stored. */
@@ -108,12 +111,13 @@ export class IngestQueue {
       return job;
     });
     this.#tally.joined(jobs, (job) => job.state);
+    for (const job of jobs) this.#byKey.set(job.key, job);
     this.#jobs = [...this.#jobs, ...jobs.reverse()];
     this.#advance();
   }
 
   has(key: string): boolean {
-    return this.#jobs.some((job) => job.key === key);
+    return this.#byKey.has(key);
   }
 
   /** The password an encrypted PDF was opened with in this session, if any. */
@@ -126,6 +130,7 @@ export class IngestQueue {
     const stageLabel = force ? t('stage.waitingToReindex') : t('stage.waiting');
     const jobs = files.map((file) => new QueuedFile(`job-${TAB_ID}-${this.#nextKey++}`, file, stageLabel, force));
     this.#jobs = [...jobs.toReversed(), ...this.#jobs];
+    for (const job of jobs) this.#byKey.set(job.key, job);
     this.#tally.joined(jobs, () => 'adding');
     this.#stuck.watch();
     void this.#saveQueue(jobs, Date.now());
@@ -169,6 +174,7 @@ export class IngestQueue {
     job.controller.abort();
     job.handOver?.close();
     this.#jobs = this.#jobs.filter((j) => j !== job);
+    this.#byKey.delete(key);
     this.#tally.gone(job, job.state);
     this.#overall.endIfDone();
     void forgetJob(key);
@@ -250,7 +256,7 @@ export class IngestQueue {
   }
 
   #find(key: string): QueuedFile | undefined {
-    return this.#jobs.find((job) => job.key === key);
+    return this.#byKey.get(key);
   }
 
   /** The one place a file changes state; answers false when the event does not apply (it is ignored). */
@@ -280,7 +286,7 @@ export class IngestQueue {
 
   /** Starts whatever the schedule says can start now; called after every change. */
   #advance(): void {
-    const { read, embed } = nextSteps(this.#jobs.toReversed());
+    const { read, embed } = nextSteps(scheduledFiles(this.#jobs, this.#tally.active.length));
     if (embed) this.#embed(this.#find(embed)!);
     if (read) this.#read(this.#find(read)!);
     this.#stuck.watch();
@@ -375,6 +381,7 @@ export class IngestQueue {
 
   #drop(job: QueuedFile): void {
     this.#jobs = this.#jobs.filter((j) => j !== job);
+    this.#byKey.delete(job.key);
     this.#tally.gone(job, job.state);
     this.#overall.endIfDone();
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE, nextSteps, transition, type FileEvent, type FileState } from './ingest-schedule';
+import { ACTIVE, nextSteps, scheduledFiles, transition, type FileEvent, type FileState } from './ingest-schedule';
 
 /** The queue as the scheduler sees it: files oldest first, each in one state. */
 type Files = Map<string, FileState>;
@@ -187,5 +187,39 @@ describe('the ingest schedule', () => {
     expect(transition('saved', { type: 'cancel' })).toBeNull();
     expect(transition('embedding', { type: 'failed' })).toBe('failed');
     expect(transition('reading', { type: 'failed', needsPassword: true })).toBe('needs-password');
+  });
+});
+
+describe('the files the schedule looks at', () => {
+  const STATES: FileState[] = ['adding', 'waiting', 'reading', 'handed-over', 'embedding', 'saved', 'failed', 'paused'];
+
+  it('decides as over every file, from the active ones and the oldest waiting one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...STATES), { maxLength: 40 }), (states) => {
+        // Newest first, as the queue keeps them.
+        const files = states.map((state, i) => ({ key: `f${i}`, state }));
+        const active = files.filter((file) => ACTIVE.has(file.state)).length;
+        expect(nextSteps(scheduledFiles(files, active))).toEqual(nextSteps(files.toReversed()));
+      }),
+    );
+  });
+
+  it('reads no state past the oldest waiting file once the active ones are found', () => {
+    let reads = 0;
+    const counted = (key: string, state: FileState) => ({
+      key,
+      get state() {
+        reads++;
+        return state;
+      },
+    });
+    // 5,000 files waiting, newest first; the two oldest are being read and embedded.
+    const files = [
+      ...Array.from({ length: 5000 }, (_, i) => counted(`w${i}`, 'waiting')),
+      counted('read', 'reading'),
+      counted('embed', 'embedding'),
+    ];
+    expect(scheduledFiles(files, 2).map((file) => file.key)).toEqual(['embed', 'read', 'w4999']);
+    expect(reads).toBeLessThan(10);
   });
 });

@@ -105,3 +105,21 @@ export function nextSteps(files: readonly Scheduled[]): { read?: string; embed?:
   const readerFree = !reading && (handedOver === undefined || embed !== undefined);
   return { ...(readerFree && waiting ? { read: waiting } : {}), ...(embed ? { embed } : {}) };
 }
+
+/**
+ * What nextSteps needs to see of `files` (newest first), oldest first: the `active` files being
+ * read, handed over or embedded, and the oldest waiting file. Files start oldest first, so those
+ * are near the old end, and the walk stops there rather than reading every waiting file's state.
+ */
+export function scheduledFiles<F extends Scheduled>(files: readonly F[], active: number): F[] {
+  const seen: F[] = [];
+  let waiting = false;
+  for (let at = files.length - 1; at >= 0 && (active > 0 || !waiting); at--) {
+    const file = files[at]!;
+    if (ACTIVE.has(file.state)) active--;
+    else if (file.state !== 'waiting' || waiting) continue;
+    else waiting = true;
+    seen.push(file);
+  }
+  return seen;
+}

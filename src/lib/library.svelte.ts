@@ -15,8 +15,15 @@ import { StoredDocuments } from './stored-documents.svelte';
 import { IngestQueue } from './ingest-queue.svelte';
 import { LibraryFacts } from './library-facts.svelte';
 import { PendingRemovals } from './removals.svelte';
-import { jobRows, reindexedNames, storedRows, type DocRow, type StoredRowCache } from './doc-rows';
-import type { RowParts } from './doc-order';
+import {
+  jobRows,
+  nextStoredRows,
+  reindexedNames,
+  type DocRow,
+  type StoredRowCache,
+  type StoredRowsState,
+} from './doc-rows';
+import { docType, heldChoices, type HeldChoices, type RowParts } from './doc-order';
 import { chunking, sameSizes } from './chunking.svelte';
 import { DEFAULT_SIZES } from '../../common/chunk-sizes';
 import { translate as t } from './i18n/messages';
@@ -37,25 +44,32 @@ class Library {
   /** Each document's headings and stored size, from the engine. */
   readonly facts = new LibraryFacts();
   #notices = $state.raw<Record<string, string>>({});
-  /** Rows kept between rebuilds (bookkeeping, not shown state). */
+  /** Rows kept between rebuilds, and what the last rows were made from (bookkeeping, not shown state). */
   readonly #rowCache: StoredRowCache = new Map();
+  #lastStored: StoredRowsState | null = null;
 
   /** The names of the documents being re-indexed: a string, so a file joining or leaving the queue changes nothing here. */
   readonly #reindexed: string = $derived(reindexedNames(this.queue.jobs));
-  /** The stored documents' rows: rebuilt when the documents change, from rows kept in a cache. */
-  readonly #storedRows: DocRow[] = $derived.by(
-    () => storedRows(this.#docs.list, this.#notices, this.#reindexed, this.#rowCache).rows,
-  );
+  /** The stored documents' rows: a document added or changed costs its own row (doc-rows.ts `nextStoredRows`). */
+  readonly #storedRows: DocRow[] = $derived.by(() => {
+    const { list, change } = this.#docs.current;
+    this.#lastStored = nextStoredRows(this.#lastStored, list, change, this.#notices, this.#reindexed, this.#rowCache);
+    return this.#lastStored.rows;
+  });
 
   /**
    * The rows of the files being read: queued files are rows themselves (their fields are reactive),
-   * so this list is rebuilt only when files join or leave the queue or the stored documents change,
-   * never on a progress event.
+   * so this list is rebuilt only when files join, start or leave the queue or the stored documents
+   * change, never on a progress event; only the files handed to the reader are looked at.
    */
-  readonly #jobRows: DocRow[] = $derived(jobRows(this.queue.jobs, this.#docs.list));
+  readonly #jobRows: DocRow[] = $derived(
+    jobRows(this.queue.jobs, [...this.queue.active, ...this.queue.settled], this.#docs.list),
+  );
 
-  /** Every row: the files being read, then the stored documents. */
-  readonly rows: DocRow[] = $derived(this.#jobRows.length ? [...this.#jobRows, ...this.#storedRows] : this.#storedRows);
+  /** Whether the library has no document and reads no file. */
+  get isEmpty(): boolean {
+    return this.queue.jobs.length + this.#docs.list.length === 0;
+  }
 
   /** The stored documents' rows but those waiting out their undo window. */
   readonly #shownStored: DocRow[] = $derived.by(() => {
@@ -77,6 +91,20 @@ class Library {
     };
   }
 
+  #lastHeld: { rows: readonly DocRow[]; held: HeldChoices } | null = null;
+  /**
+   * The types and languages of the shown stored documents (what the list's filter offers): a
+   * document added adds its own, and the object stays the same when it brings nothing new.
+   */
+  readonly held: HeldChoices = $derived.by(() => {
+    const rows = this.#shownStored;
+    const last = this.#lastHeld;
+    const prepended = rows === this.#lastStored?.rows ? this.#lastStored.prepended : undefined;
+    const held = last && prepended?.to === last.rows ? withRow(last.held, prepended.row) : heldChoices(rows);
+    this.#lastHeld = { rows, held };
+    return held;
+  });
+
   /** Stored documents, newest first. */
   get documents(): DocumentRecord[] {
     return this.#docs.list;
@@ -91,7 +119,11 @@ class Library {
     this.#docs.start();
     this.removals.start();
     $effect.root(() => {
-      $effect(() => void this.facts.update(this.#docs.list));
+      // Asked for the document changed, or for all after a full read.
+      $effect(() => {
+        const { list, change } = this.#docs.current;
+        void this.facts.update(change.kind === 'all' ? list : [change.doc]);
+      });
     });
     void this.queue.start().then(() => this.#readOutdatedAgain());
   }
@@ -162,6 +194,13 @@ class Library {
     if (stored) this.#docs.show(stored);
     libraryEvents.emit({ type: 'added', docId: result.docId });
   }
+}
+
+/** `held` with the type and language of `row` (the same object when it has both already). */
+function withRow(held: HeldChoices, row: DocRow): HeldChoices {
+  const type = row.kind && docType(row.kind);
+  if ((!type || held.types.has(type)) && (!row.lang || held.langs.has(row.lang))) return held;
+  return heldChoices([row], held);
 }
 
 export const library = new Library();
