@@ -11,8 +11,11 @@ import { EVAL_DIR, expect, test } from './harness';
  * Reached as docs/retrieval.md reports; raise these when retrieval improves. Top-3 was 30 before
  * the translation table went on by default: it costs one of these 35 questions there (a 4th place)
  * while the held-out set gains two first places and two in the top 10, and SciFact gains.
+ * Top-1 and top-3 were 20 and 29 until Markdown contents lists were told by shape: "where should a
+ * script write its error messages" had counted only because the Shell guide's contents table was
+ * read into a section ("STDOUT vs STDERR"); the section that answers is fourth before and after.
  */
-const FLOOR = { top1: 20, top3: 29, top10: 33 };
+const FLOOR = { top1: 19, top3: 28, top10: 33 };
 const STAGES = ['floor', 'document', 'section', 'proposition', 'passage', 'missing'];
 
 test('paraphrase questions: top-1, top-3 and top-10 stay at or above the floor', async () => {
