@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
-import { entries, foldWord, phraseWords, translations } from './dictd.mjs';
+import { entries, foldWord, isWord, phraseWords, translations } from './dictd.mjs';
 import { unpackDebian } from '../lib/debian.mjs';
 import { CATALOGUES, LOCALES, catalogueNotice, catalogueScores, cataloguePairs } from './catalogue-table.mjs';
 
@@ -67,9 +67,6 @@ function englishWords(phrase, vocab) {
   const kept = all.length > 1 ? all.filter((w) => !PHRASE_FILLER.has(w)) : all;
   return kept.map((word) => ({ word, share: 1 / kept.length }));
 }
-
-/** A foreign headword worth a table row: one word of letters, as the tokenizer will cut it. */
-const isWord = (word) => /^[\p{L}]{2,40}$/u.test(word);
 
 /**
  * foreign word → English word → evidence, from every source of the language: the dictionaries,

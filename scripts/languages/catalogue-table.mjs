@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
 import { trainModel1, prune } from '../model/ibm1.mjs';
 import { unpackDebian } from '../lib/debian.mjs';
-import { foldWord } from './dictd.mjs';
+import { foldWord, isWord } from './dictd.mjs';
 import { catalogueEntries } from './gettext.mjs';
 
 /**
@@ -64,7 +64,6 @@ const ENGLISH_FUNCTION = new Set(
 
 /** Words of a string: letters and digits, as the model's tokenizer cuts them. */
 const words = (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
-const isWord = (word) => /^\p{L}{2,40}$/u.test(word);
 /** Longer entries (whole help texts) say little about which word renders which. */
 const MAX_WORDS = 40;
 

@@ -58,3 +58,6 @@ export function translations(body) {
 
 /** The words of a phrase, folded. */
 export const phraseWords = (phrase) => foldWord(phrase).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A foreign headword worth a table row: one word of letters, as the model's tokenizer will cut it. */
+export const isWord = (word) => /^\p{L}{2,40}$/u.test(word);
