@@ -12,8 +12,10 @@ const EMBED_BATCH = 128;
 export interface EmbeddableDocument {
   title: string;
   summary: string;
-  sections: Pick<SectionRecord, 'id' | 'embedded' | 'headingPath' | 'text'>[];
-  propositions: Pick<PropositionRecord, 'id' | 'text' | 'headingPath'>[];
+  /** Its language as stored (detected when read, or set by the person); absent when not told. */
+  lang?: string;
+  sections: Pick<SectionRecord, 'id' | 'embedded' | 'headingPath' | 'text' | 'lang'>[];
+  propositions: Pick<PropositionRecord, 'id' | 'text' | 'headingPath' | 'lang'>[];
 }
 
 /**
@@ -57,12 +59,23 @@ export async function embedAll(
     ...sections.map((s) => `${s.headingPath.join(' ')}\n${s.text}`),
     ...chunked.propositions.map(propositionText),
   ];
-  // The document's language reads the passages too short to tell theirs (a heading, a list item).
-  const lang = guessLanguage(texts.join('\n').slice(0, LANGUAGE_SAMPLE));
+  // Each text in the language the library stores for it (DESIGN §9 Languages), when the document's
+  // is known: a table of format codes ("%Y-%m-%d") once read as Spanish by its "y"s, and then an
+  // English library fetched the Spanish table and every question brought in Spanish words.
+  const doc = chunked.lang;
+  const langs = doc && [doc, ...sections.map((s) => s.lang ?? doc), ...chunked.propositions.map((p) => p.lang ?? doc)];
+  // Otherwise the document's guessed language reads the passages too short to tell theirs.
+  const lang = doc ?? guessLanguage(texts.join('\n').slice(0, LANGUAGE_SAMPLE));
   const out: (Float32Array | null)[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     deps.progress({ stage: 'embedding', done: i, total: texts.length });
-    out.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH), { signal: deps.signal, lang })));
+    const batch = texts.slice(i, i + EMBED_BATCH);
+    out.push(
+      ...(await embedder.embed(batch, {
+        signal: deps.signal,
+        ...(langs ? { langs: langs.slice(i, i + EMBED_BATCH) } : { lang }),
+      })),
+    );
   }
   deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
   const sectionVectors = pack(

@@ -36,10 +36,19 @@ export interface Embedder {
    * One unit vector per text, or null for a text without any word the model knows. Texts are
    * passages unless `as: 'query'` (the model's prefixes differ). `lang` is the texts' language
    * when known (their document's): a passage whose own words say otherwise is read as those say.
+   * `langs` gives each text's language as the document stores it (its passage's, else its
+   * document's): each is read in it, never guessed again, so that a vector follows the language
+   * the library shows and searches the passage in.
    */
   embed(
     texts: string[],
-    opts?: { signal?: AbortSignal; batchSize?: number; as?: 'query' | 'passage'; lang?: string },
+    opts?: {
+      signal?: AbortSignal;
+      batchSize?: number;
+      as?: 'query' | 'passage';
+      lang?: string;
+      langs?: readonly string[];
+    },
   ): Promise<(Float32Array | null)[]>;
   /** Tokens as the model's tokenizer counts them, without special tokens. */
   countTokens(text: string): number;
@@ -84,8 +93,9 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   };
 
   /** The table to read each text through: null for English (or a language without a table). */
-  const tablesFor = async (texts: string[], as: 'query' | 'passage', lang?: string) => {
+  const tablesFor = async (texts: string[], as: 'query' | 'passage', lang?: string, given?: readonly string[]) => {
     const languages = opts.languages!;
+    if (given) return Promise.all(given.map((l) => (l === 'en' ? null : languages.get(l))));
     // A question of a few keywords has no function words: the tables the library already
     // needed may recognise it. A passage goes by its document's language instead, so that its
     // vector never depends on which tables happened to be loaded.
@@ -119,8 +129,10 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
     modelId: opts.modelId,
     dims,
     device: opts.device,
-    async embed(texts, { signal, batchSize = 64, as = 'passage', lang } = {}) {
-      const tables = opts.languages ? await tablesFor(texts, as, lang) : null;
+    async embed(texts, { signal, batchSize = 64, as = 'passage', lang, langs } = {}) {
+      if (langs && langs.length !== texts.length)
+        throw new Error(`embed: ${langs.length} languages for ${texts.length} texts`);
+      const tables = opts.languages ? await tablesFor(texts, as, lang, langs) : null;
       const out: (Float32Array | null)[] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
         signal?.throwIfAborted();

@@ -77,6 +77,18 @@ describe('an embedder with language tables', () => {
     expect(dot(english!, englishAlone!)).toBeCloseTo(1, 5);
   });
 
+  it('reads each text in the language it is given, whatever its own words say', async () => {
+    fetchTable.mockClear();
+    // "die" and "der" would make the first German by its words; the document says it is English.
+    const texts = ['die der Katze Teppich', 'Katze Teppich'];
+    const [english, german] = await withTables.embed(texts, { langs: ['en', 'de'] });
+    const [plainFirst] = await plain.embed([texts[0]!]);
+    const [reference] = await plain.embed(['cat kitten carpet rug']);
+    expect(dot(english!, plainFirst!)).toBeCloseTo(1, 5);
+    expect(dot(german!, reference!)).toBeCloseTo(1, 3);
+    await expect(withTables.embed(texts, { langs: ['en'] })).rejects.toThrow('1 languages for 2 texts');
+  });
+
   it('gives null for a foreign text without a word it can place', async () => {
     expect(await withTables.embed(['Die und der'], { lang: 'de' })).toEqual([null]);
   });

@@ -130,7 +130,7 @@ export class Engine {
       await this.useModel(await this.models.activeModel(this.db));
       await this.catchUpDocuments();
       void this.reembedOutdated();
-      if (this.languages) void fetchLibraryTables(this.db, this.languages);
+      if (this.languages) void fetchLibraryTables(this.languages, this.index.languages());
     })();
     return this.started;
   }

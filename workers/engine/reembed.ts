@@ -57,7 +57,7 @@ async function reembedDocument(
   const vectors = await embedAll(
     embedder,
     docId,
-    { title: doc.title, summary: doc.summary, sections, propositions },
+    { title: doc.title, summary: doc.summary, ...(doc.lang ? { lang: doc.lang } : {}), sections, propositions },
     { signal, progress: () => {} },
   );
   const order = storedOrder(sections, propositions);

@@ -74,7 +74,7 @@ export async function searchIndex(
     ...(opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ...(opts.crossLanguageWeight && tables && asked
-      ? await queryTables(tables, searchedQuery, opts.crossLanguageWeight, asked)
+      ? await queryTables(tables, searchedQuery, opts.crossLanguageWeight, asked, state.index().languages())
       : []),
   ];
   const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;

@@ -82,14 +82,32 @@ describe('askedLanguage', () => {
 describe('queryTables', () => {
   it('fetches no table for an English question in an English library', async () => {
     const fetchTable = vi.fn(async () => null);
-    expect(await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3, 'en')).toEqual([]);
+    expect(await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3, 'en', ['en'])).toEqual([]);
     expect(fetchTable).not.toHaveBeenCalled();
   });
 
   it('fetches the table of a question in another language', async () => {
     const fetchTable = vi.fn(async () => ({ lang: 'de', words: { festplatte: 'disk' } }));
-    const related = await queryTables(new LanguageTables(fetchTable), 'Wie lösche ich die Festplatte?', 0.3, 'de');
+    const related = await queryTables(new LanguageTables(fetchTable), 'Wie lösche ich die Festplatte?', 0.3, 'de', [
+      'en',
+    ]);
     expect(fetchTable).toHaveBeenCalledWith('de');
     expect(words(related)).toEqual(['disk']);
+  });
+
+  it("looks for an English question's words in the languages the library holds, fetching their tables", async () => {
+    const fetchTable = vi.fn(async (lang: string) => ({ lang, words: { festplatte: 'disk' } }));
+    const related = await queryTables(new LanguageTables(fetchTable), 'How do I delete a disk?', 0.3, 'en', [
+      'en',
+      'de',
+    ]);
+    expect(fetchTable).toHaveBeenCalledWith('de');
+    expect(words(related)).toEqual(['festplatte']);
+  });
+
+  it('ignores a table loaded for something else when the library does not hold its language', async () => {
+    const tables = new LanguageTables(async (lang) => ({ lang, words: { festplatte: 'disk' } }));
+    await tables.get('de');
+    expect(await queryTables(tables, 'How do I delete a disk?', 0.3, 'en', ['en'])).toEqual([]);
   });
 });

@@ -5,7 +5,6 @@
  * the words of each language the library holds. Each brought-in word counts at a share of a typed
  * word's weight, like the lexicon's related words; it only adds, never replaces, what was typed.
  */
-import type { CarrelDb } from '../../common/db';
 import { analyze } from '../../common/text/analyzer';
 import { FUNCTION_WORDS } from '../embed/function-words';
 import {
@@ -67,16 +66,28 @@ async function fetchTables(tables: LanguageTables, langs: readonly string[]): Pr
 
 /**
  * A question's words in the library's other languages: the table of `lang`, the language it is
- * asked in (askedLanguage), fetched if it is not English, then `crossLanguageRelated`.
+ * asked in (askedLanguage), fetched if it is not English, and the tables of the languages the
+ * library holds (`held`, as its documents and passages store them), then `crossLanguageRelated`.
+ * Held, not merely loaded: a table fetched for an earlier question in another language must not
+ * make an English question in an English library look for words of that language.
  */
 export async function queryTables(
   tables: LanguageTables,
   query: string,
   share: number,
   lang: string,
+  held: Iterable<string>,
 ): Promise<RelatedWord[]> {
   const asked = lang === 'en' ? null : await tables.get(lang);
-  return crossLanguageRelated(query, asked, tables.loaded(), share);
+  return crossLanguageRelated(
+    query,
+    asked,
+    await fetchTables(
+      tables,
+      [...held].filter((l) => l !== 'en'),
+    ),
+    share,
+  );
 }
 
 /**
@@ -125,12 +136,12 @@ export function crossLanguageRelated(
 }
 
 /**
- * Fetches the tables of the languages a stored library holds, guessed from each document's title
- * and summary, so that after a reload an English question reaches them too (in the session that
- * added them, embedding the documents fetched them already). An English library fetches none.
+ * Fetches ahead the tables of the languages a library holds (`held`, as stored), so that the first
+ * question after a start need not wait for them. An English library fetches none.
  */
-export async function fetchLibraryTables(db: CarrelDb, tables: LanguageTables): Promise<void> {
-  const langs = new Set<string>();
-  await db.documents.each((doc) => void langs.add(guessLanguage(`${doc.title}\n${doc.summary}`)));
-  await Promise.all([...langs].map((lang) => tables.get(lang)));
+export async function fetchLibraryTables(tables: LanguageTables, held: Iterable<string>): Promise<void> {
+  await fetchTables(
+    tables,
+    [...held].filter((lang) => lang !== 'en'),
+  );
 }
