@@ -30,7 +30,7 @@ import { backupFileName, backupIsEncrypted, exportLibrary } from './engine/backu
 import { adoptSettings, chooseModel, saveSetting } from './engine/choices';
 import { installModel, uninstallModel, type InstallRequest } from './engine/installed-models';
 import { Engine } from './engine/engine';
-import { changedParts } from './engine/catch-up';
+import { changedParts } from '../common/db-changes';
 import { stillMarked, storedBytes } from './engine/library-facts';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';

@@ -1,7 +1,7 @@
 /**
  * The index catch-up: keeps the in-memory index equal to the ready documents in Dexie. Dexie is
  * the truth: documents added or deleted by any tab or worker are picked up by diffing ids, and
- * Dexie's cross-context events say when to look (`changedParts`). The engine's one entry point to
+ * Dexie's cross-context events say when to look (`changedParts`, common/db-changes.ts). The engine's one entry point to
  * it is `Engine.catchUp` (engine.ts). "Sync" is device sync only (replication/).
  */
 import { readChunks } from './chunk-store';
@@ -104,5 +104,3 @@ export async function catchUpIndex(
   }
   return { added, removed };
 }
-
-export { changedParts, type ChangedParts } from '../../common/db-changes';

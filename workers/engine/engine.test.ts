@@ -6,7 +6,7 @@ import { exportLibrary } from './backup';
 import { openDb, type CarrelDb } from '../../common/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { Engine, type ModelAccess } from './engine';
-import { changedParts } from './catch-up';
+import { changedParts } from '../../common/db-changes';
 import { restoreSnapshot } from './snapshot';
 import { addDocument, MODEL, readDocument } from './library.test-support';
 import type { StoreRequest } from '../../common/ingest';

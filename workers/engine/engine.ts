@@ -40,14 +40,8 @@ import { OutdatedVectors } from './outdated-vectors';
 import { restoreSnapshot, saveSnapshot } from './snapshot';
 import { SnapshotTimer, type SnapshotDelay } from './snapshot-timer';
 import { deleteDocument, saveDocument } from './store';
-import {
-  catchUpIndex,
-  documentLanguages,
-  documentStamp,
-  loadDocument,
-  unpackVectors,
-  type ChangedParts,
-} from './catch-up';
+import { catchUpIndex, documentLanguages, documentStamp, loadDocument, unpackVectors } from './catch-up';
+import type { ChangedParts } from '../../common/db-changes';
 import { loadLanguages } from '../../common/text/languages';
 import { documentHeadings, markRemoval } from './library-facts';
 
