@@ -30,7 +30,10 @@ export const EMBED_RECIPE = 2;
  * that language's table (workers/embed/language-tables.ts); other models read every language
  * themselves, so their vectors stay as they were.
  */
-export const recipeFor = (modelId: string): number => (modelId === BUILTIN_MODEL.id ? 3 : EMBED_RECIPE);
+export const recipeFor = (modelId: string): number => (vectorsFollowLanguage(modelId) ? 3 : EMBED_RECIPE);
+
+/** Whether a model's vectors depend on the language a text is read in (the built-in model's tables). */
+export const vectorsFollowLanguage = (modelId: string): boolean => modelId === BUILTIN_MODEL.id;
 
 /** How much of a document's text its language is guessed from. */
 const LANGUAGE_SAMPLE = 20_000;

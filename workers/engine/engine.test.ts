@@ -261,4 +261,39 @@ describe('changedParts', () => {
     expect(await db.documents.get('notes')).toMatchObject({ lang: 'de', langSet: true });
     expect(await found(engine, 'Partition')).toEqual(['notes']);
   });
+
+  it("makes the built-in model's vectors of a document again in the language the person sets", async () => {
+    const { db, engine, state, models } = setUp();
+    state.active = { ...BUILTIN_MODEL, dims: 4 };
+    const langs: (readonly string[] | undefined)[] = [];
+    models.tryEmbedder = async () => ({
+      modelId: BUILTIN_MODEL.id,
+      dims: 4,
+      device: 'wasm',
+      embed: async (texts, opts) => {
+        langs.push(opts?.langs);
+        return texts.map(() => Float32Array.of(1, 0, 0, 0));
+      },
+      countTokens: () => 1,
+      dispose: async () => {},
+    });
+    await engine.catchUp();
+    const request = readDocument('notes', 'Partitionen');
+    await engine.store(
+      { ...request, record: { ...request.record, lang: 'en' } },
+      {
+        signal: new AbortController().signal,
+        progress: () => {},
+      },
+    );
+    await engine.reembedOutdated();
+    expect(langs).toEqual([['en', 'en', 'en', 'en']]);
+    await engine.setLanguage('notes', 'de');
+    await engine.reembedOutdated();
+    expect(langs).toEqual([
+      ['en', 'en', 'en', 'en'],
+      ['de', 'de', 'de', 'de'],
+    ]);
+    expect(await db.vectors.get([BUILTIN_MODEL.id, 'notes'])).toMatchObject({ recipe: 3 });
+  });
 });

@@ -24,7 +24,7 @@ import {
   type StoredOrder,
   type StoredVectorRecord,
 } from '../../common/vector-codec';
-import { embedAll } from '../embed/document-vectors';
+import { embedAll, vectorsFollowLanguage } from '../embed/document-vectors';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import type { SearchResponse } from '../../common/types';
 import type { Embedder } from '../embed/embedder';
@@ -279,11 +279,24 @@ export class Engine {
     return true;
   }
 
-  /** The person's correction of a document's language: stored, and its passages indexed again in it. */
+  /**
+   * The person's correction of a document's language: stored, and its passages indexed again in
+   * it. The built-in model reads a passage through its language's table, so that model's vectors
+   * of the document are marked outdated and made again in the background (search keeps the old
+   * ones until then).
+   */
   async setLanguage(docId: string, lang: string): Promise<void> {
     await this.open();
-    await this.writingDocuments([docId], () => this.db.documents.update(docId, { lang, langSet: true }));
+    const modelId = this.model.id;
+    const reembed = vectorsFollowLanguage(modelId);
+    await this.writingDocuments([docId], () =>
+      this.db.transaction('rw', [this.db.documents, this.db.vectors], async () => {
+        await this.db.documents.update(docId, { lang, langSet: true });
+        if (reembed) await this.db.vectors.update([modelId, docId], { recipe: 0 });
+      }),
+    );
     await this.reindex(docId, true);
+    if (reembed) await this.outdated.lookAgain();
   }
 
   /** Indexes a stored document (again, when `again`) from what Dexie holds. */
