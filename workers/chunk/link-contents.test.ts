@@ -58,6 +58,15 @@ describe('a Markdown contents list made of links to its own headings', () => {
     expect(navigation(`# Mail Guide\n\n${contents}\n\n${items}\n\n${BODY}`, 'guide.md')).toEqual([]);
   });
 
+  it('is left out as a list of reference-style links whose definitions point at its own headings', () => {
+    const list = SECTIONS.map((t, i) => `- [${t}][s${i}] and [the details][d${i}]`).join('\n');
+    const definitions = SECTIONS.map((t, i) => `[s${i}]: ${anchor(t)}\n[d${i}]: guide.md${anchor(t)}-details`);
+    expect(navigation(`# Mail Guide\n\n${list}\n\n${definitions.join('\n')}\n\n${BODY}`, 'guide.md')).toHaveLength(5);
+    // The same list pointing at another document's anchors is a list of links elsewhere.
+    const elsewhere = SECTIONS.map((t, i) => `[s${i}]: other.md${anchor(t)}\n[d${i}]: https://example.org/guide.md#x`);
+    expect(navigation(`# Mail Guide\n\n${list}\n\n${elsewhere.join('\n')}\n\n${BODY}`, 'guide.md')).toEqual([]);
+  });
+
   it('keeps the headings of a list that comes after them: a summary, not a contents list', () => {
     const list = SECTIONS.map((t) => `- ${t}`).join('\n');
     expect(navigation(`# Mail Guide\n\n${BODY}\n\n## Summary\n\n${list}`, 'guide.md')).toEqual([]);
@@ -74,6 +83,12 @@ describe('an HTML contents list', () => {
     expect(navigation(`<h1>Guide</h1>${lines}${body.join('')}`, 'guide.html')).toEqual([
       SECTIONS.map((t) => `${t}.`).join(' '),
     ]);
+  });
+
+  it("is left out as a list of links naming the page's own file before the anchor", () => {
+    const list = `<ul>${SECTIONS.map((t) => `<li><a href="./Guide.html${anchor(t)}">All about ${t}</a></li>`).join('')}</ul>`;
+    expect(navigation(`<h1>Guide</h1>${list}${body.join('')}`, 'guide.html')).toHaveLength(5);
+    expect(navigation(`<h1>Guide</h1>${list}${body.join('')}`, 'manual.html')).toEqual([]);
   });
 
   it('is left out as a table whose rows each link to a page (a list of illustrations)', () => {

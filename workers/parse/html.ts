@@ -7,7 +7,7 @@ import { Parser, type Handler } from 'htmlparser2';
 import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
 import { NOT_TEXT } from '../../common/view-nodes';
 import { titleFromFileName } from './title';
-import { joinBlocks } from './blocks';
+import { inPageHref, joinBlocks } from './blocks';
 
 /** Skipped with all inside them; the viewer drops the same (and the head). */
 const SKIP = new Set(NOT_TEXT);
@@ -78,7 +78,7 @@ interface Table {
 
 /** Parses an HTML page into blocks, with its title. */
 export function parseHtml(html: string, fileName: string): ParsedDocument {
-  const reader = new BlockReader();
+  const reader = new BlockReader(fileName);
   const parser = new Parser(reader, { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true });
   parser.write(html);
   parser.end();
@@ -106,6 +106,8 @@ class BlockReader implements Partial<Handler> {
   /** An open link to an anchor of this page (`href="#…"`): its depth, and whether its text was counted yet. */
   private link: { depth: number; counted: boolean } | null = null;
 
+  constructor(private readonly fileName: string) {}
+
   onopentag(name: string, attributes: Record<string, string>) {
     const cls = attributes.class ?? '';
     const inArticle = this.stack.includes('article') || this.stack.includes('main');
@@ -119,7 +121,8 @@ class BlockReader implements Partial<Handler> {
     }
     const heading = HEADING.exec(name);
     if (heading) return this.open('heading', depth, Number(heading[1]));
-    if (name === 'a' && attributes.href?.startsWith('#')) this.link = { depth, counted: false };
+    if (name === 'a' && attributes.href && inPageHref(attributes.href, this.fileName))
+      this.link = { depth, counted: false };
     if (name === 'img') return this.image(attributes.alt);
     if (name === 'table' || this.table) return this.openInTable(name, depth);
     if (name === 'br') return this.lineBreak();

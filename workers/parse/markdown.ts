@@ -13,7 +13,7 @@ import { gfm } from 'micromark-extension-gfm';
 import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { titleFromFileName } from './title';
-import { joinBlocks } from './blocks';
+import { inPageHref, joinBlocks } from './blocks';
 
 interface Draft {
   kind: BlockKind;
@@ -32,17 +32,25 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
   const frontTitle = tree.children.flatMap((node) =>
     node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : [],
   )[0];
-  const drafts = tree.children.flatMap(blockDrafts);
+  // Reference-style links ("[Comments][s4]" with "[s4]: #s4-comments") lead where their definition does.
+  const inPage = new Set<string>();
+  visit(tree, (node) => {
+    if (node.type === 'definition' && inPageHref(node.url, fileName)) inPage.add(node.identifier);
+  });
+  const isInPage = (node: Nodes) =>
+    (node.type === 'link' && inPageHref(node.url, fileName)) ||
+    (node.type === 'linkReference' && inPage.has(node.identifier));
+  const drafts = tree.children.flatMap((node) => blockDrafts(node, isInPage));
   const { text, blocks } = joinBlocks(drafts);
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return { kind: 'markdown', title: frontTitle?.trim() || firstH1 || titleFromFileName(fileName), text, blocks };
 }
 
 /** One top-level node as the blocks a reader sees (none for comments, anchors, rules, definitions). */
-function blockDrafts(node: RootContent): Draft[] {
+function blockDrafts(node: RootContent, isInPage: (link: Nodes) => boolean): Draft[] {
   const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}, from: Nodes = node): Draft[] => {
     if (!text.trim()) return [];
-    const links = kind === 'heading' || kind === 'code' ? undefined : inPageLinksOf(from);
+    const links = kind === 'heading' || kind === 'code' ? undefined : inPageLinksOf(from, isInPage);
     return [{ kind, text, ...extra, ...(links ? { inPageLinks: links } : {}) }];
   };
   switch (node.type) {
@@ -84,7 +92,7 @@ function blockDrafts(node: RootContent): Draft[] {
 function nestedText(node: Nodes): string {
   if (!CONTAINERS.has(node.type) || !('children' in node)) return inlineText(node).trim();
   return (node.children as RootContent[])
-    .flatMap(blockDrafts)
+    .flatMap((child) => blockDrafts(child, () => false))
     .map((d) => d.text)
     .join('\n');
 }
@@ -111,15 +119,21 @@ function inlineText(node: Nodes): string {
   }
 }
 
+/** Calls `fn` on a node and every node under it. */
+function visit(node: Nodes, fn: (n: Nodes) => void): void {
+  fn(node);
+  if ('children' in node) for (const child of (node as Parents).children) visit(child as Nodes, fn);
+}
+
 /** The links to the document's own anchors ("[Comments](#s4-comments)") in a node, if it has any. */
-function inPageLinksOf(node: Nodes): InPageLinks | undefined {
+function inPageLinksOf(node: Nodes, isInPage: (link: Nodes) => boolean): InPageLinks | undefined {
   const links: InPageLinks = { count: 0, chars: 0 };
-  const visit = (n: Nodes) => {
-    if (n.type === 'link' && n.url.startsWith('#')) {
+  const count = (n: Nodes) => {
+    if (isInPage(n)) {
       links.count++;
       links.chars += inlineText(n).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-    } else if ('children' in n) for (const child of (n as Parents).children) visit(child as Nodes);
+    } else if ('children' in n) for (const child of (n as Parents).children) count(child as Nodes);
   };
-  visit(node);
+  count(node);
   return links.count ? links : undefined;
 }
