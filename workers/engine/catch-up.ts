@@ -72,21 +72,25 @@ export async function loadDocument(
 
 /**
  * Adds documents Dexie has and the index lacks, removes those it lacks. `indexed` maps each
- * document in the index to its stamp. Returns what changed.
+ * document in the index to its stamp. `known` is the ready documents when the caller has just read
+ * them (a snapshot's restore): they are not read again. Returns what changed.
  */
 export async function catchUpIndex(
   db: CarrelDb,
   index: LibraryIndex,
   indexed: Map<string, string>,
   modelId: string,
+  known?: ReadonlySet<string>,
 ): Promise<{ added: number; removed: number }> {
   // A document waiting out its undo window is not searched. One getAll, filtered here: Dexie's filter
   // walks a cursor, which over 25,000 documents took 0.4 s in the restore's read of them (snapshot.ts).
-  const ready = new Set(
-    (await db.documents.where('status').equals('ready').toArray()).flatMap((doc) =>
-      doc.removeAt === undefined ? [doc.id] : [],
-    ),
-  );
+  const ready =
+    known ??
+    new Set(
+      (await db.documents.where('status').equals('ready').toArray()).flatMap((doc) =>
+        doc.removeAt === undefined ? [doc.id] : [],
+      ),
+    );
   let added = 0;
   let removed = 0;
   for (const docId of indexed.keys()) {

@@ -183,6 +183,21 @@ describe('Engine', () => {
     await engine.catchUp();
     await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
   });
+
+  it('starts from the documents its snapshot restore read, without reading them all again', async () => {
+    const { db, engine, models } = setUp({ quietMs: 0, maxWaitMs: 0 });
+    await addDocument(db, 'alpha', 'zebra');
+    await engine.catchUp();
+    await expect.poll(() => restoreSnapshot(db, MODEL).then((restored) => restored?.indexed.size ?? 0)).toBe(1);
+    // Added after the snapshot: the first catch-up still indexes it.
+    await addDocument(db, 'beta', 'giraffe');
+    const records: string[] = [];
+    db.documents.hook('reading', (record) => (records.push(record.id), record));
+    const restarted = new Engine(db, models, { quietMs: 60_000, maxWaitMs: 60_000 });
+    expect(await found(restarted, 'zebra giraffe')).toEqual(['alpha', 'beta']);
+    // The restore's one read of both, then beta's own record as it is indexed.
+    expect(records.sort()).toEqual(['alpha', 'beta', 'beta']);
+  });
 });
 
 describe('Engine: proposition texts', () => {

@@ -62,6 +62,8 @@ export class Engine {
   indexed = new Map<string, string>();
   /** Set when another context changed the documents or the settings: the next query reads them first. */
   private stale: ChangedParts = { documents: false, settings: false };
+  /** The ready documents the last restore read, for the catch-up that follows it (once). */
+  private restoredReady: ReadonlySet<string> | undefined;
   // Serialise reads of the library: overlapping ones would add the same document twice.
   private work: Promise<unknown> = Promise.resolve();
   private started: Promise<void> | null = null;
@@ -367,7 +369,11 @@ export class Engine {
   private catchUpDocuments(): Promise<unknown> {
     this.work = this.work
       .then(async () => {
-        const { added, removed } = await catchUpIndex(this.db, this.index, this.indexed, this.model.id);
+        // Right after a restore, the documents it read are still the library: any change since
+        // was noted (noteChange) and brings another catch-up.
+        const known = this.restoredReady;
+        this.restoredReady = undefined;
+        const { added, removed } = await catchUpIndex(this.db, this.index, this.indexed, this.model.id, known);
         if (added + removed > 0) this.snapshots.schedule();
       })
       .catch((error) => console.error('index catch-up failed', error));
@@ -386,6 +392,7 @@ export class Engine {
     this.model = active;
     this.index = restored?.index ?? new LibraryIndex();
     this.indexed = restored?.indexed ?? new Map();
+    this.restoredReady = restored?.ready;
     // Search answers from BM25 while the vectors are read; should they fail, the catch-up indexes those documents again.
     restored?.vectors.catch(() => this.catchUpDocuments());
   }
