@@ -10,6 +10,7 @@ import { addDocument } from '../library.test-support';
 import type { PouchConstructor, Replica } from './pouch';
 import { writeDocumentPayload } from './records';
 import { Replication } from './replication';
+import { SERVER_CHECK_MS } from './retries';
 
 // Node's build of PouchDB: devices' copies in memory, a "server" in memory too (its URL is only a
 // name) unless a test gives a real one, reached over HTTP.
@@ -294,3 +295,73 @@ describe('replication through a server with CouchDB 3 limits', () => {
     for (const secret of ['quetzal', 'plumage', 'canopy', 'doc-large', 'test-model']) expect(raw).not.toContain(secret);
   }, 180_000);
 });
+
+describe('replication after the server was away', () => {
+  let couch: CouchServer;
+  beforeAll(async () => {
+    couch = await startCouchServer();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await couch?.dispose();
+  });
+
+  it('carries a change made during a long outage within seconds of the server answering, not after the backoff', async () => {
+    // The server stays up; its connection is refused, as Chromium's fetch fails, while `down`.
+    const outage = { down: false, tries: 0 };
+    const Memory = NodePouch.defaults({ adapter: 'memory' });
+    const fetch = (url: string, options: unknown) => {
+      if (!outage.down)
+        return (NodePouch as unknown as { fetch: typeof globalThis.fetch }).fetch(url, options as never);
+      outage.tries++;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    };
+    const pouch = Promise.resolve(function (name: string, options?: Record<string, unknown>) {
+      return name.startsWith(couch.url) ? new NodePouch(name, { ...options, fetch }) : new Memory(name, options);
+    } as unknown as PouchConstructor);
+    const url = couch.dbUrl('outage');
+    const a = device('a', pouch);
+    const b = device('b', pouch);
+    expect((await a.replication.start({ url, passphrase: 'long pass', device: 'a' })).state).not.toBe('error');
+    expect((await b.replication.start({ url, passphrase: 'long pass', device: 'b' })).state).not.toBe('error');
+    await vi.waitFor(() => expect(b.replication.status.state).toBe('synced'), settle());
+
+    // From now on every request is refused; a crash and restart breaks the ones under way (B's wait for changes).
+    outage.down = true;
+    await couch.kill();
+    await couch.restart();
+    // (Node's fetch words a broken connection otherwise than Chromium's "Failed to fetch".)
+    await vi.waitFor(() => expect(b.replication.status.error).not.toBeNull(), settle());
+    await withFile(a.db, 'doc-late', 'latecomer');
+    a.replication.libraryChanged();
+    await vi.waitFor(() => expect(a.replication.status.error?.code).toBe('unreachable'), settle());
+    // Four minutes of outage, in fake time: each try is refused at once, and PouchDB's wait grows to its
+    // cap (1, 2, 4, 8, 16, then 30 s).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (let round = 0; round < 8; round++) {
+      const tries = outage.tries;
+      await vi.advanceTimersByTimeAsync(30_000);
+      await until(() => outage.tries > tries);
+    }
+    outage.down = false;
+    // A few seconds after the server answers again, and no more: the backoff's next try is up to 30 s away.
+    await vi.advanceTimersByTimeAsync(SERVER_CHECK_MS);
+    await until(async () => (await b.db.documents.get('doc-late')) !== undefined);
+    vi.useRealTimers();
+    expect(b.received).toContain('doc-late');
+    await vi.waitFor(
+      () => expect([a.replication.status.error, b.replication.status.error]).toEqual([null, null]),
+      settle(),
+    );
+  }, 60_000);
+});
+
+/** Waits, in real time, for `done` (vi.waitFor would move fake timers on). */
+async function until(done: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const { setTimeout: realTimeout } = await import('node:timers/promises');
+  const end = performance.now() + timeoutMs;
+  while (!(await done())) {
+    if (performance.now() > end) throw new Error(`not reached within ${timeoutMs} ms`);
+    await realTimeout(20);
+  }
+}

@@ -13,18 +13,11 @@ import { noKeyStore, type KeyStore } from './key-store';
 import { classifySyncError, notStarted, syncError, type SyncError } from './errors';
 import { isConflict, isMissing, type PouchConstructor, type PouchEvents, type Replica } from './pouch';
 import { capBulkBytes } from './push-batches';
+import { live, SERVER_CHECK_MS, whenServerAnswers } from './retries';
 import { Reconciler, type Library } from './replica';
 
 /** The sealed copy's IndexedDB name (PouchDB prefixes `_pouch_`). */
 export const LOCAL_COPY = 'carrel-sync';
-/** Records per replication batch: a document carries its whole file (each request is capped by bytes too). */
-const BATCH_SIZE = 10;
-/**
- * The longest wait between two tries while the server cannot be reached. PouchDB's own backoff grows
- * to 10 minutes, so a server back after an hour's outage would be seen that late.
- */
-const RETRY_MAX_MS = 30_000;
-
 export interface StartRequest {
   url: string;
   passphrase: string;
@@ -39,6 +32,10 @@ interface Session {
   local: Replica;
   reconciler: Reconciler;
   live: PouchEvents[];
+  /** The two directions' live replications now (started again when the server answers after an outage). */
+  replications: PouchEvents[];
+  /** Cancels the checks whether the server answers again, while a direction cannot reach it. */
+  serverCheck: (() => void) | null;
   /** Records on the server when a first sync began (its progress total); null when not a first sync. */
   firstTotal: number | null;
 }
@@ -255,60 +252,63 @@ export class Replication {
     if (!mark || mark.salt !== keyCheck.salt) await local.put({ _id: '_local/carrel-key', salt: keyCheck.salt });
     const reconciler = await new Reconciler(local, this.db, keys, this.library).load();
     const firstTotal = reconciler.isFirst ? Math.max(0, (await remote.info()).doc_count - 1) : null;
-    this.session = { keys, remote, local, reconciler, live: [], firstTotal };
+    this.session = { keys, remote, local, reconciler, live: [], replications: [], serverCheck: null, firstTotal };
     this.replicating = { push: 'connecting', pull: 'connecting' };
     this.failed = { push: null, pull: null };
     this.roundError = null;
     this.pending = { push: 0, pull: 0 };
-    // One replication each way: PouchDB's two-way `sync` drops the error of a direction that paused on one.
-    const options = {
-      live: true,
-      retry: true,
-      batch_size: BATCH_SIZE,
-      back_off_function: (previous: number) => Math.min(RETRY_MAX_MS, previous ? previous * 2 : 1_000),
-    };
-    // The push writes a batch in requests capped by bytes: a batch of large files is one string too long otherwise.
-    const push = this.follows('push', local.replicate.to(capBulkBytes(remote), options));
-    const pull = this.follows('pull', local.replicate.from(remote, options));
+    this.replicate(this.session);
     const feed = local.changes({ since: 'now', live: true }).on('change', () => this.schedule());
-    this.session.live.push(push, pull, feed);
+    this.session.live.push(feed);
     this.schedule();
+  }
+
+  /** Starts (or starts again, from their checkpoints) the live replications both ways. */
+  private replicate(session: Session): void {
+    for (const replication of session.replications) replication.cancel();
+    // The push writes a batch in requests capped by bytes: a batch of large files is one string too long otherwise.
+    const push = this.follows('push', session.local.replicate.to(capBulkBytes(session.remote), live()));
+    const pull = this.follows('pull', session.local.replicate.from(session.remote, live()));
+    session.replications = [push, pull];
   }
 
   /** Follows one direction's replication: its state, what it has left, and the error it paused on. */
   private follows(direction: 'push' | 'pull', replication: PouchEvents): PouchEvents {
-    return replication
-      .on('change', (info: { pending?: number }) => {
-        this.pending[direction] = info.pending ?? 0;
-        this.update();
-      })
-      .on('active', () => {
-        this.replicating[direction] = 'active';
-        this.failed[direction] = null;
-        this.update();
-      })
-      .on('paused', (error?: unknown) => {
-        this.replicating[direction] = error ? 'connecting' : 'idle';
-        this.failed[direction] = error ? classifySyncError(error) : null;
-        if (!error) this.pending[direction] = 0;
-        if (!error && direction === 'push' && this.session) this.session.reconciler.unsent = 0;
-        this.update();
-      })
-      .on('denied', (error: unknown) => {
-        this.failed[direction] = classifySyncError(error);
-        this.update();
-      })
-      .on('error', (error: unknown) => {
-        this.failed[direction] = classifySyncError(error);
+    // A replication started again replaces this one: what this one says after that is old news.
+    const on = <A extends unknown[]>(event: string, listener: (...args: A) => void) =>
+      replication.on(event, (...args: never[]) => {
+        if (this.session?.replications.includes(replication)) listener(...(args as unknown as A));
         this.update();
       });
+    on('change', (info: { pending?: number }) => (this.pending[direction] = info.pending ?? 0));
+    on('active', () => {
+      this.replicating[direction] = 'active';
+      this.failed[direction] = null;
+    });
+    on('paused', (error?: unknown) => {
+      const session = this.session!;
+      this.replicating[direction] = error ? 'connecting' : 'idle';
+      this.failed[direction] = error ? classifySyncError(error) : null;
+      if (!error) this.pending[direction] = 0;
+      if (!error && direction === 'push') session.reconciler.unsent = 0;
+      // While PouchDB waits to try again, ask the server now and then, and start again as soon as it answers.
+      if (error)
+        session.serverCheck ??= whenServerAnswers(session.remote, SERVER_CHECK_MS, () => {
+          session.serverCheck = null;
+          if (this.session === session) this.replicate(session);
+        });
+    });
+    for (const event of ['denied', 'error'])
+      on(event, (error: unknown) => (this.failed[direction] = classifySyncError(error)));
+    return replication;
   }
 
   private async stop(): Promise<void> {
     const session = this.session;
     if (!session) return;
     this.session = null;
-    for (const live of session.live) live.cancel();
+    session.serverCheck?.();
+    for (const events of [...session.replications, ...session.live]) events.cancel();
     await this.running?.catch(() => undefined);
     await Promise.all([session.local.close(), session.remote.close()].map((closed) => closed.catch(() => undefined)));
   }
