@@ -291,8 +291,11 @@ export class Replication {
       this.failed[direction] = error ? classifySyncError(error) : null;
       if (!error) this.pending[direction] = 0;
       if (!error && direction === 'push') session.reconciler.unsent = 0;
-      // While PouchDB waits to try again, ask the server now and then, and start again as soon as it answers.
-      if (error)
+      // While PouchDB waits to try again, ask the server now and then, and start again as soon as it
+      // answers. Not for a refusal the server's answering does not end (login, space): a restart
+      // every few seconds would only send the refused batch again.
+      const code = error ? this.failed[direction]!.code : null;
+      if (code === 'unreachable' || code === 'unknown')
         session.serverCheck ??= whenServerAnswers(session.remote, SERVER_CHECK_MS, () => {
           session.serverCheck = null;
           if (this.session === session) this.replicate(session);
