@@ -59,6 +59,16 @@ const SUITES: Record<string, Project[]> = {
     }),
   ],
   corpus: [
+    // The two runs of `npm run eval` (each with its own browser; 137 s and 58 s here) start first: the
+    // longest tests, which, started last in file order, kept one browser busy while the other had
+    // nothing left to run.
+    withServiceWorker({
+      name: 'corpus-eval',
+      testDir: 'e2e-corpus',
+      testMatch: 'eval*.spec.ts',
+      timeout: 600_000,
+      outputDir: 'test-results/corpus-eval-artifacts',
+    }),
     // The whole app over the real documents.
     withServiceWorker({
       name: 'corpus-app',
@@ -72,6 +82,7 @@ const SUITES: Record<string, Project[]> = {
       name: 'corpus',
       testDir: 'e2e-corpus',
       testMatch: '*.spec.ts',
+      testIgnore: 'eval*.spec.ts',
       timeout: 600_000,
       outputDir: 'test-results/corpus-artifacts',
     }),

@@ -10,6 +10,7 @@ import type { ChunkFailure, ChunkReport } from '../scripts/harness/chunk-file';
 import type {} from '../scripts/harness/harness';
 import { buildHarness, HARNESS_DIR } from '../scripts/lib/harness-build.mjs';
 import { serveStatic } from '../scripts/lib/static-server.mjs';
+import { sharedReport } from './reports';
 
 /** The shared evaluation material beside this checkout. */
 export const EVAL_DIR = fileURLToPath(new URL('../../shared/eval/', import.meta.url));
@@ -35,28 +36,30 @@ export const test = base.extend<object, { harness: Page }>({
 export { expect };
 
 /**
- * Each file's report, read once per harness page: several specs check the same document (R-intro.pdf,
- * the scans read by OCR) and the file reader gives the same report for the same bytes.
+ * Each file's report, read once per run: several specs check the same document (R-intro.pdf, the
+ * scans read by OCR), on two Playwright workers, and the file reader gives the same report for the
+ * same bytes. A worker keeps its reports in memory and shares them with the other through
+ * REPORT_DIR (reports.ts), emptied at the start of each run.
  */
-const reports = new WeakMap<Page, Map<string, Promise<ChunkReport | ChunkFailure>>>();
+const reports = new Map<string, Promise<ChunkReport | ChunkFailure>>();
 
 /** What Carrel makes of `path` (relative to ../shared/eval/docs/), through the real file reader. */
 export function chunk(page: Page, path: string, password?: string): Promise<ChunkReport | ChunkFailure> {
-  const read = reports.get(page) ?? new Map<string, Promise<ChunkReport | ChunkFailure>>();
-  reports.set(page, read);
   const key = JSON.stringify([path, password ?? null]);
-  if (!read.has(key)) {
-    const bytes = readFileSync(`${EVAL_DIR}docs/${path}`).toString('base64');
-    const name = path.split('/').pop()!;
-    const report = page.evaluate(([b64, n, p]) => window.carrel.chunkFile(b64, n, p), [bytes, name, password] as const);
+  if (!reports.has(key)) {
+    const read = () => {
+      const bytes = readFileSync(`${EVAL_DIR}docs/${path}`).toString('base64');
+      const name = path.split('/').pop()!;
+      return page.evaluate(([b64, n, p]) => window.carrel.chunkFile(b64, n, p), [bytes, name, password] as const);
+    };
     // A read that broke (the page closed, a timeout) is tried afresh by the next caller.
-    read.set(
+    reports.set(
       key,
-      report.catch((error: unknown) => (read.delete(key), Promise.reject(error))),
+      sharedReport(key, read).catch((error: unknown) => (reports.delete(key), Promise.reject(error))),
     );
   }
   // A copy each: no test sees what another did to its report.
-  return read.get(key)!.then((report) => structuredClone(report));
+  return reports.get(key)!.then((report) => structuredClone(report));
 }
 
 /** Like `chunk`, for a file that must be read: fails the test with Carrel's error otherwise. */

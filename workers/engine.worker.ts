@@ -14,6 +14,7 @@ import type { ChosenSetting } from '../common/settings';
 import { assembleContext } from '../common/text/prompt';
 import { approximateTokens } from '../common/text/tokens';
 import { expose, receiveOne, type CallContext } from '../common/rpc';
+import { pacedProgress } from '../common/ingest-progress-pace';
 import type { ResultHit } from '../common/types';
 import {
   activeModel,
@@ -115,8 +116,13 @@ const api = {
    */
   async storeHandedOver(port: MessagePort, ctx: CallContext<IngestProgress>): Promise<IngestResult> {
     const { request } = await receiveOne<HandOver>(port, ctx.signal);
-    const { embedded, record } = await engine.store(request, ctx);
-    return storedResult(record, embedded);
+    const paced = pacedProgress(ctx.progress);
+    try {
+      const { embedded, record } = await engine.store(request, { signal: ctx.signal, progress: paced.progress });
+      return storedResult(record, embedded);
+    } finally {
+      paced.end();
+    }
   },
 
   /**

@@ -12,6 +12,7 @@ import { Ocr } from './parse/ocr-engine';
 import { followingReader } from './parse/ocr-following';
 import { PageLinesWorker } from './parse/page-helper';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../common/ingest';
+import { pacedProgress } from '../common/ingest-progress-pace';
 import { readFile } from './ingest/pipeline';
 import { BUILTIN_OCR_LANGUAGE } from '../common/ocr-languages';
 import { activeModel, tryTokenCounter } from './embed/embedders';
@@ -37,6 +38,7 @@ const api = {
    * the reader is then free for the next file, and whatever happens to it later cannot touch this one.
    */
   async read({ engine: port, ...input }: IngestInput, ctx: CallContext<IngestProgress>): Promise<ReadOutcome> {
+    const paced = pacedProgress(ctx.progress);
     try {
       const read = await readFile(input, {
         db,
@@ -50,12 +52,13 @@ const api = {
           (code) => languageAvailable(code, self.location.origin),
         ),
         signal: ctx.signal,
-        progress: ctx.progress,
+        progress: paced.progress,
       });
       if (read.duplicate) return { kind: 'duplicate', result: read.duplicate };
       port.postMessage({ type: 'store', request: read.request } satisfies HandOver);
       return { kind: 'handed-over', docId: read.request.record.id };
     } finally {
+      paced.end();
       port.close();
     }
   },
