@@ -26,7 +26,7 @@ function note(i: number): string {
 
 /**
  * Runs in the page: adds `count` notes one after another. An odd-numbered one comes the moment the
- * one before is being read or embedded; an even-numbered one after the one before is ready and a
+ * one before is still on its way (queued, being read or embedded); an even-numbered one after the one before is ready and a
  * pause of 0–400 ms. `window.soak` says how far it got and how each file came.
  */
 function addOneByOne({ count, notes }: { count: number; notes: string[] }) {
@@ -54,7 +54,14 @@ function addOneByOne({ count, notes }: { count: number; notes: string[] }) {
     if (soak.added >= count) return observer.disconnect();
     if (waiting) return;
     const before = statusOf(soak.added - 1);
-    if (soak.added % 2 === 1 && (before === 'parsing' || before === 'embedding')) {
+    // Still on its way: its row says so, or (the list redraws its rows at most every 200 ms, so a
+    // small file's row may first show up ready) the queue's bar, drawn at once, is still there.
+    const onItsWay =
+      before === 'queued' ||
+      before === 'parsing' ||
+      before === 'embedding' ||
+      (before !== 'ready' && document.querySelector('[data-testid="queue-progress"]') !== null);
+    if (soak.added % 2 === 1 && onItsWay) {
       soak.midway++;
       return add();
     }
