@@ -64,8 +64,9 @@ export async function restoreBenchSnapshot(
     () => (vectorsIn = performance.now()),
     () => undefined,
   );
-  // The engine's first catch-up, which its first answer waits for: the ready documents the snapshot lacks (none here).
-  const caughtUp = await catchUpIndex(reader, restored.index, restored.indexed, BUILTIN_MODEL.id);
+  // The engine's first catch-up, which its first answer waits for: the ready documents the snapshot lacks (none
+  // here), from the documents the restore read, as the engine does (Engine.catchUpDocuments).
+  const caughtUp = await catchUpIndex(reader, restored.index, restored.indexed, BUILTIN_MODEL.id, restored.ready);
   if (caughtUp.added + caughtUp.removed) throw new Error(`the catch-up changed ${JSON.stringify(caughtUp)}`);
   const catchUpMs = performance.now() - began - restoreMs;
   const text = sentence(prng(documents), 2, 5);
