@@ -53,7 +53,7 @@ export async function addFiles(
       error: job.error ?? { code: 'UNKNOWN', message: `“${job.file.name}” left the queue unread.` },
     };
   });
-  for (const job of jobs) if (queue.has(job.key)) queue.cancel(job.key);
+  for (const job of jobs) if (queue.find(job.key)) queue.cancel(job.key);
   return outcomes;
 }
 

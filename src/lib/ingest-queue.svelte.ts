@@ -116,8 +116,9 @@ export class IngestQueue {
     this.#advance();
   }
 
-  has(key: string): boolean {
-    return this.#byKey.has(key);
+  /** The file `key` while it is in the queue. */
+  find(key: string): QueuedFile | undefined {
+    return this.#byKey.get(key);
   }
 
   /** The password an encrypted PDF was opened with in this session, if any. */
@@ -168,7 +169,7 @@ export class IngestQueue {
 
   /** Stops a file and takes it out of the queue. */
   cancel(key: string): void {
-    const job = this.#find(key);
+    const job = this.find(key);
     if (!job) return;
     this.#to(job, { type: 'cancel' });
     job.controller.abort();
@@ -190,7 +191,7 @@ export class IngestQueue {
    * it shows as paused once the worker has actually stopped, or as ready if it finished first.
    */
   pause(key: string): void {
-    const job = this.#find(key);
+    const job = this.find(key);
     if (!job || job.paused || !job.inFlight) return;
     void savePaused([key], true);
     if (job.state === 'reading' || job.state === 'embedding') {
@@ -207,7 +208,7 @@ export class IngestQueue {
 
   /** Puts a paused file back in the queue; it is read again from the start. */
   resume(key: string): void {
-    const job = this.#find(key);
+    const job = this.find(key);
     if (!job?.paused) return;
     void savePaused([key], false);
     this.#to(job, { type: 'resume' });
@@ -230,7 +231,7 @@ export class IngestQueue {
 
   /** Reads an encrypted PDF again with the password given for it. */
   submitPassword(key: string, password: string): void {
-    const job = this.#find(key);
+    const job = this.find(key);
     if (!job) return;
     job.update({ password, error: undefined });
     this.#to(job, { type: 'retry' });
@@ -242,7 +243,7 @@ export class IngestQueue {
    * stopped answering answers nothing, not even an abort), and the file is read again from the start.
    */
   retry(key: string): void {
-    const job = this.#find(key);
+    const job = this.find(key);
     if (!job) return;
     if (job.state === 'reading' || job.state === 'embedding') {
       job.stopping = 'retry';
@@ -253,10 +254,6 @@ export class IngestQueue {
     job.handOver?.close();
     this.#to(job, { type: 'retry' });
     this.#advance();
-  }
-
-  #find(key: string): QueuedFile | undefined {
-    return this.#byKey.get(key);
   }
 
   /** The one place a file changes state; answers false when the event does not apply (it is ignored). */
@@ -287,8 +284,8 @@ export class IngestQueue {
   /** Starts whatever the schedule says can start now; called after every change. */
   #advance(): void {
     const { read, embed } = nextSteps(scheduledFiles(this.#jobs, this.#tally.active.length));
-    if (embed) this.#embed(this.#find(embed)!);
-    if (read) this.#read(this.#find(read)!);
+    if (embed) this.#embed(this.find(embed)!);
+    if (read) this.#read(this.find(read)!);
     this.#stuck.watch();
   }
 
@@ -368,6 +365,7 @@ export class IngestQueue {
   #saved(job: QueuedFile, result: IngestResult): void {
     // A file cancelled as it was stored is not counted, but its document is shown all the same.
     if (this.#to(job, { type: 'saved' })) this.#overall.finished(job.file);
+    job.storedAs = result.docId;
     if (job.password) this.#passwords.set(result.docId, job.password);
     this.#finishing = this.#finishing
       .then(() => this.hooks.finish(result, job.file))

@@ -138,9 +138,11 @@ class Library {
 
   /** Removes stored documents (undoably, see removals.svelte.ts), and cancels files being read. */
   async remove(keys: string[]): Promise<void> {
-    const reading = keys.filter((key) => this.queue.has(key));
+    // A file just stored still shows as its own row, ready, for a moment: removing it removes its document.
+    const keysNow = keys.map((key) => this.queue.find(key)?.storedAs ?? key);
+    const reading = keysNow.filter((key) => this.queue.find(key));
     for (const key of reading) this.queue.cancel(key);
-    await this.removals.remove(keys.filter((key) => !reading.includes(key)));
+    await this.removals.remove(keysNow.filter((key) => !reading.includes(key)));
   }
 
   /**

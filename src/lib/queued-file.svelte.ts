@@ -58,6 +58,11 @@ export class QueuedFile implements JobRow {
    * it is set together with its state, and the list reads it only when the stored documents change.
    */
   startedAt?: number;
+  /**
+   * The stored document, once the file is saved. Its row shows it ready until the stored document's
+   * row takes its place, and what is done to that row (Remove) is done to the document.
+   */
+  storedAs?: string;
 
   constructor(
     readonly key: string,
