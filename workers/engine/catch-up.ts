@@ -25,6 +25,19 @@ export function unpackVectors(record: VectorRecord | undefined) {
   return { doc: record?.doc ?? null, sections, propositions };
 }
 
+/** Whether a stored document belongs in the index: ready, and not waiting out a removal's undo window. */
+export function searchable(doc: DocumentRecord): boolean {
+  return doc.status === 'ready' && doc.removeAt === undefined;
+}
+
+/**
+ * The ids of the documents among `docs` that belong in the index. One getAll filtered here: Dexie's
+ * filter walks a cursor, which over 25,000 documents took 0.4 s in the restore's read (snapshot.ts).
+ */
+export function searchableIds(docs: readonly DocumentRecord[]): Set<string> {
+  return new Set(docs.flatMap((doc) => (searchable(doc) ? [doc.id] : [])));
+}
+
 /**
  * What identifies one indexing of a document: the same id indexed again (another chunking, another
  * model) gets another stamp, so a stored snapshot of the old indexing is not mistaken for it.
@@ -58,7 +71,7 @@ export async function loadDocument(
     [db.documents, db.texts, db.chunks, db.vectors],
     () => Promise.all([db.documents.get(docId), readChunks(db, docId), db.vectors.get([modelId, docId])]),
   );
-  if (!doc || doc.status !== 'ready' || doc.removeAt !== undefined) return null;
+  if (!doc || !searchable(doc)) return null;
   await loadLanguages(documentLanguages(doc, sections, propositions));
   index.addDocument(
     doc,
@@ -82,15 +95,7 @@ export async function catchUpIndex(
   modelId: string,
   known?: ReadonlySet<string>,
 ): Promise<{ added: number; removed: number }> {
-  // A document waiting out its undo window is not searched. One getAll, filtered here: Dexie's filter
-  // walks a cursor, which over 25,000 documents took 0.4 s in the restore's read of them (snapshot.ts).
-  const ready =
-    known ??
-    new Set(
-      (await db.documents.where('status').equals('ready').toArray()).flatMap((doc) =>
-        doc.removeAt === undefined ? [doc.id] : [],
-      ),
-    );
+  const ready = known ?? searchableIds(await db.documents.where('status').equals('ready').toArray());
   let added = 0;
   let removed = 0;
   for (const docId of indexed.keys()) {

@@ -15,7 +15,7 @@ import Dexie from 'dexie';
 import type { CarrelDb, SnapshotRecord, StoredVectorRecord } from '../../common/db';
 import { LibraryIndex, type LibraryIndexSnapshot } from '../retrieve/library-index';
 import { DEFAULT_PART_LIMITS, joinParts, partKeys, splitIntoParts, type PartLimits } from './parts';
-import { documentStamp } from './catch-up';
+import { documentStamp, searchableIds } from './catch-up';
 
 /** Bumped whenever the snapshot's shape or the analyser changes: an older snapshot is ignored. */
 const FORMAT = 8;
@@ -105,7 +105,7 @@ export async function restoreSnapshot(
   const rebuilt = performance.now();
   const indexed = new Map(manifest.stamps);
   const current = new Map((await readyDocuments).map((doc) => [doc.id, documentStamp(doc)]));
-  const ready = new Set((await readyDocuments).flatMap((doc) => (doc.removeAt === undefined ? [doc.id] : [])));
+  const ready = searchableIds(await readyDocuments);
   for (const [docId, stamp] of indexed) {
     if (current.get(docId) === stamp) continue;
     index.removeDocument(docId);
