@@ -21,8 +21,10 @@ const SUITE = process.env.E2E_SUITE ?? 'test';
 
 /**
  * The long, heavy runs, with the service worker, as a person has it. Two browsers at a time, one test
- * file each (the sync specs' servers take ports by worker: e2e/support/sync-devices.ts); the files
- * start longest first by name order, so many-files.stress.ts runs beside all the others.
+ * file each (the sync specs' servers take ports by worker: e2e/support/sync-devices.ts). Files start
+ * in name order, so the two longest come first, one in each browser: large-files-sync.stress.ts
+ * (about 85 s here) and many-files.stress.ts (about 235 s), which then runs beside all the others.
+ * Started last, the large files had kept one browser busy 85 s after the other had finished.
  */
 const withServiceWorker = (project: Project): Project => ({
   ...project,

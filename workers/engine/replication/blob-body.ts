@@ -3,7 +3,7 @@
  * read and put in base64 a few megabytes at a time, so no string of the whole record is ever made.
  * PouchDB's HTTP adapter makes the body one string (attachments in base64, then JSON.stringify):
  * for one record near the 256 MB file limit that is ~1.2 GB of strings at once in the engine
- * worker, which crashed the tab (e2e/sync-two-large.stress.ts).
+ * worker, which crashed the tab (e2e/large-files-sync.stress.ts).
  */
 import { toBase64 } from './crypto';
 import type { AttachmentData, PouchAttachment, PouchDoc } from './pouch';
