@@ -3,8 +3,6 @@
  * The file reader: parses and chunks files, counting tokens with the active model's tokenizer
  * (never its weights), and posts each document to the engine worker on the port it came with.
  */
-import * as pdfjsLib from 'pdfjs-dist';
-import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.min.mjs';
 import { openReadableDb } from '../common/db';
 import { expose, type CallContext } from '../common/rpc';
 import { languageAvailable } from './parse/ocr';
@@ -21,9 +19,16 @@ import { activeModel, tryTokenCounter } from './embed/embedders';
 const db = openReadableDb();
 
 // pdf.js runs in this worker with its "fake worker" in-thread: no nested worker, no workerSrc.
-// Imported statically: a dynamic import would pull in Vite's preload helper, which needs `document`.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
-const pdfjs = async () => pdfjsLib;
+// Loaded with the first PDF: its 1.5 MB cost every reader start about 0.2 s of a core, a Markdown
+// file included.
+let pdfjsLoaded: Promise<typeof import('pdfjs-dist')> | undefined;
+const pdfjs = () =>
+  (pdfjsLoaded ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs')]).then(
+    ([lib, worker]) => {
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return lib;
+    },
+  ));
 // One OCR engine for this worker, started on the first scanned page.
 const ocr = new Ocr(self.location.origin);
 // A second PDF reader, started on the first long PDF and kept for the next.
