@@ -20,10 +20,7 @@ import { chunkDocumentAsync } from '../chunk/chunker';
 import { detectDocumentLanguages } from './languages';
 import { decodeText, detectKind } from '../parse/detect';
 import { parseHtml } from '../parse/html';
-import { parseDocx } from '../parse/docx';
-import { parseEpub } from '../parse/epub';
 import { parseImage } from '../parse/image';
-import { parseOdf, parsePptx } from '../parse/office';
 import { parseMarkdown } from '../parse/markdown';
 import { parsePdf, type PdfOptions } from '../parse/pdf';
 import { parseText } from '../parse/text';
@@ -176,10 +173,12 @@ async function parse(
       deps.signal,
     );
   }
-  if (kind === 'docx') return parseDocx(bytes, name);
-  if (kind === 'odt' || kind === 'odp') return parseOdf(bytes, name);
-  if (kind === 'pptx') return parsePptx(bytes, name);
-  if (kind === 'epub') return parseEpub(bytes, name);
+  // The zipped formats' readers (Mammoth and the zip reader among them) load with the first such
+  // file, as pdf.js does with the first PDF: a reader for notes and pages starts without them.
+  if (kind === 'docx') return (await import('../parse/docx')).parseDocx(bytes, name);
+  if (kind === 'odt' || kind === 'odp') return (await import('../parse/office')).parseOdf(bytes, name);
+  if (kind === 'pptx') return (await import('../parse/office')).parsePptx(bytes, name);
+  if (kind === 'epub') return (await import('../parse/epub')).parseEpub(bytes, name);
   const text = decodeText(bytes, name);
   if (kind === 'markdown') return parseMarkdown(text, name);
   if (kind === 'html') return parseHtml(text, name);
