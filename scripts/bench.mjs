@@ -10,7 +10,8 @@
  *                 [-- --synthetic 1000000] [-- --dims 100] [-- --rerank 1000] (the product-quantised index on
  *                 clustered synthetic vectors alone: scripts/lib/synthetic-bench.mjs)
  * Progress goes to stderr; the LAST line of stdout is one JSON object (docs/benchmarks.md).
- * --quick runs 1000 propositions only (a CI smoke check). Numbers are noisy on a shared machine.
+ * --quick runs 1000 propositions only and OCRs one clean page (a CI smoke check). Numbers are noisy
+ * on a shared machine.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -134,7 +135,8 @@ try {
         name: basename(values.pdf),
         base64,
         pages,
-        setup: JSON.parse(values['ocr-setup']),
+        // --quick reads the clean 300 dpi page only: a smoke check, not the four scans' figures.
+        setup: { ...(values.quick ? { variants: ['300dpi'] } : {}), ...JSON.parse(values['ocr-setup']) },
       })),
     };
     log(`ocr: ${JSON.stringify(ocr)}`);
