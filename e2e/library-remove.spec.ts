@@ -106,6 +106,9 @@ test('on a 320 px phone the rows, the choice boxes and Undo fit and are big enou
     }),
     libraryFile(testInfo, 'short.md', { title: 'Short', headings: ['One'] }),
   ]);
+  // A file's row shows "Ready" a moment before its stored document's row, taller here with its
+  // controls, takes its place: a click meant for Remove during that swap lands beside it.
+  await expect(page.getByTestId('doc-select')).toHaveCount(2);
   const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
   expect(await scrollWidth()).toBeLessThanOrEqual(320);
   for (const box of await page.getByTestId('doc-select').all()) {
