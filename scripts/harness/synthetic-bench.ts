@@ -46,7 +46,15 @@ function build(size: number, { dims, centres, rerank }: SyntheticOptions) {
   const index = PqIndex.fromRows(dims, ids, { codes, scales }, rerank);
   const buildMs = performance.now() - began;
   held = { index, mix, codes, scales, ids };
-  return { size, dims, centres, rerank, generateMs: Math.round(generateMs), buildMs: Math.round(buildMs) };
+  return {
+    size,
+    dims,
+    centres,
+    rerank,
+    generateMs: Math.round(generateMs),
+    buildMs: Math.round(buildMs),
+    wasmMb: Number((index.wasmBytes / 2 ** 20).toFixed(1)),
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
