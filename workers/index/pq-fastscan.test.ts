@@ -62,12 +62,16 @@ describe('the PQ fast scan in WebAssembly SIMD', () => {
   });
 
   it('picks the rows a plain sum of table entries picks, in the kernel and in the JavaScript fallback', () => {
-    // 50 subspaces (100 dims), 4 (7 dims: odd), 192 (384 dims: the table's largest entry drops to 255 → 341);
-    // row counts that are not a multiple of 32; `want` small enough that the buffer refills many times.
+    // 50 subspaces (100 dims), 4 (7 dims), 51 and 3 (odd counts: the kernel's last single subspace),
+    // 192 (384 dims: sums up to 48,960), 300 (600 dims: entries at most 218 so sums fit 16 bits); row
+    // counts that are not a multiple of 32; `want` small enough that the buffer refills many times.
     for (const [subspaces, rows, want] of [
       [50, 5_003, 100],
       [4, 1_001, 37],
+      [51, 2_000, 64],
+      [3, 500, 20],
       [192, 777, 300],
+      [300, 300, 50],
       [50, 20, 100],
     ] as const) {
       const { codes, table } = randomCase(rows, subspaces, subspaces * 31 + rows);
