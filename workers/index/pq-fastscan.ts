@@ -163,7 +163,13 @@ export class BlockedCodes {
   private ensure(bytes: number): void {
     if (bytes <= this.memory.byteLength) return;
     if (this.kernel) {
-      this.kernel.memory.grow(Math.ceil((bytes - this.memory.byteLength) / PAGE));
+      try {
+        this.kernel.memory.grow(Math.ceil((bytes - this.memory.byteLength) / PAGE));
+      } catch (error) {
+        throw new Error(
+          `the PQ fast scan could not grow its WebAssembly memory to ${Math.ceil(bytes / 1e6)} MB: ${String(error)}`,
+        );
+      }
       this.memory = this.kernel.memory.buffer;
     } else {
       const next = new ArrayBuffer(Math.ceil(bytes / PAGE) * PAGE);
