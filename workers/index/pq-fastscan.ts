@@ -225,6 +225,8 @@ export class BlockedCodes {
     this.ensure(scoresAt + cap * 2);
     new Uint8Array(this.memory).set(table, 0);
     let count = 0;
+    /** Candidates [0, checked) were kept by an earlier round: `keep` accepted them already. */
+    let checked = 0;
     let threshold = 0;
     let block = 0;
     for (;;) {
@@ -247,8 +249,8 @@ export class BlockedCodes {
       count = new Uint32Array(this.memory, STATE, 1)[0]!;
       const rows = new Uint32Array(this.memory, rowsAt, count);
       const scores = new Uint16Array(this.memory, scoresAt, count);
-      const kept = compact(rows, scores, want, keep);
-      count = kept.count;
+      const kept = compact(rows, scores, want, keep, checked);
+      count = checked = kept.count;
       threshold = kept.threshold;
       if (block >= blocks || threshold > 0xffff) break;
     }
@@ -262,17 +264,19 @@ export class BlockedCodes {
 
 /**
  * Keeps, in place and in their order, the best `want` candidates `keep` accepts (of equal scores the
- * earlier ones, which are the lower rows). Returns how many stay and the score a later row must reach.
+ * earlier ones, which are the lower rows); those before `checked` were accepted before. Returns how
+ * many stay and the score a later row must reach.
  */
 function compact(
   rows: Uint32Array,
   scores: Uint16Array,
   want: number,
-  keep?: (row: number) => boolean,
+  keep: ((row: number) => boolean) | undefined,
+  checked: number,
 ): { count: number; threshold: number } {
   let count = 0;
   for (let i = 0; i < rows.length; i++) {
-    if (keep && !keep(rows[i]!)) continue;
+    if (keep && i >= checked && !keep(rows[i]!)) continue;
     rows[count] = rows[i]!;
     scores[count++] = scores[i]!;
   }
