@@ -27,21 +27,21 @@ interface Kernel {
   memory: WebAssembly.Memory;
   scan(...args: ScanArgs): number;
 }
-/** codes, subspaces, table, from, to, n, thr, rows, scores, count, cap, scratch, state (byte offsets and counts). */
+/** The kernel's arguments: byte offsets in its memory, counts of blocks and rows, and the threshold. */
 type ScanArgs = [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
+  codes: number,
+  subspaces: number,
+  table: number,
+  from: number,
+  to: number,
+  n: number,
+  threshold: number,
+  rows: number,
+  scores: number,
+  count: number,
+  cap: number,
+  scratch: number,
+  state: number,
 ];
 
 let compiled: WebAssembly.Module | null | undefined;
