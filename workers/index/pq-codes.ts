@@ -160,7 +160,21 @@ export function decode(books: Codebooks, codes: Uint8Array, offset: number): Flo
  * query with the two centroids the byte names. A row's approximate score is the sum over its bytes.
  */
 export function byteTable(books: Codebooks, query: Float32Array): Float32Array {
-  const { dims, subspaces, codeBytes, centroids } = books;
+  const { subspaces, codeBytes } = books;
+  const single = subspaceTable(books, query);
+  const table = new Float32Array(codeBytes * 256);
+  for (let b = 0; b < codeBytes; b++) {
+    const high = 2 * b + 1 < subspaces;
+    for (let v = 0; v < 256; v++)
+      table[b * 256 + v] =
+        single[2 * b * CENTROIDS + (v & 15)]! + (high ? single[(2 * b + 1) * CENTROIDS + (v >> 4)]! : 0);
+  }
+  return table;
+}
+
+/** For each subspace and each of its 16 centroids, the inner product of the query with the centroid. */
+export function subspaceTable(books: Codebooks, query: Float32Array): Float32Array {
+  const { dims, subspaces, centroids } = books;
   const single = new Float32Array(subspaces * CENTROIDS);
   for (let m = 0; m < subspaces; m++)
     for (let c = 0; c < CENTROIDS; c++) {
@@ -171,12 +185,5 @@ export function byteTable(books: Codebooks, query: Float32Array): Float32Array {
       }
       single[m * CENTROIDS + c] = sum;
     }
-  const table = new Float32Array(codeBytes * 256);
-  for (let b = 0; b < codeBytes; b++) {
-    const high = 2 * b + 1 < subspaces;
-    for (let v = 0; v < 256; v++)
-      table[b * 256 + v] =
-        single[2 * b * CENTROIDS + (v & 15)]! + (high ? single[(2 * b + 1) * CENTROIDS + (v >> 4)]! : 0);
-  }
-  return table;
+  return single;
 }

@@ -3,10 +3,13 @@
  * quantisation codes (pq-codes.ts, 25 bytes a row at 100 dimensions) keeps the `rerank` best rows,
  * which are then scored exactly from their int8 rows as Int8FlatIndex scores them (int8-rows.ts).
  * The int8 rows stay in memory here but no WebAssembly copy of them is made (Int8FlatIndex's
- * doubles them), and the scan reads a quarter of the bytes. Until `PQ_MIN_TRAIN_ROWS` rows exist there is nothing to
- * learn codebooks from, and a search is an exact scan. Recall and latency: docs/performance.md.
+ * doubles them). The codes live only in the SIMD fast scan's blocked layout (pq-fastscan.ts), which
+ * reads a quarter of the int8 scan's bytes, 32 rows' subspace a lookup. Until `PQ_MIN_TRAIN_ROWS`
+ * rows exist there is nothing to learn codebooks from, and a search is an exact scan. Recall and
+ * latency: docs/performance.md.
  */
-import { byteTable, decode, encodeInt8Rows, trainCodebooks, type Codebooks } from './pq-codes';
+import { decode, encodeInt8Rows, subspaceTable, trainCodebooks, type Codebooks } from './pq-codes';
+import { BlockedCodes, quantizeTable } from './pq-fastscan';
 import { dot, quantizeQuery } from './int8-scan';
 import { scoreInt8Rows, writeInt8Row, type Int8Columns } from './int8-rows';
 import { RowStore } from './row-store';
@@ -18,15 +21,16 @@ import type { Int8Rows } from '../../common/vector-codec';
 export const PQ_MIN_TRAIN_ROWS = 4096;
 /** Rows the codebooks are learnt from (evenly spaced): more changes the centroids by little and costs time. */
 const TRAIN_SAMPLE = 16_384;
+/** Rows encoded at a time into a row-major scratch before they go into the blocked layout. */
+const ENCODE_CHUNK = 4096;
 /** Candidates re-ranked exactly by default: recall@10 1.0 on clustered data at 1M and 10M, 0.955 with 500 at 10M (`npm run bench -- --synthetic`). */
 export const PQ_RERANK = 1000;
 
-type PqColumns = Int8Columns & { codes: Int8Array };
-
 export class PqIndex implements VectorIndex {
-  private store: RowStore<PqColumns>;
+  private store: RowStore<Int8Columns>;
   private books: Codebooks | null = null;
-  private readonly codeBytes: number;
+  /** The codes of every row once trained (the only copy). */
+  private codes: BlockedCodes | null = null;
 
   constructor(
     readonly dims: number,
@@ -34,19 +38,22 @@ export class PqIndex implements VectorIndex {
     public rerank = PQ_RERANK,
     capacity = 1024,
   ) {
-    this.codeBytes = Math.ceil(Math.ceil(dims / 2) / 2);
     this.store = new RowStore(
-      {
-        data: new Int8Array(capacity * dims),
-        scales: new Float32Array(capacity),
-        codes: new Int8Array(capacity * this.codeBytes),
-      },
-      { data: dims, scales: 1, codes: this.codeBytes },
+      { data: new Int8Array(capacity * dims), scales: new Float32Array(capacity) },
+      { data: dims, scales: 1 },
     );
   }
 
   get size(): number {
     return this.store.size;
+  }
+
+  /**
+   * Bytes of WebAssembly memory the index holds (its codes), which the page's typed-array figures
+   * leave out; 0 where the codes are in an ArrayBuffer (no SIMD).
+   */
+  get wasmBytes(): number {
+    return this.codes?.simd ? this.codes.byteLength : 0;
   }
 
   /** Whether codebooks have been learnt (searches then scan codes). */
@@ -57,18 +64,27 @@ export class PqIndex implements VectorIndex {
   add(ids: string[], vectors: Float32Array): void {
     const { store, dims } = this;
     store.reserve(store.size + ids.length);
-    const added: number[] = [];
+    // A re-added id is removed first, so its row's codes move with the rows (append would move only the columns).
+    this.remove(ids.filter((id) => store.row(id) !== undefined));
+    const from = store.size;
     ids.forEach((id, i) => {
       const row = store.append(id);
       writeInt8Row(store.columns, row, vectors.subarray(i * dims, (i + 1) * dims));
-      added.push(row);
     });
-    if (this.books) for (const row of added) this.encodeRows(row, row + 1);
+    if (this.books) this.encodeRows(from, store.size);
     else if (store.size >= PQ_MIN_TRAIN_ROWS) this.train();
   }
 
   remove(ids: string[]): void {
-    this.store.remove(ids);
+    const { store, codes } = this;
+    for (const id of ids) {
+      const row = store.row(id);
+      if (row === undefined) continue;
+      // The store moves its last row into the hole; the codes follow.
+      const last = store.size - 1;
+      if (codes && row !== last) codes.move(last, row);
+      store.remove([id]);
+    }
   }
 
   search(query: Float32Array, k: number, filter?: (id: string) => boolean): { id: string; score: number }[] {
@@ -95,8 +111,8 @@ export class PqIndex implements VectorIndex {
   /** The vector a row's code stands for (null before training or for an unknown id). */
   reconstruct(id: string): Float32Array | null {
     const row = this.store.row(id);
-    if (row === undefined || !this.books) return null;
-    return decode(this.books, this.codeView(), row * this.codeBytes);
+    if (row === undefined || !this.books || !this.codes) return null;
+    return decode(this.books, this.codes.rowCodes(row), 0);
   }
 
   /** Learns the codebooks from an even sample of the rows and encodes every row. */
@@ -108,43 +124,35 @@ export class PqIndex implements VectorIndex {
     const rowOf = (r: number) => Math.floor(r * step);
     const dims = this.dims;
     this.books = trainCodebooks(dims, sample, (r, d) => data[rowOf(r) * dims + d]! * scales[rowOf(r)]!);
+    this.codes = new BlockedCodes(this.books.subspaces, n);
     this.encodeRows(0, n);
   }
 
   /** The `count` rows with the best approximate scores (rows `filter` rejects are left out). */
   private candidates(query: Float32Array, count: number, filter?: (id: string) => boolean): number[] {
-    const table = byteTable(this.books!, query);
-    const codes = this.codeView();
+    const books = this.books!;
+    const table = quantizeTable(subspaceTable(books, query), books.subspaces);
     const ids = this.store.rowIds;
-    const bytes = this.codeBytes;
-    const best = new TopK(count);
-    let floor = -Infinity;
-    for (let row = 0, at = 0; row < ids.length; row++, at += bytes) {
-      let sum = 0;
-      for (let b = 0; b < bytes; b++) sum += table[(b << 8) | codes[at + b]!]!;
-      if (sum <= floor || (filter && !filter(ids[row]!))) continue;
-      best.push(row, sum);
-      floor = best.floor;
-    }
-    return best.sorted().map(({ row }) => row);
+    return this.codes!.candidates(table, ids.length, count, filter && ((row) => filter(ids[row]!)));
   }
 
+  /** Encodes rows [from, to) into the blocked codes, a chunk at a time (no row-major copy of them all). */
   private encodeRows(from: number, to: number): void {
     const { data, scales } = this.store.columns;
-    encodeInt8Rows(this.books!, data, scales, from, to, this.codeView());
-  }
-
-  /** The codes column as unsigned bytes (the column is replaced when the store grows). */
-  private codeView(): Uint8Array {
-    const { codes } = this.store.columns;
-    return new Uint8Array(codes.buffer, codes.byteOffset, codes.length);
+    const { books, codes, dims } = this;
+    codes!.reserve(to);
+    const scratch = new Uint8Array(Math.min(ENCODE_CHUNK, to - from) * books!.codeBytes);
+    for (let start = from; start < to; start += ENCODE_CHUNK) {
+      const count = Math.min(ENCODE_CHUNK, to - start);
+      encodeInt8Rows(books!, data.subarray(start * dims), scales.subarray(start), 0, count, scratch);
+      codes!.setRows(start, scratch, count);
+    }
   }
 
   /** An index of `ids` with their int8 rows as the vectors table stores them (no copy), trained at once if large enough. */
   static fromRows(dims: number, ids: string[], { codes, scales }: Int8Rows, rerank = PQ_RERANK): PqIndex {
     const index = new PqIndex(dims, rerank, 0);
-    const columns = { data: codes, scales, codes: new Int8Array(ids.length * index.codeBytes) };
-    index.store = RowStore.restore(ids, columns, { data: dims, scales: 1, codes: index.codeBytes });
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 });
     if (ids.length >= PQ_MIN_TRAIN_ROWS) index.train();
     return index;
   }
