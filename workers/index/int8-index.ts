@@ -31,6 +31,11 @@ export class Int8FlatIndex implements VectorIndex {
     return this.store.size;
   }
 
+  /** Bytes of WebAssembly memory the scan's copy of the rows takes, which the page's typed-array figures leave out. */
+  get wasmBytes(): number {
+    return this.scan.wasmBytes;
+  }
+
   add(ids: string[], vectors: Float32Array): void {
     const { store, dims } = this;
     store.reserve(store.size + ids.length);

@@ -63,6 +63,11 @@ export class Int8Scan {
 
   constructor(private readonly dims: number) {}
 
+  /** Bytes of WebAssembly memory the copy takes (outside the page's typed-array figures). */
+  get wasmBytes(): number {
+    return this.kernel?.memory.buffer.byteLength ?? 0;
+  }
+
   /** Rows from `row` on changed (added, or moved into a removed row's place). */
   changedFrom(row: number): void {
     this.synced = Math.min(this.synced, row);

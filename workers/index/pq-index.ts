@@ -12,7 +12,7 @@ import { decode, encodeInt8Rows, subspaceTable, trainCodebooks, type Codebooks }
 import { BlockedCodes, quantizeTable } from './pq-fastscan';
 import { dot, quantizeQuery } from './int8-scan';
 import { scoreInt8Rows, writeInt8Row, type Int8Columns } from './int8-rows';
-import { RowStore } from './row-store';
+import { RowStore, type IdNumbers } from './row-store';
 import { TopK } from './top-k';
 import type { VectorIndex } from './vector-index';
 import type { Int8Rows } from '../../common/vector-codec';
@@ -117,6 +117,12 @@ export class PqIndex implements VectorIndex {
 
   /** Learns the codebooks from an even sample of the rows and encodes every row. */
   train(): void {
+    this.learn();
+    this.encodeRows(0, this.store.size);
+  }
+
+  /** The codebooks, from an even sample of the rows, and room for every row's codes (encoded next). */
+  private learn(): void {
     const { data, scales } = this.store.columns;
     const n = this.store.size;
     const sample = Math.min(n, TRAIN_SAMPLE);
@@ -125,7 +131,6 @@ export class PqIndex implements VectorIndex {
     const dims = this.dims;
     this.books = trainCodebooks(dims, sample, (r, d) => data[rowOf(r) * dims + d]! * scales[rowOf(r)]!);
     this.codes = new BlockedCodes(this.books.subspaces, n);
-    this.encodeRows(0, n);
   }
 
   /** The `count` rows with the best approximate scores (rows `filter` rejects are left out). */
@@ -150,10 +155,42 @@ export class PqIndex implements VectorIndex {
   }
 
   /** An index of `ids` with their int8 rows as the vectors table stores them (no copy), trained at once if large enough. */
-  static fromRows(dims: number, ids: string[], { codes, scales }: Int8Rows, rerank = PQ_RERANK): PqIndex {
+  static fromRows(
+    dims: number,
+    ids: string[],
+    { codes, scales }: Int8Rows,
+    rerank = PQ_RERANK,
+    /** Numbers the same ids already have (the BM25 slots), to find rows by instead of a Map of every id. */
+    numbers?: IdNumbers,
+  ): PqIndex {
     const index = new PqIndex(dims, rerank, 0);
-    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 });
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
     if (ids.length >= PQ_MIN_TRAIN_ROWS) index.train();
+    return index;
+  }
+
+  /**
+   * `fromRows`, with `pause()` awaited before the codebooks are learnt and before each `slice` rows
+   * are encoded, so the worker that builds it can answer meanwhile (a million rows take about 4 s
+   * here, ~70 ms a slice). The rows must not change until it settles.
+   */
+  static async fromRowsInSlices(
+    dims: number,
+    ids: string[],
+    { codes, scales }: Int8Rows,
+    numbers: IdNumbers | undefined,
+    pause: () => Promise<void>,
+    slice = 16_384,
+  ): Promise<PqIndex> {
+    const index = new PqIndex(dims, PQ_RERANK, 0);
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
+    if (ids.length < PQ_MIN_TRAIN_ROWS) return index;
+    await pause();
+    index.learn();
+    for (let from = 0; from < ids.length; from += slice) {
+      await pause();
+      index.encodeRows(from, Math.min(from + slice, ids.length));
+    }
     return index;
   }
 }

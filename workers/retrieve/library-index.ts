@@ -68,10 +68,12 @@ export const defaultVectorIndex: VectorIndexFactory = (dims) => new Int8FlatInde
 
 /**
  * Above this many propositions a restored library scans 4-bit product-quantised codes and re-ranks
- * the best 1,000 exactly (PqIndex), without the int8 scan's WebAssembly copy of every row; up to it
- * the int8 flat scan stays, being faster there (docs/performance.md, "Ten million").
+ * the best 1,000 exactly (PqIndex), without the int8 scan's WebAssembly copy of every row. With the
+ * SIMD fast scan that is twice as fast at half a million rows (2.6 against 5.0 ms a query) and 2.5
+ * times at a million; below, the few ms it saves do not pay for building its codes at each start
+ * (docs/performance.md, "Ten million").
  */
-export const PQ_ABOVE_PROPOSITIONS = 1_000_000;
+export const PQ_ABOVE_PROPOSITIONS = 500_000;
 
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
@@ -97,6 +99,14 @@ export class LibraryIndex {
   private pendingVectors: Map<string, DocumentVectors> | null = null;
   /** Restored proposition vectors above this many are held by a PqIndex (`PQ_ABOVE_PROPOSITIONS`). */
   pqAbovePropositions = PQ_ABOVE_PROPOSITIONS;
+  /**
+   * Settles once restored proposition vectors are in the index they stay in: above
+   * `pqAbovePropositions`, a PqIndex built a slice at a time after the restore while the int8 flat
+   * scan answers, then put in its place unless the vectors changed meanwhile.
+   */
+  vectorsSettled: Promise<void> = Promise.resolve();
+  /** Counts additions and removals of vectors, so a PqIndex built from rows that changed meanwhile is not put in. */
+  private vectorChanges = 0;
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
@@ -227,6 +237,7 @@ export class LibraryIndex {
 
   private removeVectors(docId: string, sectionIds: string[], propositionIds: string[]): void {
     this.pendingVectors?.delete(docId);
+    if (this.vectors) this.vectorChanges++;
     this.vectors?.document.remove([docId]);
     this.vectors?.section.remove(sectionIds);
     this.vectors?.proposition.remove(propositionIds);
@@ -303,13 +314,31 @@ export class LibraryIndex {
     if (this.vectors || !dims) return;
     const rows = rowsByLevel(records, dims, this);
     this.vectors = mapLevels((level) => this.vectorIndexOf(dims, level, rows[level].ids, rows[level].rows));
+    const { ids, rows: propositionRows } = rows.proposition;
+    if (this.vectors.proposition instanceof Int8FlatIndex && ids.length > this.pqAbovePropositions)
+      this.vectorsSettled = this.moveToPq(dims, ids, propositionRows);
+  }
+
+  /**
+   * Builds a PqIndex of the restored proposition rows in slices (training and encoding a million
+   * rows took about 4 s, which a search would otherwise wait for) and puts it in the flat index's
+   * place, unless a document's vectors went in or out meanwhile (the rows it was built from may
+   * have moved): the flat index then stays until the next start.
+   */
+  private async moveToPq(dims: number, ids: string[], rows: Int8Rows): Promise<void> {
+    const flat = this.vectors!.proposition;
+    const changes = this.vectorChanges;
+    try {
+      const pq = await PqIndex.fromRowsInSlices(dims, ids, rows, this.bm25.proposition.idNumbers, nextTask);
+      if (this.vectors?.proposition === flat && this.vectorChanges === changes) this.vectors.proposition = pq;
+    } catch (error) {
+      console.warn('the 4-bit proposition index was not built; the int8 scan stays', error);
+    }
   }
 
   /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
   private vectorIndexOf(dims: number, level: Level, ids: string[], rows: Int8Rows): VectorIndex {
     const index = this.createVectorIndex(dims, level);
-    if (index instanceof Int8FlatIndex && level === 'proposition' && ids.length > this.pqAbovePropositions)
-      return PqIndex.fromRows(dims, ids, rows);
     // Rows found through the BM25 slots, which hold the same ids: no Map of a million ids (RowStore).
     if (index instanceof Int8FlatIndex) return Int8FlatIndex.fromRows(dims, ids, rows, this.bm25[level].idNumbers);
     if (index instanceof FlatIndex) return FlatIndex.fromRows(dims, ids, decodeRows(rows, dims));
@@ -328,6 +357,7 @@ export class LibraryIndex {
 
   private addVectors(docId: string, vectors: DocumentVectors): void {
     if (this.pendingVectors) return void this.pendingVectors.set(docId, vectors);
+    this.vectorChanges++;
     const dims = vectors.doc?.length ?? vectors.propositions.values().next().value?.length;
     if (!dims) return;
     this.vectors ??= {
@@ -347,6 +377,9 @@ export class LibraryIndex {
 }
 
 const LEVELS: Level[] = ['document', 'section', 'proposition'];
+
+/** Resolves in a later task, so messages waiting for the worker (a search) are answered first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A proposition's heading path (most documents' open with their title) is a keyword field of it, its words

@@ -80,15 +80,19 @@ describe('LibraryIndex snapshot', () => {
 });
 
 describe('LibraryIndex past the product-quantisation threshold', () => {
-  it('restores proposition vectors into a PqIndex, and below it into the int8 flat index, with the same hits', () => {
+  it('restores proposition vectors into a PqIndex, and below it into the int8 flat index, with the same hits', async () => {
     const index = library();
     const snapshot = structuredClone(index.toSnapshot());
     const below = LibraryIndex.fromSnapshot(snapshot);
     below.restoreVectors(structuredClone([...vectorRecords.values()]));
+    await below.vectorsSettled;
     expect(below.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
     const above = LibraryIndex.fromSnapshot(snapshot);
     above.pqAbovePropositions = 0;
     above.restoreVectors(structuredClone([...vectorRecords.values()]));
+    // The int8 scan answers while the 4-bit codes are built, a slice at a time.
+    expect(above.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
+    await above.vectorsSettled;
     expect(above.vectors!.proposition).toBeInstanceOf(PqIndex);
     expect(above.vectors!.section).not.toBeInstanceOf(PqIndex);
     const query = { text: 'train station', vector: topic(0) };
@@ -98,6 +102,19 @@ describe('LibraryIndex past the product-quantisation threshold', () => {
       );
     expect(hits(above)).toEqual(hits(below));
     expect(hits(above).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the int8 scan when a document leaves while the 4-bit codes are built from the rows', async () => {
+    const above = LibraryIndex.fromSnapshot(structuredClone(library().toSnapshot()));
+    above.pqAbovePropositions = 0;
+    above.restoreVectors(structuredClone([...vectorRecords.values()]));
+    const gone = 'garden.md';
+    above.removeDocument(gone);
+    await above.vectorsSettled;
+    expect(above.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
+    const hits = search(above, { text: 'train station', vector: topic(0) }, opts({ minRelevance: undefined }));
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.some((hit) => hit.docId === gone)).toBe(false);
   });
 });
 
