@@ -177,7 +177,10 @@ try {
       });
       // A new tab starts without the build's garbage: collect it before timing the restore.
       await cdp.send('HeapProfiler.collectGarbage');
-      const restored = await page.evaluate((documents) => window.carrel.bench.restore(documents), ran.documents);
+      const restored = await page.evaluate(
+        ({ documents, queries }) => window.carrel.bench.restore(documents, { queries }),
+        { documents: ran.documents, queries: Number(values.queries) },
+      );
       result = { ...ran, snapshot: { saveMs: ran.saveMs, ...restored } };
     } catch (error) {
       failed[size] = String(error instanceof Error ? error.message : error).split('\n')[0];
@@ -230,6 +233,19 @@ try {
     query_ms: perSize((r) => ({ p50: r.query.p50, p95: r.query.p95, search_only_p50: r.query.searchOnlyP50 })),
     // Where a query's time goes (scripts/harness/query-stages.ts): compare shares between runs.
     query_stages_ms: perSize((r) => r.query.stages),
+    // The same queries after a start: on the restored index, its vectors in (a PqIndex above PQ_ABOVE_PROPOSITIONS).
+    restored_query_ms: perSize((r) => {
+      const { p50, p95, searchOnlyP50, propositionIndex, wasmMb, settledMs } = r.snapshot.restoredQuery;
+      return {
+        p50,
+        p95,
+        search_only_p50: searchOnlyP50,
+        proposition_index: propositionIndex,
+        wasm_mb: wasmMb,
+        settled_after_hybrid_ms: settledMs,
+      };
+    }),
+    restored_query_stages_ms: perSize((r) => r.snapshot.restoredQuery.stages),
     startup_ms: {
       ...perSize((r) => r.snapshot.restoreMs),
       model_load: Number(init.modelLoadMs.toFixed(0)),

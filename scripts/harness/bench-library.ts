@@ -123,6 +123,18 @@ export interface SizeResult {
     vectorsReadyMs: number;
     /** From the start to the same query answered again, by both legs, once the vectors are in. */
     hybridAnswerMs: number;
+    /**
+     * The same queries as `query`, on the restored index once its vectors are settled: what a tab
+     * answers after a start (above `PQ_ABOVE_PROPOSITIONS` its propositions are a PqIndex, where the
+     * built library's stay an Int8FlatIndex). With the proposition index's kind and the
+     * WebAssembly memory it holds, which `memoryMb` does not see.
+     */
+    restoredQuery: SizeResult['query'] & {
+      propositionIndex: string;
+      wasmMb: number;
+      /** How long after the hybrid answer the proposition vectors were in the index they stay in (`vectorsSettled`). */
+      settledMs: number;
+    };
   };
   query: {
     p50: number;

@@ -4,6 +4,7 @@
  * index (workers/index), against the exact flat scan.
  */
 import { FlatIndex } from '../../workers/index/flat-index';
+import { PqIndex } from '../../workers/index/pq-index';
 import { Int8FlatIndex } from '../../workers/index/int8-index';
 import type { VectorIndex } from '../../workers/index/vector-index';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
@@ -94,6 +95,8 @@ export function measureIndexes(ids: string[], data: Float32Array, queryVectors: 
     flat: () => new FlatIndex(dims),
     voy: () => new VoyIndex(dims),
     int8: () => new Int8FlatIndex(dims),
+    // What a restored library above PQ_ABOVE_PROPOSITIONS searches: 4-bit codes, the best 1,000 re-ranked from int8.
+    pq: () => new PqIndex(dims),
   };
   let truth: Set<string>[] = [];
   for (const [name, make] of Object.entries(impls)) {

@@ -52,7 +52,7 @@ export async function saveBenchSnapshot(
  */
 export async function restoreBenchSnapshot(
   documents: number,
-): Promise<Omit<SizeResult['snapshot'], 'saveMs'> & { index: LibraryIndex }> {
+): Promise<Omit<SizeResult['snapshot'], 'saveMs' | 'restoredQuery'> & { index: LibraryIndex }> {
   const reader = openDb(SNAPSHOT_DB);
   const began = performance.now();
   const restored = await restoreSnapshot(reader, BUILTIN_MODEL.id);
