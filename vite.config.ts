@@ -66,8 +66,8 @@ function cspMeta(): Plugin {
 
 /**
  * Files served from our own origin, copied from npm packages: pdf.js's image decoders
- * (common/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker, its
- * WebAssembly core (SIMD, LSTM engine) and the English model.
+ * (common/pdfjs-wasm.ts), and for OCR (workers/parse/ocr.ts) tesseract.js's worker and its
+ * WebAssembly core (SIMD, LSTM engine). The English model is our own file in public/ocr/lang/.
  */
 const SELF_HOSTED: Record<string, string> = {
   'pdfjs/wasm/jbig2.wasm': 'node_modules/pdfjs-dist/wasm/jbig2.wasm',
@@ -75,7 +75,6 @@ const SELF_HOSTED: Record<string, string> = {
   'pdfjs/wasm/qcms_bg.wasm': 'node_modules/pdfjs-dist/wasm/qcms_bg.wasm',
   'ocr/worker.min.js': 'node_modules/tesseract.js/dist/worker.min.js',
   'ocr/tesseract-core-simd-lstm.wasm.js': 'node_modules/tesseract.js-core/tesseract-core-simd-lstm.wasm.js',
-  'ocr/lang/eng.traineddata.gz': 'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
 };
 
 /**
