@@ -221,7 +221,10 @@ try {
       text_mb_per_s: Number((embedded.bytes / 2 ** 20 / (embedded.ms / 1000)).toFixed(3)),
       pdf_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.ms / 1000)).toFixed(2)) : null,
       // The file reader alone (best of three): pdf.js and the page lines until chunking starts, then with the chunking.
-      pdf_parse_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.reader.parseMs / 1000)).toFixed(2)) : null,
+      pdf_parse_pages_per_s:
+        pdf?.pages && Number.isFinite(pdf.reader.parseMs)
+          ? Number((pdf.pages / (pdf.reader.parseMs / 1000)).toFixed(2))
+          : null,
       pdf_read_pages_per_s: pdf?.pages ? Number((pdf.pages / (pdf.reader.readMs / 1000)).toFixed(2)) : null,
       rintro_s: pdf && /R-intro\.pdf$/.test(values.pdf) ? Number((pdf.ms / 1000).toFixed(1)) : null,
     },

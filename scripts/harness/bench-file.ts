@@ -91,7 +91,8 @@ export async function readerOnly(
     const readMs = performance.now() - began;
     port1.close();
     if (outcome.kind !== 'handed-over') throw new Error(`${name}: the reader answered ${outcome.kind}`);
-    best.parseMs = Math.min(best.parseMs, round(parsed - began, 0));
+    // A run whose "chunking" progress never came (it can be skipped when the reader is quick) has no parse time.
+    if (parsed) best.parseMs = Math.min(best.parseMs, round(parsed - began, 0));
     best.readMs = Math.min(best.readMs, round(readMs, 0));
   }
   return best;
