@@ -8,6 +8,7 @@
  * the first row that changed since the last scan: appends copy only the new rows.
  */
 import { WASM_BASE64 } from './int8-scan-wasm';
+import { compiledModule } from './wasm-module';
 
 /** Query, scores, scales, rows: the query gets the first 64 KB page (dimensions up to 16,384). */
 const QUERY_BYTES = 65_536;
@@ -20,19 +21,8 @@ interface Kernel {
   scores(rows: number, n: number, dims: number, query: number, chunks: number, scales: number, out: number): void;
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null where WebAssembly SIMD is missing (the scan then runs in JavaScript). */
-function compiledKernel(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  try {
-    const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
-    compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
-  } catch {
-    compiled = null;
-  }
-  return compiled;
-}
+const compiledKernel = () => compiledModule(WASM_BASE64);
 
 /**
  * The query as int16 values padded with zeros to a multiple of 16, and the factor back to floats.

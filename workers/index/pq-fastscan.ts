@@ -14,6 +14,7 @@
  * when the buffer fills, the best `want` stay and the threshold rises past the worst of them.
  */
 import { WASM_BASE64 } from './pq-fastscan-wasm';
+import { compiledModule } from './wasm-module';
 import { CENTROIDS } from './pq-codes';
 
 const PAGE = 65_536;
@@ -44,19 +45,8 @@ type ScanArgs = [
   state: number,
 ];
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null where WebAssembly SIMD is missing. */
-function compiledKernel(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  try {
-    const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
-    compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
-  } catch {
-    compiled = null;
-  }
-  return compiled;
-}
+const compiledKernel = () => compiledModule(WASM_BASE64);
 
 /** The largest table entry for `subspaces` subspaces: their sum must fit in a u16 lane. */
 export const tableMax = (subspaces: number) => Math.min(255, Math.floor(65_535 / subspaces));
