@@ -95,10 +95,11 @@ export class Engine {
       embedder: (model) => this.models.tryEmbedder(model),
       replace: (modelId, docId, stored, order) => this.replaceVectors(modelId, docId, stored, order),
     });
-    this.snapshots = new SnapshotTimer(snapshotDelay, () => {
+    this.snapshots = new SnapshotTimer(snapshotDelay, (quiet) => {
       this.work = this.work
         .then(() => saveSnapshot(this.db, this.model.id, this.index, this.indexed))
-        .catch((error) => console.warn('snapshot not saved', error));
+        .catch((error) => console.warn('snapshot not saved', error))
+        .then(() => void (quiet && this.index.settleVectors()));
     });
   }
 

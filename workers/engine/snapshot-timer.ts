@@ -12,19 +12,21 @@ export class SnapshotTimer {
 
   constructor(
     private readonly delay: SnapshotDelay,
-    private readonly save: () => void,
+    /** `quiet`: the library had no change for `quietMs` (not saved because `maxWaitMs` ran out). */
+    private readonly save: (quiet: boolean) => void,
   ) {}
 
   /** The index changed: save it `quietMs` after the last change, or `maxWaitMs` after the first unsaved one. */
   schedule(): void {
     clearTimeout(this.timer);
     this.firstUnsaved ||= Date.now();
+    const { quietMs, maxWaitMs } = this.delay;
+    const untilMax = this.firstUnsaved + maxWaitMs - Date.now();
     const save = () => {
       this.timer = undefined;
       this.firstUnsaved = 0;
-      this.save();
+      this.save(quietMs <= untilMax);
     };
-    const { quietMs, maxWaitMs } = this.delay;
-    this.timer = setTimeout(save, Math.max(0, Math.min(quietMs, this.firstUnsaved + maxWaitMs - Date.now())));
+    this.timer = setTimeout(save, Math.max(0, Math.min(quietMs, untilMax)));
   }
 }

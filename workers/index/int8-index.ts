@@ -31,6 +31,16 @@ export class Int8FlatIndex implements VectorIndex {
     return this.store.size;
   }
 
+  /** Every row as the vectors table stores them (views of the columns, no copy), with its id. */
+  rows(): { ids: string[]; rows: Int8Rows } {
+    const { store, dims } = this;
+    const { data, scales } = store.columns;
+    return {
+      ids: [...store.rowIds],
+      rows: { codes: data.subarray(0, store.size * dims), scales: scales.subarray(0, store.size) },
+    };
+  }
+
   /** Bytes of WebAssembly memory the scan's copy of the rows takes, which the page's typed-array figures leave out. */
   get wasmBytes(): number {
     return this.scan.wasmBytes;

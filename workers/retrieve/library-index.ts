@@ -7,7 +7,8 @@ import { Bm25Index, type Bm25Snapshot } from '../index/bm25';
 import { slotGroups, type SlotGroups } from '../index/slot-groups';
 import { FlatIndex } from '../index/flat-index';
 import { Int8FlatIndex } from '../index/int8-index';
-import { PqIndex } from '../index/pq-index';
+import type { PqIndex } from '../index/pq-index';
+import { PQ_ABOVE_PROPOSITIONS, PqMove } from './pq-move';
 import type { VectorIndex } from '../index/vector-index';
 import { decodeRows, type Int8Rows, type StoredVectorRecord } from '../../common/vector-codec';
 import { rowsByLevel } from './stored-vectors';
@@ -66,14 +67,7 @@ export type VectorIndexFactory = (dims: number, level: Level) => VectorIndex;
  */
 export const defaultVectorIndex: VectorIndexFactory = (dims) => new Int8FlatIndex(dims);
 
-/**
- * Above this many propositions a restored library scans 4-bit product-quantised codes and re-ranks
- * the best 1,000 exactly (PqIndex), without the int8 scan's WebAssembly copy of every row. With the
- * SIMD fast scan that is twice as fast at half a million rows (2.6 against 5.0 ms a query) and 2.5
- * times at a million; below, the few ms it saves do not pay for building its codes at each start
- * (docs/performance.md, "Ten million").
- */
-export const PQ_ABOVE_PROPOSITIONS = 500_000;
+export { PQ_ABOVE_PROPOSITIONS };
 
 export class LibraryIndex {
   readonly docs = new Map<string, DocMeta>();
@@ -97,16 +91,10 @@ export class LibraryIndex {
    * the keyword leg alone (`vectors` is null).
    */
   private pendingVectors: Map<string, DocumentVectors> | null = null;
-  /** Restored proposition vectors above this many are held by a PqIndex (`PQ_ABOVE_PROPOSITIONS`). */
+  /** Proposition vectors above this many move to a PqIndex (`PQ_ABOVE_PROPOSITIONS`, pq-move.ts). */
   pqAbovePropositions = PQ_ABOVE_PROPOSITIONS;
-  /**
-   * Settles once restored proposition vectors are in the index they stay in: above
-   * `pqAbovePropositions`, a PqIndex built a slice at a time after the restore while the int8 flat
-   * scan answers, then put in its place unless the vectors changed meanwhile.
-   */
-  vectorsSettled: Promise<void> = Promise.resolve();
-  /** Counts additions and removals of vectors, so a PqIndex built from rows that changed meanwhile is not put in. */
-  private vectorChanges = 0;
+  /** Moves the propositions to a PqIndex above `pqAbovePropositions` (pq-move.ts). */
+  private readonly toPq = new PqMove();
 
   constructor(private readonly createVectorIndex: VectorIndexFactory = defaultVectorIndex) {}
 
@@ -237,7 +225,7 @@ export class LibraryIndex {
 
   private removeVectors(docId: string, sectionIds: string[], propositionIds: string[]): void {
     this.pendingVectors?.delete(docId);
-    if (this.vectors) this.vectorChanges++;
+    if (this.vectors) this.toPq.noteChange();
     this.vectors?.document.remove([docId]);
     this.vectors?.section.remove(sectionIds);
     this.vectors?.proposition.remove(propositionIds);
@@ -314,26 +302,28 @@ export class LibraryIndex {
     if (this.vectors || !dims) return;
     const rows = rowsByLevel(records, dims, this);
     this.vectors = mapLevels((level) => this.vectorIndexOf(dims, level, rows[level].ids, rows[level].rows));
-    const { ids, rows: propositionRows } = rows.proposition;
-    if (this.vectors.proposition instanceof Int8FlatIndex && ids.length > this.pqAbovePropositions)
-      this.vectorsSettled = this.moveToPq(dims, ids, propositionRows);
+    void this.settleVectors();
   }
 
   /**
-   * Builds a PqIndex of the restored proposition rows in slices (training and encoding a million
-   * rows took about 4 s, which a search would otherwise wait for) and puts it in the flat index's
-   * place, unless a document's vectors went in or out meanwhile (the rows it was built from may
-   * have moved): the flat index then stays until the next start.
+   * Settles once the proposition vectors are in the index they stay in: above
+   * `pqAbovePropositions`, a PqIndex built a slice at a time after a restore or `settleVectors`,
+   * while the int8 flat scan answers (pq-move.ts).
    */
-  private async moveToPq(dims: number, ids: string[], rows: Int8Rows): Promise<void> {
-    const flat = this.vectors!.proposition;
-    const changes = this.vectorChanges;
-    try {
-      const pq = await PqIndex.fromRowsInSlices(dims, ids, rows, this.bm25.proposition.idNumbers, nextTask);
-      if (this.vectors?.proposition === flat && this.vectorChanges === changes) this.vectors.proposition = pq;
-    } catch (error) {
-      console.warn('the 4-bit proposition index was not built; the int8 scan stays', error);
-    }
+  get vectorsSettled(): Promise<void> {
+    return this.toPq.settled;
+  }
+
+  /**
+   * Moves proposition vectors held by the int8 flat index to a PqIndex once they are past
+   * `pqAbovePropositions`, as a restore does (a library that grew there since it was opened). The
+   * engine calls it after storing its snapshot, when the library has been quiet a while.
+   */
+  settleVectors(): Promise<void> {
+    const flat = this.vectors?.proposition;
+    if (!(flat instanceof Int8FlatIndex) || flat.size <= this.pqAbovePropositions) return this.toPq.settled;
+    const put = (pq: PqIndex) => (this.vectors!.proposition = pq);
+    return this.toPq.start(flat, this.bm25.proposition.idNumbers, () => this.vectors?.proposition, put);
   }
 
   /** A level's vector index holding `rows`: flat and int8 indexes take them whole, any other kind row by row. */
@@ -357,7 +347,7 @@ export class LibraryIndex {
 
   private addVectors(docId: string, vectors: DocumentVectors): void {
     if (this.pendingVectors) return void this.pendingVectors.set(docId, vectors);
-    this.vectorChanges++;
+    this.toPq.noteChange();
     const dims = vectors.doc?.length ?? vectors.propositions.values().next().value?.length;
     if (!dims) return;
     this.vectors ??= {
@@ -377,9 +367,6 @@ export class LibraryIndex {
 }
 
 const LEVELS: Level[] = ['document', 'section', 'proposition'];
-
-/** Resolves in a later task, so messages waiting for the worker (a search) are answered first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A proposition's heading path (most documents' open with their title) is a keyword field of it, its words

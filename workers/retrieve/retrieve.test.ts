@@ -104,6 +104,25 @@ describe('LibraryIndex past the product-quantisation threshold', () => {
     expect(hits(above).length).toBeGreaterThan(0);
   });
 
+  it('moves a library that grew past the threshold in the session to a PqIndex when asked, with the same hits', async () => {
+    const query = { text: 'train station', vector: topic(0) };
+    const hits = (library: LibraryIndex) =>
+      search(library, query, opts({ minRelevance: undefined })).map((hit) =>
+        hit.propositions.map((p) => [p.id, p.score]),
+      );
+    const grown = library();
+    const before = hits(grown);
+    await grown.settleVectors();
+    expect(grown.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
+    grown.pqAbovePropositions = 0;
+    const settling = grown.settleVectors();
+    expect(grown.vectors!.proposition).toBeInstanceOf(Int8FlatIndex);
+    await settling;
+    expect(grown.vectors!.proposition).toBeInstanceOf(PqIndex);
+    expect(hits(grown)).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+  });
+
   it('keeps the int8 scan when a document leaves while the 4-bit codes are built from the rows', async () => {
     const above = LibraryIndex.fromSnapshot(structuredClone(library().toSnapshot()));
     above.pqAbovePropositions = 0;
