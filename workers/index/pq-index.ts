@@ -155,16 +155,8 @@ export class PqIndex implements VectorIndex {
   }
 
   /** An index of `ids` with their int8 rows as the vectors table stores them (no copy), trained at once if large enough. */
-  static fromRows(
-    dims: number,
-    ids: string[],
-    { codes, scales }: Int8Rows,
-    rerank = PQ_RERANK,
-    /** Numbers the same ids already have (the BM25 slots), to find rows by instead of a Map of every id. */
-    numbers?: IdNumbers,
-  ): PqIndex {
-    const index = new PqIndex(dims, rerank, 0);
-    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
+  static fromRows(dims: number, ids: string[], rows: Int8Rows, rerank = PQ_RERANK): PqIndex {
+    const index = PqIndex.untrained(dims, ids, rows, rerank);
     if (ids.length >= PQ_MIN_TRAIN_ROWS) index.train();
     return index;
   }
@@ -172,18 +164,18 @@ export class PqIndex implements VectorIndex {
   /**
    * `fromRows`, with `pause()` awaited before the codebooks are learnt and before each `slice` rows
    * are encoded, so the worker that builds it can answer meanwhile (a million rows take about 4 s
-   * here, ~70 ms a slice). The rows must not change until it settles.
+   * here, ~70 ms a slice). The rows must not change until it settles. `numbers`: numbers the same
+   * ids already have (the BM25 slots), to find rows by instead of a Map of every id.
    */
   static async fromRowsInSlices(
     dims: number,
     ids: string[],
-    { codes, scales }: Int8Rows,
+    rows: Int8Rows,
     numbers: IdNumbers | undefined,
     pause: () => Promise<void>,
     slice = 16_384,
   ): Promise<PqIndex> {
-    const index = new PqIndex(dims, PQ_RERANK, 0);
-    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
+    const index = PqIndex.untrained(dims, ids, rows, PQ_RERANK, numbers);
     if (ids.length < PQ_MIN_TRAIN_ROWS) return index;
     await pause();
     index.learn();
@@ -191,6 +183,19 @@ export class PqIndex implements VectorIndex {
       await pause();
       index.encodeRows(from, Math.min(from + slice, ids.length));
     }
+    return index;
+  }
+
+  /** The rows as they are stored (no copy), no codebooks yet. */
+  private static untrained(
+    dims: number,
+    ids: string[],
+    { codes, scales }: Int8Rows,
+    rerank: number,
+    numbers?: IdNumbers,
+  ): PqIndex {
+    const index = new PqIndex(dims, rerank, 0);
+    index.store = RowStore.restore(ids, { data: codes, scales }, { data: dims, scales: 1 }, numbers);
     return index;
   }
 }
