@@ -27,7 +27,10 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { unpackDebian } from './lib/debian.mjs';
+import { ensureTool, unpackDebian } from './lib/debian.mjs';
+
+// The PDFs' text (to check each expected passage is in its document) comes from poppler's pdftotext.
+ensureTool('pdftotext', 'poppler-utils');
 
 const ROOT = 'eval/dev';
 const CACHE = join('node_modules', '.cache', 'carrel-dev');

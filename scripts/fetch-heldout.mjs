@@ -14,7 +14,10 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { unpackDebian } from './lib/debian.mjs';
+import { ensureTool, unpackDebian } from './lib/debian.mjs';
+
+// The PDFs' text (to check each expected passage is in its document) comes from poppler's pdftotext.
+ensureTool('pdftotext', 'poppler-utils');
 
 const CACHE = join('node_modules', '.cache', 'carrel-heldout');
 const GUIDE = 'usr/share/doc/installation-guide-amd64';

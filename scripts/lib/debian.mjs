@@ -23,3 +23,25 @@ export function unpackDebian(pkg, cache, log = () => {}) {
   log(`${pkg}: ${deb}`);
   return dir;
 }
+
+/**
+ * Makes sure the command `tool` is on the PATH, installing the Debian package `pkg` that holds it
+ * when it is missing (as .ci/run does for Chromium and poppler-utils).
+ */
+/**
+ * @param {string} tool
+ * @param {string} pkg
+ */
+export function ensureTool(tool, pkg) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+  } catch {
+    try {
+      execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      throw new Error(
+        `${tool} is missing and apt-get could not install ${pkg}: install it (apt-get install ${pkg}) and run again. ${String(error)}`,
+      );
+    }
+  }
+}
