@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { analyze } from '../../common/text/analyzer';
+import { loadLanguages } from '../../common/text/languages';
 import { LanguageTable, LanguageTables } from '../embed/language-tables';
 import { askedLanguage, crossLanguageRelated, queryTables } from './cross-language';
 
@@ -10,6 +12,8 @@ const french = new LanguageTable({ lang: 'fr', words: { disque: 'disk', supprime
 const words = (related: { word: string }[]) => related.map((r) => r.word).sort();
 
 describe('crossLanguageRelated', () => {
+  beforeAll(() => loadLanguages(['de', 'fr']));
+
   it('brings a German question’s words into English, at the share given', () => {
     const related = crossLanguageRelated('Wie lösche ich die Festplatte?', german, [german], 0.3);
     expect(words(related)).toEqual(['delete', 'disk', 'drive', 'erase']);
@@ -31,6 +35,21 @@ describe('crossLanguageRelated', () => {
       'erase',
       'supprimer',
     ]);
+  });
+
+  it('gives each brought-in word the terms its own language’s passages are indexed with', () => {
+    const tables = [
+      new LanguageTable({ lang: 'de', words: { installieren: 'install' } }),
+      new LanguageTable({ lang: 'fr', words: { réseau: 'network', sécurité: 'security' } }),
+    ];
+    const related = crossLanguageRelated('install the network security', null, tables, 0.3);
+    const termsOf = (word: string) => related.find((r) => r.word === word)?.terms;
+    // As a German passage and a French one index them (English would keep "installieren", "réseau").
+    expect(termsOf('installieren')).toEqual(analyze('installieren', 'de'));
+    expect(termsOf('installieren')).toEqual(['installi']);
+    expect(termsOf('réseau')).toEqual(['reseau']);
+    expect(termsOf('sécurité')).toEqual(analyze('Sécurité', 'fr'));
+    expect(related.find((r) => r.word === 'réseau')?.lang).toBe('fr');
   });
 
   it('adds nothing at share 0, and nothing for an English question in an English library', () => {

@@ -6,6 +6,7 @@
  * word's weight, like the lexicon's related words; it only adds, never replaces, what was typed.
  */
 import { analyze } from '../../common/text/analyzer';
+import { loadLanguages } from '../../common/text/languages';
 import { FUNCTION_WORDS } from '../embed/function-words';
 import {
   foldedWords,
@@ -79,15 +80,13 @@ export async function queryTables(
   held: Iterable<string>,
 ): Promise<RelatedWord[]> {
   const asked = lang === 'en' ? null : await tables.get(lang);
-  return crossLanguageRelated(
-    query,
-    asked,
-    await fetchTables(
-      tables,
-      [...held].filter((l) => l !== 'en'),
-    ),
-    share,
+  const heldTables = await fetchTables(
+    tables,
+    [...held].filter((l) => l !== 'en'),
   );
+  // Each language's words are analysed as its passages are: its analyser must be in.
+  await loadLanguages(heldTables.map((table) => table.lang));
+  return crossLanguageRelated(query, asked, heldTables, share);
 }
 
 /**
@@ -104,12 +103,15 @@ export function crossLanguageRelated(
   const typed = new Set(analyze(query));
   const found: RelatedWord[] = [];
   const seen = new Set<string>();
-  const add = (word: string, standsFor: string) => {
-    if (seen.has(word)) return;
-    const terms = analyze(word).filter((t) => !typed.has(t));
+  // A word is read as its language's texts are indexed: "installieren" is "installi" in a German
+  // passage, "réseau" is "reseau" in a French one (English would keep both whole and match neither).
+  const add = (word: string, standsFor: string, lang = 'en') => {
+    const key = `${lang}:${word}`;
+    if (seen.has(key)) return;
+    const terms = analyze(word, lang).filter((t) => !typed.has(t));
     if (!terms.length) return;
-    seen.add(word);
-    found.push({ word, terms, standsFor, share, foreign: true });
+    seen.add(key);
+    found.push({ word, terms, standsFor, share, foreign: true, ...(lang === 'en' ? {} : { lang }) });
   };
   // The question's words in English: its own if it is English, else their translations.
   const english: { word: string; standsFor: string }[] = [];
@@ -130,7 +132,7 @@ export function crossLanguageRelated(
     if (table === asked) continue;
     for (const { word, standsFor } of english)
       for (const foreign of table.foreign(word).slice(0, PER_WORD))
-        if (!table.isFunctionWord(foreign)) add(foreign, standsFor);
+        if (!table.isFunctionWord(foreign)) add(foreign, standsFor, table.lang);
   }
   return found;
 }

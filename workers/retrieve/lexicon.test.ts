@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadLanguages } from '../../common/text/languages';
 import { Bm25Index } from '../index/bm25';
 import { Lexicon, relatedTerms, wordsFound } from './lexicon';
 
@@ -33,6 +34,13 @@ describe('Lexicon', () => {
     expect(wordsFound(related, ['Line length', 'A line may hold eighty characters.'])).toEqual(['length']);
     expect(wordsFound(related, ['The durations of each step'])).toEqual(['duration']);
     expect(wordsFound(related, ['nothing of the kind'])).toEqual([]);
+  });
+
+  it('finds a word of another language in the results by that language’s terms', async () => {
+    await loadLanguages(['de']);
+    const german = { word: 'installieren', terms: ['installi'], standsFor: 'install', foreign: true, lang: 'de' };
+    expect(wordsFound([german], ['So installieren Sie Pakete'])).toEqual(['installieren']);
+    expect(wordsFound([german], ['Pakete entfernen'])).toEqual([]);
   });
 
   it('does not name a common word brought in by a common word, which explains nothing', () => {

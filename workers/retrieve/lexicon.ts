@@ -29,6 +29,8 @@ export interface RelatedWord {
   share?: number;
   /** A word of another language the question stands for (cross-language.ts), not one of its own language. */
   foreign?: boolean;
+  /** The language its terms are analysed in, when not English (a German word's are German stems). */
+  lang?: string;
 }
 
 export class Lexicon {
@@ -89,11 +91,17 @@ const isCommon = (words: string) => words.split(' ').every((word) => COMMON.has(
  */
 export function wordsFound(related: readonly RelatedWord[], texts: readonly string[]): string[] {
   if (!related.length) return [];
-  const present = new Set(texts.flatMap((text) => analyze(text)));
+  // The shown texts' terms in each language the related words are analysed in.
+  const presentIn = new Map<string, Set<string>>();
+  const present = (lang = 'en') => {
+    let terms = presentIn.get(lang);
+    if (!terms) presentIn.set(lang, (terms = new Set(texts.flatMap((text) => analyze(text, lang)))));
+    return terms;
+  };
   const found = related
     .filter(
-      ({ word, terms, standsFor }) =>
-        !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present.has(term)),
+      ({ word, terms, standsFor, lang }) =>
+        !(isCommon(word) && isCommon(standsFor)) && terms.some((term) => present(lang).has(term)),
     )
     .map(({ word }) => word);
   // The lexicon and the translation table may bring in the same word.
