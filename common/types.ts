@@ -236,9 +236,10 @@ export interface SearchOptions {
   sectionsPerDocument?: number;
   /**
    * In hierarchical strategies, one document holds at most `perDocument` of the first `window`
-   * results while another document has an answer for the place (unless the question names it).
+   * results while another document has an answer for the place (unless the question names it),
+   * when that document has `sizeRatio` times fewer sections (absent: whatever its size).
    */
-  documentCap?: { window: number; perDocument: number };
+  documentCap?: { window: number; perDocument: number; sizeRatio?: number };
   /**
    * Share of a typed word's weight for the words a question stands for in the library's other
    * languages (the built-in model's language tables, workers/retrieve/cross-language.ts); 0 turns it off.

@@ -24,8 +24,11 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
    * that answers a short document's question to be scored at all (docs/retrieval.md).
    */
   sectionsPerDocument: 1,
-  /** At most 2 of the first 3 results from one document while another has an answer for the place. */
-  documentCap: { window: 3, perDocument: 2 },
+  /**
+   * At most 2 of the first 3 results from one document while a document with a tenth of its
+   * sections or fewer has an answer for the place (docs/retrieval.md).
+   */
+  documentCap: { window: 3, perDocument: 2, sizeRatio: 10 },
   /** The question's words in the library's other languages (workers/retrieve/cross-language.ts). */
   crossLanguageWeight: 0.3,
 };

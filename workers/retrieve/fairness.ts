@@ -8,8 +8,9 @@
  * - Stage 2 keeps each candidate document's best sections beside the best sections overall: a
  *   document is judged by its best-matching parts, not outvoted by another's many.
  * - The first results hold a capped number of results from one document while another document
- *   has a result that is an answer too (clears the relevance floor), unless the question names
- *   that document.
+ *   has a result that is an answer too (clears the relevance floor) and is ten times smaller,
+ *   unless the question names that document: the cap is against a big document's size, so
+ *   documents of like size keep the order their scores give.
  */
 import type { ResultHit } from '../../common/types';
 import { analyze } from '../../common/text/analyzer';
@@ -21,6 +22,11 @@ export interface DocumentCap {
   window: number;
   /** How many of them one document may hold while another has an answer to put there. */
   perDocument: number;
+  /**
+   * How many times more sections the full document must have than the other's for the cap to act
+   * (absent: any size): the cap is against a big document's size, not against a document of like size.
+   */
+  sizeRatio?: number;
 }
 
 /**
@@ -77,14 +83,17 @@ export function namesDocument(queryTerms: Set<string>, doc: { name: string; titl
 
 /**
  * The results reordered so that no document holds more than `cap.perDocument` of the first
- * `cap.window` while another document's result that is an answer (`answers`) can take the place;
- * a document the question names is not capped. Past the window the order is unchanged.
+ * `cap.window` while another document's result that is an answer (`answers`) can take the place,
+ * from a document `cap.sizeRatio` times smaller (by `sizeOf`, its sections); a document the
+ * question names is not capped. Past the window the order is unchanged.
  */
 export function capPerDocument(
   hits: ResultHit[],
   cap: DocumentCap,
   answers: (hit: ResultHit) => boolean,
   named: (docId: string) => boolean,
+  /** A document's number of sections, for `cap.sizeRatio`. */
+  sizeOf: (docId: string) => number = () => 0,
 ): ResultHit[] {
   if (cap.perDocument <= 0 || cap.window <= 0) return hits;
   const rest = [...hits];
@@ -93,7 +102,9 @@ export function capPerDocument(
   const full = (hit: ResultHit) => (held.get(hit.docId) ?? 0) >= cap.perDocument && !named(hit.docId);
   while (first.length < cap.window && rest.length > 0) {
     // The best result unless its document is full and another's answer can take the place.
-    const other = full(rest[0]!) ? rest.findIndex((hit) => !full(hit) && answers(hit)) : -1;
+    const bigger = (hit: ResultHit) =>
+      cap.sizeRatio === undefined || sizeOf(rest[0]!.docId) >= cap.sizeRatio * sizeOf(hit.docId);
+    const other = full(rest[0]!) ? rest.findIndex((hit) => !full(hit) && answers(hit) && bigger(hit)) : -1;
     const [hit] = rest.splice(Math.max(0, other), 1);
     first.push(hit!);
     held.set(hit!.docId, (held.get(hit!.docId) ?? 0) + 1);

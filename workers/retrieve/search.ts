@@ -182,6 +182,7 @@ export function traceSearch(
         opts.documentCap!,
         (hit) => answers(hit.propositions[0]!.scores, opts.minRelevance),
         namedIn(index, query.text),
+        (docId) => index.sectionsOfDoc.get(docId)?.length ?? 0,
       ).slice(0, opts.limit)
     : grouped;
   lap('group');
