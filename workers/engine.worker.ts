@@ -104,6 +104,17 @@ const api = {
     };
   },
 
+  /**
+   * Starts loading the active model, so that a file being read meanwhile is embedded without
+   * waiting for it (the ingest queue calls this as a read starts). A model that would need a fresh
+   * worker is left to `init`: restarting this one could stop a store under way.
+   */
+  async warmModel(_: Record<string, never>): Promise<void> {
+    await engine.catchUp();
+    if (await runtime.needsFreshWorker(embeddingModel(engine.model))) return;
+    await tryEmbedder(engine.model);
+  },
+
   /** Runs one query through the selected strategy; the model's absence degrades to keywords. */
   search(request: Parameters<Engine['search']>[0], ctx: CallContext) {
     return engine.search(request, ctx.signal);

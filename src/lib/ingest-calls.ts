@@ -10,7 +10,7 @@ import { ocrLanguage } from './ocr-language.svelte';
 import type { QueuedFile } from './queued-file.svelte';
 import { withIngestLock } from './stored-queue';
 import { STUCK_MS } from './stuck-watch';
-import { readFile, storeHandedOver } from './workers';
+import { engine, readFile, storeHandedOver } from './workers';
 
 const INGEST_TIMEOUT_MS = 30 * 60_000;
 /**
@@ -57,4 +57,13 @@ export function storeQueued(
   onProgress: (event: IngestProgress) => void,
 ): Promise<IngestResult> {
   return storeHandedOver(port, callOptions(job, signal, onProgress));
+}
+
+/**
+ * Has the engine load its model while a file is read, instead of once the read is handed over:
+ * after a start of the engine (the page's, or a restart) the first file no longer waits for it.
+ * A failure is left for the store, which loads the model itself and reports what went wrong.
+ */
+export function warmEngine(): void {
+  engine.api.warmModel({}, { timeoutMs: INGEST_TIMEOUT_MS }).catch(() => undefined);
 }

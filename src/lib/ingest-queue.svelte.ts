@@ -13,7 +13,7 @@ import type { IngestProgress, IngestResult } from '../../common/ingest';
 import type { JobRecord } from '../../common/db';
 import { handleError, isAbort, type UserMessage } from './errors';
 import { engine, fileReader } from './workers';
-import { readQueued, storeQueued } from './ingest-calls';
+import { readQueued, storeQueued, warmEngine } from './ingest-calls';
 import { stageOf } from './doc-rows';
 import { chunking } from './chunking.svelte';
 import { ocrLanguage } from './ocr-language.svelte';
@@ -295,6 +295,7 @@ export class IngestQueue {
     job.update({ stageLabel: t('stage.reading'), progress: 0, fraction: 0, startedAt: Date.now() });
     const attempt = job.controller;
     const { port1, port2 } = new MessageChannel();
+    warmEngine();
     readQueued(job, port2, attempt.signal, (event) => this.#progress(job, event))
       .then(
         (outcome) => {

@@ -3,6 +3,7 @@ import type { VectorRecord } from '../../common/db';
 import type { IngestProgress } from '../../common/ingest';
 import type { PropositionRecord, SectionRecord } from '../../common/types';
 import { BUILTIN_MODEL } from '../../common/models';
+import { nextTask } from '../../common/next-task';
 import type { Embedder } from './embedder';
 import { guessLanguage } from './language-tables';
 
@@ -71,6 +72,8 @@ export async function embedAll(
   const lang = doc ?? guessLanguage(texts.join('\n').slice(0, LANGUAGE_SAMPLE));
   const out: (Float32Array | null)[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    // A search sent meanwhile is answered between batches, not after the whole document.
+    if (i > 0) await nextTask();
     deps.progress({ stage: 'embedding', done: i, total: texts.length });
     const batch = texts.slice(i, i + EMBED_BATCH);
     out.push(

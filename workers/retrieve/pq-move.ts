@@ -6,6 +6,7 @@
  * then put in its place, unless a document's vectors went in or out meanwhile (the rows it was built
  * from may have moved): the flat index then stays until the next start or the next move.
  */
+import { nextTask } from '../../common/next-task';
 import type { Int8FlatIndex } from '../index/int8-index';
 import { PqIndex } from '../index/pq-index';
 import type { IdNumbers } from '../index/row-store';
@@ -55,6 +56,3 @@ export class PqMove {
     return this.settled;
   }
 }
-
-/** Resolves in a later task, so messages waiting for the worker (a search) are answered first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * The PDF ingest figures alone, without the rest of `npm run bench`: one PDF added to an emptied
+ * library through the app's ingest queue, `--runs` times, each in fresh workers (as `npm run bench`'s
+ * `rintro_s`), then the file reader alone (`readerOnly`, best of three, as its `pdf_parse_pages_per_s`).
+ *   node scripts/ingest-bench.mjs [--pdf ../shared/eval/docs/pdf/R-intro.pdf] [--runs 3] [--port 0]
+ *                                 [--dir dist-harness] (a harness built elsewhere, e.g. from another commit)
+ * Progress goes to stderr; the last line of stdout is one JSON object. Numbers are noisy on a shared machine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildHarness, HARNESS_DIR } from './lib/harness-build.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+import { serveStatic } from './lib/static-server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    pdf: { type: 'string', default: '../shared/eval/docs/pdf/R-intro.pdf' },
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '0' },
+    dir: { type: 'string' },
+    'reader-runs': { type: 'string', default: '3' },
+    // Prints a SHA-256 of each IndexedDB table after the last run (times and blobs left out), to
+    // compare what two builds stored.
+    fingerprint: { type: 'boolean', default: false },
+    // The engine's model loaded before the file is added (as the page's start loads it), not while it is read.
+    warm: { type: 'boolean', default: false },
+  },
+});
+const log = (line) => console.error(line);
+if (!existsSync(values.pdf)) throw new Error(`${values.pdf} not found`);
+const dir = values.dir ? resolve(values.dir) : (buildHarness({ log }), HARNESS_DIR);
+const server = await serveStatic(dir, { port: Number(values.port) });
+// INGEST_BENCH_CHROMIUM_ARGS: extra flags, space-separated (a profile: --js-flags=--prof).
+const browser = await launchChromium(process.env.INGEST_BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []);
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || process.env.HARNESS_CONSOLE) log(`page console: ${message.text()}`);
+  });
+  await page.goto(server.url);
+  await page.waitForFunction(() => 'carrel' in window);
+  await page.evaluate(() => window.carrel.ready());
+  const name = basename(values.pdf);
+  const base64 = readFileSync(values.pdf).toString('base64');
+  // CPU seconds of all the browser's processes (as the OCR bench's cpu_s_per_page): less noisy than wall time on a shared machine.
+  const browserCdp = await browser.newBrowserCDPSession();
+  const cpuSeconds = async () => {
+    const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
+    return processInfo.reduce((sum, process) => sum + process.cpuTime, 0);
+  };
+  const runs = [];
+  for (let run = 0; run < Number(values.runs); run++) {
+    const cpuBefore = await cpuSeconds();
+    const figures = await page.evaluate(
+      async ({ name, base64, warm }) => {
+        const { carrel } = window;
+        await carrel.reset();
+        // An empty batch: the engine's start (library and model), as `npm run bench` waits for it.
+        await carrel.ingest([]);
+        if (warm) await carrel.ready();
+        const began = performance.now();
+        // Stage marks (HARNESS_CONSOLE=1 prints the page's console) share this clock with the workers'.
+        console.log('[T] page:begin', (performance.timeOrigin + began).toFixed(1));
+        const report = await carrel.ingest([{ name, base64 }]);
+        const ms = performance.now() - began;
+        console.log('[T] page:end', (performance.timeOrigin + began + ms).toFixed(1));
+        if (report.stored !== 1) throw new Error(`not stored: ${JSON.stringify(report)}`);
+        return { ms: Math.round(ms) };
+      },
+      { name, base64, warm: values.warm },
+    );
+    // The reset and the engine's start are in it too (the same on every build).
+    const cpu = Number((await cpuSeconds()) - cpuBefore).toFixed(2);
+    const load = loadavg()[0].toFixed(2);
+    log(`run ${run + 1}: ${figures.ms} ms, ${cpu} CPU s (load ${load})`);
+    runs.push({ ...figures, cpu_s: Number(cpu), load: Number(load) });
+  }
+  const fingerprint = values.fingerprint ? await page.evaluate(storedFingerprint) : null;
+  if (fingerprint) log(`fingerprint: ${JSON.stringify(fingerprint)}`);
+  const reader = await page.evaluate(
+    ({ name, base64, runs }) =>
+      window.carrel.bench.readerOnly(
+        name,
+        Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+        runs,
+      ),
+    { name, base64, runs: Number(values['reader-runs']) },
+  );
+  log(`reader alone (best of ${values['reader-runs']}): ${JSON.stringify(reader)}`);
+  const ms = runs.map((run) => run.ms);
+  console.log(
+    JSON.stringify({
+      dir,
+      pdf: name,
+      runs,
+      mean_ms: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),
+      min_ms: Math.min(...ms),
+      max_ms: Math.max(...ms),
+      reader,
+      ...(fingerprint ? { fingerprint } : {}),
+      load_after: loadavg().map((l) => Number(l.toFixed(2))),
+    }),
+  );
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+/** In the page: each table of the library's database as rows, hashed (SHA-256, hex), with its row count. */
+async function storedFingerprint() {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('carrel');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const out = {};
+  for (const name of [...db.objectStoreNames].sort()) {
+    const rows = await new Promise((resolve, reject) => {
+      const request = db.transaction(name).objectStore(name).getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const json = JSON.stringify(rows, (key, value) => {
+      if (key === 'addedAt' || key === 'indexedAt' || key === 'savedAt' || key === 'updatedAt') return undefined;
+      if (value instanceof Blob) return `blob:${value.size}`;
+      if (ArrayBuffer.isView(value))
+        return Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      if (value instanceof ArrayBuffer) return Array.from(new Uint8Array(value));
+      return value;
+    });
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(json));
+    out[name] = `${rows.length}:${[...new Uint8Array(digest)]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .slice(0, 16)}`;
+  }
+  db.close();
+  return out;
+}
