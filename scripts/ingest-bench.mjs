@@ -11,9 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildHarness, HARNESS_DIR } from './lib/harness-build.mjs';
-import { launchChromium } from './lib/chromium.mjs';
-import { serveStatic } from './lib/static-server.mjs';
+import { HARNESS_DIR } from './lib/harness-build.mjs';
+import { openHarness } from './lib/harness.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -31,19 +30,14 @@ const { values } = parseArgs({
 });
 const log = (line) => console.error(line);
 if (!existsSync(values.pdf)) throw new Error(`${values.pdf} not found`);
-const dir = values.dir ? resolve(values.dir) : (buildHarness({ log }), HARNESS_DIR);
-const server = await serveStatic(dir, { port: Number(values.port) });
 // INGEST_BENCH_CHROMIUM_ARGS: extra flags, space-separated (a profile: --js-flags=--prof).
-const browser = await launchChromium(process.env.INGEST_BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []);
+const { page, browser, close } = await openHarness({
+  log,
+  port: Number(values.port),
+  chromiumArgs: process.env.INGEST_BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [],
+  ...(values.dir ? { dir: resolve(values.dir) } : {}),
+});
 try {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => log(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || process.env.HARNESS_CONSOLE) log(`page console: ${message.text()}`);
-  });
-  await page.goto(server.url);
-  await page.waitForFunction(() => 'carrel' in window);
-  await page.evaluate(() => window.carrel.ready());
   const name = basename(values.pdf);
   const base64 = readFileSync(values.pdf).toString('base64');
   // CPU seconds of all the browser's processes (as the OCR bench's cpu_s_per_page): less noisy than wall time on a shared machine.
@@ -94,7 +88,7 @@ try {
   const ms = runs.map((run) => run.ms);
   console.log(
     JSON.stringify({
-      dir,
+      dir: values.dir ? resolve(values.dir) : HARNESS_DIR,
       pdf: name,
       runs,
       mean_ms: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),
@@ -106,8 +100,7 @@ try {
     }),
   );
 } finally {
-  await browser.close();
-  await server.close();
+  await close();
 }
 
 /** In the page: each table of the library's database as rows, hashed (SHA-256, hex), with its row count. */

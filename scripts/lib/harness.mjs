@@ -11,11 +11,12 @@ import { serveStatic } from './static-server.mjs';
  * Opens the harness; resolves to `{page, engine, close()}` where `engine` is what the engine's
  * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default);
  * `port` is the server's (0, the default, takes any free one); `chromiumArgs` are added to Chromium's flags.
- * @param {{log?: (line: string) => void, port?: number, chromiumArgs?: string[]}} [options]
+ * `dir` serves a harness built elsewhere (another commit's) instead of building this one.
+ * @param {{log?: (line: string) => void, port?: number, chromiumArgs?: string[], dir?: string}} [options]
  */
-export async function openHarness({ log = (line) => console.error(line), port = 0, chromiumArgs = [] } = {}) {
-  buildHarness({ log });
-  const server = await serveStatic(HARNESS_DIR, { port });
+export async function openHarness({ log = (line) => console.error(line), port = 0, chromiumArgs = [], dir } = {}) {
+  if (!dir) buildHarness({ log });
+  const server = await serveStatic(dir ?? HARNESS_DIR, { port });
   const browser = await launchChromium(chromiumArgs).catch(async (error) => {
     await server.close();
     throw error;
@@ -33,7 +34,7 @@ export async function openHarness({ log = (line) => console.error(line), port = 
     await page.goto(server.url);
     await page.waitForFunction(() => 'carrel' in window);
     const engine = await page.evaluate(() => window.carrel.ready());
-    return { page, engine, close };
+    return { page, engine, browser, close };
   } catch (error) {
     await close();
     throw error;
