@@ -311,8 +311,14 @@ describe('replication after the server was away', () => {
     const outage = { down: false, tries: 0 };
     const Memory = NodePouch.defaults({ adapter: 'memory' });
     const fetch = (url: string, options: unknown) => {
-      if (!outage.down)
-        return (NodePouch as unknown as { fetch: typeof globalThis.fetch }).fetch(url, options as never);
+      if (!outage.down) {
+        const answer = (NodePouch as unknown as { fetch: typeof globalThis.fetch }).fetch(url, options as never);
+        // The server's kill below breaks the requests under way ("socket hang up"); PouchDB lets go of
+        // some of them (a wait for changes it no longer reads) without a handler, which Vitest took
+        // for an unhandled rejection now and then. PouchDB still gets the rejection it awaits.
+        answer.catch(() => undefined);
+        return answer;
+      }
       outage.tries++;
       return Promise.reject(new TypeError('Failed to fetch'));
     };
