@@ -131,6 +131,11 @@ test('twelve files added one by one, each after the one before is ready, all bec
  * it shows a stage matching its `when` (no polling from the test, which could miss a stage that
  * lasts milliseconds). A stage the file never shows is not waited for: the next file then comes
  * the moment the one before is ready. `window.addedAt` lists the row each file came at.
+ *
+ * A small file's save takes milliseconds, and its row shows "Saving" only when the save lasts
+ * (progress events are paced, common/ingest-progress-pace.ts). So the file before one that comes
+ * at "Saving" has its write wait for another writer of the originals' table, as when another tab
+ * writes, until its row says Saving; the next file comes then, and the other writer lets go.
  */
 function addInTurn(files: { name: string; type: string; bytes: number[]; when: string }[]) {
   const input = document.querySelector<HTMLInputElement>('[data-testid="file-input"]')!;
@@ -147,13 +152,39 @@ function addInTurn(files: { name: string; type: string; bytes: number[]; when: s
       ? `${row.getAttribute('data-status')} ${row.querySelector('[data-testid="doc-stage"]')?.textContent ?? ''}`
       : null;
   };
+  /** Holds a write transaction on the originals' table (requests in turn keep it open) until called. */
+  const holdOriginals = () => {
+    let held = true;
+    const open = indexedDB.open('carrel');
+    open.onsuccess = () => {
+      const db = open.result;
+      db.onversionchange = () => db.close();
+      if (!held) return db.close();
+      const store = db.transaction('files', 'readwrite').objectStore('files');
+      const spin = () => {
+        if (held) store.get('no-such-document').onsuccess = spin;
+      };
+      spin();
+      store.transaction.oncomplete = () => db.close();
+    };
+    return () => (held = false);
+  };
+  // The file whose save is to wait, held from the moment the one before it is stored (the engine
+  // stores one file at a time) until its own row says Saving.
+  let hold: number | undefined;
+  let release: (() => void) | undefined;
   let next = 1;
   add(files[0]!);
   const observer = new MutationObserver(() => {
+    if (hold !== undefined && !release && (hold === 0 || /^(ready|failed)/.test(rowOf(files[hold - 1]!.name) ?? '')))
+      release = holdOriginals();
     const file = files[next]!;
     const seen = rowOf(files[next - 1]!.name);
     if (seen === null || !new RegExp(`${file.when}|^(ready|failed)`).test(seen)) return;
     log.push(seen);
+    release?.();
+    release = hold = undefined;
+    if (files[next + 1]?.when === 'Saving') hold = next;
     add(file);
     if (++next === files.length) observer.disconnect();
   });
