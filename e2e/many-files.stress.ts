@@ -5,11 +5,31 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, generated, searchFor, test } from './support';
+import { chromium } from '@playwright/test';
+import { expect, generated, searchFor, test as base } from './support';
 
 const COUNT = Number(process.env.MANY_FILES ?? 5000);
 /** Rows the library list draws at a time (DocumentList.svelte). */
 const PAGE = 100;
+
+/**
+ * The browser keeps the library on disk, as a person's does. Playwright's own contexts are off the
+ * record, and there Chromium's IndexedDB lives in memory, where each transaction costs the browser
+ * process a few milliseconds more the larger the library: 3,000 of these files took 194 s in such a
+ * context and 57 s in a profile on disk, at a flat 16–19 ms a file (docs/benchmarks.md, "many-files:
+ * the in-memory IndexedDB of an off-the-record context").
+ */
+const test = base.extend({
+  context: async ({ launchOptions, baseURL, serviceWorkers }, use, testInfo) => {
+    const profile = testInfo.outputPath('profile');
+    rmSync(profile, { recursive: true, force: true });
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers });
+    await use(context);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+  page: async ({ context }, use) => use(context.pages()[0] ?? (await context.newPage())),
+});
 
 // Recording a trace (a screencast of every frame, DOM snapshots of thousands of rows) cost more than
 // the app itself: with it on, 5,000 files had not finished after 48 minutes, its GPU process busiest.
