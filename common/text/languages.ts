@@ -91,6 +91,15 @@ function loadLanguage(lang: AnalysedLanguage): Promise<void> {
   return pending;
 }
 
+/**
+ * The language to read a text of `lang` in where its analyser may not be loaded (the page loads
+ * them as results come): `lang` once loaded, else English, as `analyze` reads a language it has no
+ * analyser for.
+ */
+export function readableAs(lang: string | undefined): string | undefined {
+  return isAnalysed(lang) && loaded.has(lang) ? lang : undefined;
+}
+
 /** A loaded language's data; undefined before `loadLanguages` loaded it. */
 export function languageData(lang: AnalysedLanguage): LanguageData | undefined {
   return loaded.get(lang);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, termsOf, wordSpans, words } from '../../common/text/analyzer';
+import { loadLanguages } from '../../common/text/languages';
 import { highlightSegments } from './highlight';
 
 /** Strings where a splitter of its own would cut words differently from the index. */
@@ -47,5 +48,18 @@ describe('highlightSegments', () => {
     expect(marked("Don't stop: l'écran", "don't")).toEqual(["Don't"]);
     expect(marked('Version 3.14 costs', '3.14')).toEqual(['3.14']);
     expect(marked('readFileSync call', 'file')).toEqual(['readFileSync']);
+  });
+
+  it("reads a passage in its language: a French question's stop words mark nothing in French text", async () => {
+    const question = 'Combien de temps les sauvegardes sont-elles conservées ?';
+    const text = 'Les sauvegardes sont copiées chaque nuit sur le serveur de l’école, puis conservées trente jours.';
+    const inFrench = () =>
+      highlightSegments(text, question, 'fr')
+        .filter((segment) => segment.mark)
+        .map((segment) => segment.text);
+    // Before French is loaded the page reads it as English, which keeps "les", "de" and "sont".
+    expect(inFrench()).toEqual(expect.arrayContaining(['Les', 'sont', 'de']));
+    await loadLanguages(['fr']);
+    expect(inFrench()).toEqual(['sauvegardes', 'conservées']);
   });
 });

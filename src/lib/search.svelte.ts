@@ -1,5 +1,6 @@
 /** Search as you type: debounced, tagged, and every answer but the latest is dropped. */
 import type { SearchResponse } from '../../common/types';
+import { loadLanguages } from '../../common/text/languages';
 import { handleError } from './errors';
 import { libraryEvents, type LibraryEvent } from './library-events';
 import { ownLanguage } from './own-language.svelte';
@@ -140,6 +141,8 @@ class SearchState {
         { query, previous: this.context, options: { docIds: this.#scope, languages: ownLanguage.languages } },
         { timeoutMs: 30_000, signal: running.signal },
       );
+      // The results' languages, for marking and answering in each (a chunk the first time; English if it fails).
+      await loadLanguages(response.hits.map((hit) => hit.lang)).catch(() => {});
       if (tag !== this.#latest) return;
       this.#response = response;
       this.#lastSearched = response.searchedQuery;
