@@ -1,6 +1,5 @@
 /** Runs questions through the engine worker's `search`, as the search box does, and keeps what the metrics need. */
 import { extractAnswer, wordsLookedFor } from '../../src/lib/answer-extract';
-import { loadLanguages } from '../../common/text/languages';
 import { engine } from '../../src/lib/workers';
 import { readSections } from '../../workers/engine/chunk-store';
 import type { ResultHit, SearchOptions } from '../../common/types';
@@ -48,7 +47,6 @@ export async function query(
       hits.slice(0, 3).map((h) => h.docId),
     );
     const texts = new Map([...sections].map(([id, s]) => [id, s.text]));
-    await loadLanguages(hits.map((hit) => hit.lang));
     out.push({
       ms,
       tookMs: response.tookMs,

@@ -9,7 +9,6 @@ import { engine } from '../../src/lib/workers';
 import { DEFAULT_SEARCH_OPTIONS } from '../../workers/retrieve/defaults';
 import { readChunks, readSections } from '../../workers/engine/chunk-store';
 import { analyze } from '../../common/text/analyzer';
-import { loadLanguages } from '../../common/text/languages';
 import type { SearchOptions } from '../../common/types';
 import { pageDb } from './page-db';
 
@@ -125,8 +124,6 @@ export async function askQuestions(
       return names.includes(c.doc) && hit.propositions.slice(0, CARD_PASSAGES).some((p) => holds(p.text, c.expect));
     };
     const onPage = hits.slice(0, 10).findIndex((_, i) => onCard(i));
-    // As the app's page does (search.svelte.ts): the answer reads each passage in its language.
-    await loadLanguages(hits.map((hit) => hit.lang));
     out.push({
       query: c.query,
       doc: c.doc,

@@ -141,7 +141,7 @@ class SearchState {
         { query, previous: this.context, options: { docIds: this.#scope, languages: ownLanguage.languages } },
         { timeoutMs: 30_000, signal: running.signal },
       );
-      // The results' languages, for marking and answering in each (a chunk the first time; English if it fails).
+      // The results' languages, to mark each passage's words as its language reads them (a chunk the first time; English if it fails).
       await loadLanguages(response.hits.map((hit) => hit.lang)).catch(() => {});
       if (tag !== this.#latest) return;
       this.#response = response;
