@@ -52,7 +52,7 @@ export const deApp: CataloguePart<typeof enApp> = {
     'Noch keine Dokumente. Fügen Sie oben ein paar Dateien hinzu – ein Handbuch, einen Artikel, Ihre Notizen – und stellen Sie ihnen Fragen.',
   'library.filter': 'Dokumente filtern',
   'library.sort': 'Dokumente sortieren',
-  'library.filterPlaceholder': 'Nach Titel, Überschrift oder Dateiname filtern',
+  'library.filterPlaceholder': 'Filtern: Titel, Überschrift, Datei',
   'library.type': 'Art des Dokuments',
   'library.anyType': 'Alle Arten',
   'library.type.pdf': 'PDF',

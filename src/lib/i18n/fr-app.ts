@@ -52,7 +52,7 @@ export const frApp: CataloguePart<typeof enApp> = {
     'Aucun document pour l’instant. Ajoutez quelques fichiers ci-dessus – un manuel, un article, vos notes – et posez-leur des questions.',
   'library.filter': 'Filtrer les documents',
   'library.sort': 'Trier les documents',
-  'library.filterPlaceholder': 'Filtrer par titre, intertitre ou nom de fichier',
+  'library.filterPlaceholder': 'Filtrer : titre, intertitre, fichier',
   'library.type': 'Type de document',
   'library.anyType': 'Tous les types',
   'library.type.pdf': 'PDF',
