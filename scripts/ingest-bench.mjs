@@ -5,11 +5,12 @@
  * `rintro_s`), then the file reader alone (`readerOnly`, best of three, as its `pdf_parse_pages_per_s`).
  *   node scripts/ingest-bench.mjs [--pdf ../shared/eval/docs/pdf/R-intro.pdf] [--runs 3] [--port 0]
  *                                 [--dir dist-harness] (a harness built elsewhere, e.g. from another commit)
+ *                                 [--on-disk] (a browser profile on disk, as a person's, not off the record)
  * Progress goes to stderr; the last line of stdout is one JSON object. Numbers are noisy on a shared machine.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HARNESS_DIR } from './lib/harness-build.mjs';
 import { openHarness } from './lib/harness.mjs';
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     fingerprint: { type: 'boolean', default: false },
     // The engine's model loaded before the file is added (as the page's start loads it), not while it is read.
     warm: { type: 'boolean', default: false },
+    // IndexedDB on disk in a profile of its own (emptied first), not in memory as off the record.
+    'on-disk': { type: 'boolean', default: false },
   },
 });
 const log = (line) => console.error(line);
@@ -36,13 +39,16 @@ const { page, browser, close } = await openHarness({
   port: Number(values.port),
   chromiumArgs: process.env.INGEST_BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [],
   ...(values.dir ? { dir: resolve(values.dir) } : {}),
+  ...(values['on-disk'] ? { profile: mkdtempSync(join(tmpdir(), 'carrel-ingest-bench-')) } : {}),
 });
 try {
   const name = basename(values.pdf);
   const base64 = readFileSync(values.pdf).toString('base64');
   // CPU seconds of all the browser's processes (as the OCR bench's cpu_s_per_page): less noisy than wall time on a shared machine.
-  const browserCdp = await browser.newBrowserCDPSession();
+  // (None in a profile on disk: Playwright gives its context no browser to ask.)
+  const browserCdp = await browser?.newBrowserCDPSession();
   const cpuSeconds = async () => {
+    if (!browserCdp) return NaN;
     const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
     return processInfo.reduce((sum, process) => sum + process.cpuTime, 0);
   };
@@ -89,6 +95,7 @@ try {
   console.log(
     JSON.stringify({
       dir: values.dir ? resolve(values.dir) : HARNESS_DIR,
+      on_disk: values['on-disk'],
       pdf: name,
       runs,
       mean_ms: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),

@@ -56,3 +56,11 @@ export function chromiumPath() {
 export function launchChromium(extraArgs = []) {
   return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
+
+/** Headless Chromium as `launchChromium`, in a profile kept in `dir` (IndexedDB on disk): a browser context. */
+export function launchChromiumProfile(dir, extraArgs = []) {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}

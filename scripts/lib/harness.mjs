@@ -4,7 +4,7 @@
  * exposes `window.carrel` (see scripts/harness/harness.ts).
  */
 import { buildHarness, HARNESS_DIR } from './harness-build.mjs';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, launchChromiumProfile } from './chromium.mjs';
 import { serveStatic } from './static-server.mjs';
 
 /**
@@ -12,21 +12,34 @@ import { serveStatic } from './static-server.mjs';
  * `init` reported (modelId, device, modelError). `log` receives progress lines (stderr by default);
  * `port` is the server's (0, the default, takes any free one); `chromiumArgs` are added to Chromium's flags.
  * `dir` serves a harness built elsewhere (another commit's) instead of building this one.
- * @param {{log?: (line: string) => void, port?: number, chromiumArgs?: string[], dir?: string}} [options]
+ * `profile`, a folder: the page runs in a browser profile kept there, on disk, as a person's browser
+ * keeps IndexedDB (Playwright's own contexts are off the record, their IndexedDB in memory); `browser`
+ * is then null.
+ * @param {{log?: (line: string) => void, port?: number, chromiumArgs?: string[], dir?: string, profile?: string}} [options]
  */
-export async function openHarness({ log = (line) => console.error(line), port = 0, chromiumArgs = [], dir } = {}) {
+export async function openHarness({
+  log = (line) => console.error(line),
+  port = 0,
+  chromiumArgs = [],
+  dir,
+  profile,
+} = {}) {
   if (!dir) buildHarness({ log });
   const server = await serveStatic(dir ?? HARNESS_DIR, { port });
-  const browser = await launchChromium(chromiumArgs).catch(async (error) => {
-    await server.close();
-    throw error;
-  });
+  // A profile on disk is a browser context of its own; otherwise a browser whose page is off the record.
+  const launched = await (profile ? launchChromiumProfile(profile, chromiumArgs) : launchChromium(chromiumArgs))
+    .then((opened) => ('pages' in opened ? { context: opened, browser: null } : { context: null, browser: opened }))
+    .catch(async (error) => {
+      await server.close();
+      throw error;
+    });
+  const { browser, context } = launched;
   const close = async () => {
-    await browser.close();
+    await (context ?? browser)?.close();
     await server.close();
   };
   try {
-    const page = await browser.newPage();
+    const page = context ? (context.pages()[0] ?? (await context.newPage())) : await browser.newPage();
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' || process.env.HARNESS_CONSOLE) log(`page console: ${message.text()}`);
