@@ -7,6 +7,11 @@ import { expect, searchFor, test } from './support';
 // The watchdog's limit, shortened from 60 s (it is read when each file starts).
 const STALL_MS = 10_000;
 
+/** In a worker: its thread blocks for good, on a wait nothing will end (the page is cross-origin isolated). */
+function hang() {
+  setTimeout(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));
+}
+
 test('a file reader that stops answering fails its file only; a fresh reader takes the rest of the queue', async ({
   page,
 }) => {
@@ -28,11 +33,8 @@ test('a file reader that stops answering fails its file only; a fresh reader tak
   const reader = await firstReader;
 
   // What a hang does: the reader's thread never gets back to its messages, and it does not crash.
-  await reader.evaluate(() => {
-    setTimeout(() => {
-      for (;;);
-    });
-  });
+  // It waits rather than spins, so the hang holds no core the other browser's tests need.
+  await reader.evaluate(hang);
   const freshReader = page.waitForEvent(
     'worker',
     (worker) => worker !== reader && worker.url().includes('reader.worker'),
@@ -95,11 +97,7 @@ test('a file that makes no progress is flagged as stuck, and Retry reads it agai
   const row = (name: string) => page.locator(`[data-testid="doc-row"][data-name="${name}"]`);
   await expect(row('before.txt')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   const reader = await firstReader;
-  await reader.evaluate(() => {
-    setTimeout(() => {
-      for (;;);
-    });
-  });
+  await reader.evaluate(hang);
 
   await page.getByTestId('file-input').setInputFiles([
     {
