@@ -27,19 +27,24 @@ export async function openHarness({
   if (!dir) buildHarness({ log });
   const server = await serveStatic(dir ?? HARNESS_DIR, { port });
   // A profile on disk is a browser context of its own; otherwise a browser whose page is off the record.
-  const launched = await (profile ? launchChromiumProfile(profile, chromiumArgs) : launchChromium(chromiumArgs))
-    .then((opened) => ('pages' in opened ? { context: opened, browser: null } : { context: null, browser: opened }))
-    .catch(async (error) => {
-      await server.close();
-      throw error;
-    });
-  const { browser, context } = launched;
+  let browser = null;
+  let context = null;
+  try {
+    if (profile) context = await launchChromiumProfile(profile, chromiumArgs);
+    else browser = await launchChromium(chromiumArgs);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const opened = /** @type {import('@playwright/test').Browser | import('@playwright/test').BrowserContext} */ (
+    context ?? browser
+  );
   const close = async () => {
-    await (context ?? browser)?.close();
+    await opened.close();
     await server.close();
   };
   try {
-    const page = context ? (context.pages()[0] ?? (await context.newPage())) : await browser.newPage();
+    const page = context?.pages()[0] ?? (await opened.newPage());
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' || process.env.HARNESS_CONSOLE) log(`page console: ${message.text()}`);
