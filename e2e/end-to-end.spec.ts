@@ -6,6 +6,8 @@ test(
   'drop documents, search by meaning, survive reload and offline, delete',
   { tag: '@service-worker' },
   async ({ page, context }) => {
+    // The clock runs as a clock does, until the test moves it past the undo window of the delete.
+    await page.clock.install();
     await page.goto('/');
     await addFiles(page, [generated('travel-guide.pdf'), fixture('clinic-notes.md')]);
 
@@ -42,7 +44,9 @@ test(
     await expect(row).toHaveCount(0);
     await page.getByTestId('search-input').fill('physician prescribed antibiotics');
     await expect(page.locator('[data-testid="result-doc"][data-name="clinic-notes.md"]')).toHaveCount(0);
-    // The records go when the removal can no longer be undone.
+    // The records go when the removal can no longer be undone (12 s).
+    await expect(page.getByTestId('undo-remove')).toBeVisible();
+    await page.clock.fastForward(13_000);
     await expect(page.getByTestId('undo-remove')).toHaveCount(0);
     const counts = () =>
       page.evaluate(async () => {

@@ -75,6 +75,8 @@ test(
   { tag: '@service-worker' },
   async ({ browser, baseURL }) => {
     const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
+    // B's clock runs as a clock does, until the test moves it past the undo window of its removal.
+    await contexts[1]!.clock.install();
     const [a, b, c] = await Promise.all(contexts.map((context) => device(context)));
     await addFiles(a!, [fixture('clinic-notes.md'), fixture('moving-notes.md')]);
     const url = couch().dbUrl('library');
@@ -87,6 +89,9 @@ test(
 
     await b!.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
     await b!.getByRole('button', { name: 'Remove moving-notes.md' }).click();
+    await expect(b!.getByTestId('undo-remove')).toBeVisible();
+    // Past the undo window (12 s): the removal is done, and it is then that it is synced.
+    await b!.clock.fastForward(13_000);
     await expect(a!.locator('[data-testid="doc-row"][data-name="moving-notes.md"]')).toHaveCount(0, {
       timeout: 60_000,
     });
