@@ -67,3 +67,30 @@ test('results say their language, and Settings keeps search to the interface’s
     /Französisch/,
   );
 });
+
+// The English lexicon and translation table widen English questions only: a French "comment" is
+// "how", not a remark, and a French question says it also looked for none of their English words.
+test('a question asked in French is not widened by English words it happens to spell', async ({ page }) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('atelier-notes.md')]);
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'office-printers.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        '# Office printers\n\nTo add a printer, open the settings and choose the driver. Leave a remark on the notice board when the printer is out of paper.',
+      ),
+    },
+  ]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="office-printers.md"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+  );
+  const english = await searchFor(page, 'a comment about the printer');
+  await expect(english).toBeVisible();
+  await expect(page.getByTestId('related-words')).toContainText(/remark|notice/);
+
+  await searchFor(page, 'comment ajouter une imprimante');
+  await expect(page.getByTestId('result').filter({ hasText: 'notice board' }).first()).toBeVisible();
+  await expect(page.getByTestId('related-words').filter({ hasText: /remark|notice|observer/ })).toHaveCount(0);
+});

@@ -69,9 +69,12 @@ export async function searchIndex(
     minRelevance,
     ...options,
   };
-  const translation = opts.translationWeight ? await state.translation() : null;
+  // The lexicon and the translation table know English words: a question asked in another
+  // language is not widened by them ("comment quitter R" is not about remarks).
+  const english = !asked || asked === 'en';
+  const translation = english && opts.translationWeight ? await state.translation() : null;
   const relatedFound = [
-    ...(opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
+    ...(english && opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ...(opts.crossLanguageWeight && tables && asked
       ? await queryTables(tables, searchedQuery, opts.crossLanguageWeight, asked, state.index().languages())
