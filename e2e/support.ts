@@ -46,14 +46,17 @@ export async function reloadPastServiceWorker(page: Page): Promise<void> {
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
 }
 
-/** Adds files through the picker and waits until every one is ready. */
+/**
+ * Adds files through the picker and waits until every one is ready, shown by its stored document's
+ * row: a file's own row says "Ready" a moment before that row, laid out otherwise (a choice box, the
+ * language, Re-index), takes its place, and a click meant for the file's row then lands beside it.
+ */
 export async function addFiles(page: Page, paths: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(paths);
   for (const path of paths) {
-    const name = path.split('/').pop()!;
-    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', {
-      timeout: 60_000,
-    });
+    const row = page.locator(`[data-testid="doc-row"][data-name="${path.split('/').pop()!}"]`);
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(row.getByTestId('doc-select')).toHaveCount(1);
   }
 }
 
