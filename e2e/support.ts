@@ -48,8 +48,10 @@ export async function reloadPastServiceWorker(page: Page): Promise<void> {
 
 /**
  * Adds files through the picker and waits until every one is ready, shown by its stored document's
- * row: a file's own row says "Ready" a moment before that row, laid out otherwise (a choice box, the
- * language, Re-index), takes its place, and a click meant for the file's row then lands beside it.
+ * row, and the queue's progress panel has gone. Until then the list still moves: a file's own row
+ * says "Ready" a moment before its stored row, laid out otherwise (a choice box, the language,
+ * Re-index), takes its place, and the panel above the list goes once the queue is done, lifting
+ * every row (50 px at 1280 px wide). A click aimed during either lands beside its button.
  */
 export async function addFiles(page: Page, paths: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(paths);
@@ -58,6 +60,7 @@ export async function addFiles(page: Page, paths: string[]): Promise<void> {
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     await expect(row.getByTestId('doc-select')).toHaveCount(1);
   }
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
 }
 
 /** Types a query and waits for the first result. */
