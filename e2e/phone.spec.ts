@@ -151,3 +151,59 @@ test("on a phone a PDF passage opens as its page's text, marked and readable, wi
   await viewer.getByTestId('viewer-view-text').click();
   await expect(viewer.getByTestId('viewer-highlight')).toBeInViewport();
 });
+
+/**
+ * Runs in the page: from the first frame in which every one of `count` rows says Ready, notes where
+ * each row's Remove button was drawn. Read just after each frame is drawn: a row put in the page is
+ * laid out at its estimated size (content-visibility) until the frame decides it is in sight.
+ */
+function watchRemoveButtons(count: number) {
+  const seen: Record<string, number[]> = {};
+  (window as unknown as { removeTops: Record<string, number[]> }).removeTops = seen;
+  const drawn = () => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="doc-row"]')];
+    if (rows.length === count && rows.every((row) => row.dataset['status'] === 'ready')) {
+      for (const row of rows) {
+        const remove = row.querySelector('.doc-actions .danger');
+        if (remove) (seen[row.dataset['name']!] ??= []).push(Math.round(remove.getBoundingClientRect().top));
+      }
+    }
+    requestAnimationFrame(() => setTimeout(drawn));
+  };
+  requestAnimationFrame(() => setTimeout(drawn));
+}
+
+test('on a phone the list holds still once every file says Ready: a tap aimed at a row lands on it', async ({
+  page,
+}) => {
+  // A phone's width, tall enough that the rows are in sight: rows out of sight are not drawn
+  // (content-visibility) until they near the screen, and are not what a finger aims at.
+  await page.setViewportSize({ width: 390, height: 1600 });
+  await page.goto('/');
+  await page.evaluate(watchRemoveButtons, 3);
+  const notes = ['kettle', 'bicycle', 'lantern'].map((thing) => ({
+    name: `${thing}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`# The ${thing}\n\nThe ${thing} was mended on Tuesday and works again.\n`),
+  }));
+  await page.getByTestId('file-input').setInputFiles(notes);
+  for (const note of notes) {
+    await expect(
+      page.locator(`[data-testid="doc-row"][data-name="${note.name}"] [data-testid="doc-select"]`),
+    ).toHaveCount(1);
+  }
+  // The queue's panel says the batch is done and keeps its place: the rows under it do not rise.
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+  await expect(page.getByTestId('queue-done')).toContainText('3 files added');
+  // One more frame drawn after the last change, so the sampler has seen the list as it now stands.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const tops = await page.evaluate(() => (window as unknown as { removeTops: Record<string, number[]> }).removeTops);
+  expect(Object.keys(tops).sort()).toEqual(notes.map((note) => note.name).sort());
+  for (const [name, seen] of Object.entries(tops)) {
+    expect({ name, moved: Math.max(...seen) - Math.min(...seen) }).toEqual({ name, moved: 0 });
+  }
+
+  // Dismissed, the panel goes, and the rows rise only then, when the person asked for it.
+  await page.getByTestId('queue-done').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('queue-done')).toHaveCount(0);
+});

@@ -48,10 +48,9 @@ export async function reloadPastServiceWorker(page: Page): Promise<void> {
 
 /**
  * Adds files through the picker and waits until every one is ready, shown by its stored document's
- * row, and the queue's progress panel has gone. Until then the list still moves: a file's own row
- * says "Ready" a moment before its stored row, laid out otherwise (a choice box, the language,
- * Re-index), takes its place, and the panel above the list goes once the queue is done, lifting
- * every row (50 px at 1280 px wide). A click aimed during either lands beside its button.
+ * row, and the queue says it is done. A file's row says Ready only once its stored row, with every
+ * action, has taken its place, and the queue's panel stays (saying the batch is done) rather than
+ * lifting the rows; before then, a click aimed at a row lands beside its button.
  */
 export async function addFiles(page: Page, paths: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(paths);
@@ -61,6 +60,7 @@ export async function addFiles(page: Page, paths: string[]): Promise<void> {
     await expect(row.getByTestId('doc-select')).toHaveCount(1);
   }
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+  await expect(page.getByTestId('queue-done')).toBeVisible();
 }
 
 /** Types a query and waits for the first result. */

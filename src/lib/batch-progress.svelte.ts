@@ -14,6 +14,8 @@ export class BatchProgress {
   #activeSince: number | null = null;
   /** The overall fraction last shown: the bar never goes back within a batch. */
   #shown = 0;
+  /** The files the batch before this one stored, once it ended. */
+  #lastEnded = $state(0);
 
   /** `left`: the files still to read (kept by the queue's tally); `active`: those being read or embedded now. */
   constructor(
@@ -32,6 +34,12 @@ export class BatchProgress {
     if (summary) this.#shown = Math.max(this.#shown, summary.fraction);
     return summary && { ...summary, fraction: this.#shown };
   });
+
+  /**
+   * Once nothing is left to read: how many files the batch stored (0 for none, or while files are
+   * still being read). Known from the moment the last file is saved, before the batch is closed.
+   */
+  readonly ended: number = $derived(this.summary ? 0 : this.#batch.finished || this.#lastEnded);
 
   /** A file of the batch was stored. */
   finished(file: File): void {
@@ -56,6 +64,7 @@ export class BatchProgress {
   /** Once nothing is left to read, the next file starts a new batch (and a new overall bar). */
   endIfDone(): void {
     if (this.left().files > 0) return;
+    if (this.#batch.finished > 0) this.#lastEnded = this.#batch.finished;
     this.#batch = NO_BATCH;
     this.#shown = 0;
   }

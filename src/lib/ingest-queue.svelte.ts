@@ -96,6 +96,11 @@ export class IngestQueue {
     return this.#overall.summary;
   }
 
+  /** How many files the batch just done stored, until more are added (0 while files are being read). */
+  get ended(): number {
+    return this.#overall.ended;
+  }
+
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
   async start(): Promise<void> {
     const [adopted] = await Promise.all([adoptOrphans(), choicesRead()]);

@@ -21,7 +21,9 @@ const STATUS: Record<FileState, DocStatus> = {
   reading: 'parsing',
   'handed-over': 'embedding',
   embedding: 'embedding',
-  saved: 'ready',
+  // Saved, the file's row still says Indexing until its stored document's row, with every action
+  // and laid out as it stays, takes its place: a row that says Ready does not change under a finger.
+  saved: 'embedding',
   failed: 'failed',
   'needs-password': 'needs-password',
   cancelled: 'failed',

@@ -88,6 +88,8 @@ export const deApp: CataloguePart<typeof enApp> = {
   'queue.done': '{finished} von {files} fertig',
   'queue.resumeAll': 'Alle fortsetzen',
   'queue.pauseAll': 'Alle anhalten',
+  'queue.allDone': { one: 'Fertig · {count} Datei hinzugefügt', other: 'Fertig · {count} Dateien hinzugefügt' },
+  'queue.dismiss': 'Schließen',
   'queue.overall': 'Gesamtfortschritt',
   'queue.timeLeft': 'noch etwa {time}',
   'time.seconds': '{count} s',

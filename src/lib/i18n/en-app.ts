@@ -85,6 +85,8 @@ export const enApp = {
   'queue.done': '{finished} of {files} done',
   'queue.resumeAll': 'Resume all',
   'queue.pauseAll': 'Pause all',
+  'queue.allDone': { one: 'Done · {count} file added', other: 'Done · {count} files added' },
+  'queue.dismiss': 'Dismiss',
   'queue.overall': 'Overall progress',
   'queue.timeLeft': 'about {time} left',
   'time.seconds': '{count} s',

@@ -88,6 +88,8 @@ export const frApp: CataloguePart<typeof enApp> = {
   'queue.done': '{finished} sur {files} terminés',
   'queue.resumeAll': 'Tout reprendre',
   'queue.pauseAll': 'Tout mettre en pause',
+  'queue.allDone': { one: 'Terminé · {count} fichier ajouté', other: 'Terminé · {count} fichiers ajoutés' },
+  'queue.dismiss': 'Fermer',
   'queue.overall': 'Progression globale',
   'queue.timeLeft': 'encore environ {time}',
   'time.seconds': '{count} s',
