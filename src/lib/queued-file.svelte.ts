@@ -86,7 +86,7 @@ export class QueuedFile implements JobRow {
 
   /** "about 20 s left" at this file's pace so far, once the pace is known. */
   get timeLeft(): string | undefined {
-    if (this.startedAt === undefined || this.paused || this.status === 'queued') return undefined;
+    if (this.startedAt === undefined || this.paused || this.status === 'queued' || this.state === 'saved') return undefined;
     const ms = timeLeftMs(Date.now() - this.startedAt, this.fraction);
     return ms === null ? undefined : formatTimeLeft(ms);
   }
