@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { addFiles, expect, fixture, generated, searchFor, test } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -154,33 +155,36 @@ test("on a phone a PDF passage opens as its page's text, marked and readable, wi
 
 /**
  * Runs in the page: from the first frame in which every one of `count` rows says Ready, notes where
- * each row's Remove button was drawn. Read just after each frame is drawn: a row put in the page is
- * laid out at its estimated size (content-visibility) until the frame decides it is in sight.
+ * each row's Remove button was drawn, and in every frame how tall the queue's panel was, running
+ * or done. Read just after each frame is drawn: a row put in the page is laid out at its estimated
+ * size (content-visibility) until the frame decides it is in sight.
  */
-function watchRemoveButtons(count: number) {
-  const seen: Record<string, number[]> = {};
-  (window as unknown as { removeTops: Record<string, number[]> }).removeTops = seen;
+function watchList(count: number) {
+  const seen = { tops: {} as Record<string, number[]>, panel: [] as string[] };
+  (window as unknown as { listSeen: typeof seen }).listSeen = seen;
   const drawn = () => {
     const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="doc-row"]')];
     if (rows.length === count && rows.every((row) => row.dataset['status'] === 'ready')) {
       for (const row of rows) {
         const remove = row.querySelector('.doc-actions .danger');
-        if (remove) (seen[row.dataset['name']!] ??= []).push(Math.round(remove.getBoundingClientRect().top));
+        if (remove) (seen.tops[row.dataset['name']!] ??= []).push(Math.round(remove.getBoundingClientRect().top));
       }
     }
+    const panel = document.querySelector<HTMLElement>('[data-testid="queue-progress"], [data-testid="queue-done"]');
+    const state = panel ? `${panel.dataset['testid']} ${panel.offsetHeight}` : 'none';
+    if (seen.panel.at(-1) !== state) seen.panel.push(state);
     requestAnimationFrame(() => setTimeout(drawn));
   };
   requestAnimationFrame(() => setTimeout(drawn));
 }
 
-test('on a phone the list holds still once every file says Ready: a tap aimed at a row lands on it', async ({
-  page,
-}) => {
-  // A phone's width, tall enough that the rows are in sight: rows out of sight are not drawn
-  // (content-visibility) until they near the screen, and are not what a finger aims at.
-  await page.setViewportSize({ width: 390, height: 1600 });
+/** Three notes added at once on a phone; every row, once Ready, stays where it is and the panel keeps its height. */
+async function listHoldsStill(page: Page, width: number, words: { added: string; dismiss: string }) {
+  // Tall enough that the rows are in sight: rows out of sight are not drawn (content-visibility)
+  // until they near the screen, and are not what a finger aims at.
+  await page.setViewportSize({ width, height: 1600 });
   await page.goto('/');
-  await page.evaluate(watchRemoveButtons, 3);
+  await page.evaluate(watchList, 3);
   const notes = ['kettle', 'bicycle', 'lantern'].map((thing) => ({
     name: `${thing}.md`,
     mimeType: 'text/markdown',
@@ -194,16 +198,34 @@ test('on a phone the list holds still once every file says Ready: a tap aimed at
   }
   // The queue's panel says the batch is done and keeps its place: the rows under it do not rise.
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
-  await expect(page.getByTestId('queue-done')).toContainText('3 files added');
+  await expect(page.getByTestId('queue-done')).toContainText(words.added);
   // One more frame drawn after the last change, so the sampler has seen the list as it now stands.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const tops = await page.evaluate(() => (window as unknown as { removeTops: Record<string, number[]> }).removeTops);
+  const { tops, panel } = await page.evaluate(
+    () => (window as unknown as { listSeen: { tops: Record<string, number[]>; panel: string[] } }).listSeen,
+  );
   expect(Object.keys(tops).sort()).toEqual(notes.map((note) => note.name).sort());
   for (const [name, seen] of Object.entries(tops)) {
     expect({ name, moved: Math.max(...seen) - Math.min(...seen) }).toEqual({ name, moved: 0 });
   }
+  // Running, then done at the height it last had, whatever the words of each.
+  const lastRunning = panel.findLast((state) => state.startsWith('queue-progress'))!;
+  expect(panel.at(-1)).toBe(lastRunning.replace('queue-progress', 'queue-done'));
 
   // Dismissed, the panel goes, and the rows rise only then, when the person asked for it.
-  await page.getByTestId('queue-done').getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByTestId('queue-done').getByRole('button', { name: words.dismiss }).click();
   await expect(page.getByTestId('queue-done')).toHaveCount(0);
+}
+
+test('on a phone the list holds still once every file says Ready: a tap aimed at a row lands on it', async ({
+  page,
+}) => {
+  await listHoldsStill(page, 390, { added: '3 files added', dismiss: 'Dismiss' });
+});
+
+test.describe('in German, on a 320 px phone', () => {
+  test.use({ locale: 'de-DE' });
+  test('the list holds still once every file says Ready, though the words wrap otherwise', async ({ page }) => {
+    await listHoldsStill(page, 320, { added: '3 Dateien hinzugefügt', dismiss: 'Schließen' });
+  });
 });
