@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { addFiles, expect, test } from './support';
 import { elementsPastTheEdge } from './support/layout';
 
 /** A short German document, added through the file picker as a person would. */
@@ -14,8 +14,7 @@ const GERMAN_NOTES = {
 };
 
 async function addGermanNotes(page: Page) {
-  await page.getByTestId('file-input').setInputFiles(GERMAN_NOTES);
-  await expect(page.getByTestId('doc-row')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await addFiles(page, [GERMAN_NOTES]);
 }
 
 test.describe('a browser set to German', () => {

@@ -2,7 +2,7 @@
 import { makeDocx } from '../scripts/lib/docx-fixture';
 import { makeOdp, makeOdt, makePptx } from '../scripts/lib/office-fixture';
 import type { Locator, Page } from '@playwright/test';
-import { expect, searchFor, test } from './support';
+import { addFiles, expect, searchFor, test } from './support';
 
 const ODT_MIME = 'application/vnd.oasis.opendocument.text';
 const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -52,9 +52,8 @@ test('an OpenDocument text is read with its outline headings, found in other wor
       ],
     },
   ]);
-  await page.getByTestId('file-input').setInputFiles([{ name: 'handbook.odt', mimeType: ODT_MIME, buffer: odt }]);
+  await addFiles(page, [{ name: 'handbook.odt', mimeType: ODT_MIME, buffer: odt }]);
   const row = page.locator('[data-testid="doc-row"][data-name="handbook.odt"]');
-  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(row).toContainText('ODT');
 
   const first = await searchFor(page, 'where do I leave my bike');
@@ -100,13 +99,10 @@ test('an OpenDocument presentation gives a section per slide, keeps speaker note
 }) => {
   await page.goto('/');
   const deck = makeOdp('Harbour Induction', INDUCTION);
-  await page
-    .getByTestId('file-input')
-    .setInputFiles([
-      { name: 'induction.odp', mimeType: 'application/vnd.oasis.opendocument.presentation', buffer: deck },
-    ]);
+  await addFiles(page, [
+    { name: 'induction.odp', mimeType: 'application/vnd.oasis.opendocument.presentation', buffer: deck },
+  ]);
   const row = page.locator('[data-testid="doc-row"][data-name="induction.odp"]');
-  await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(row).toContainText('ODP');
 
   await findSpeakerNotes(page, () =>

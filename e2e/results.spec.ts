@@ -31,11 +31,7 @@ test('a passage kept in two documents is one result that names both', async ({ p
     { name: 'keeper-notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
     { name: 'keeper-notes.md', mimeType: 'text/markdown', buffer: Buffer.from(`# Keeper's notes\n\n${text}\n`) },
   ];
-  await page.getByTestId('file-input').setInputFiles(files);
-  for (const { name } of files)
-    await expect(page.locator(`[data-testid="doc-row"][data-name="${name}"]`)).toHaveAttribute('data-status', 'ready', {
-      timeout: 60_000,
-    });
+  await addFiles(page, files);
 
   const first = await searchFor(page, 'who climbs the stairs to light the lamp');
   await expect(first.getByTestId('result-proposition').first()).toContainText(
@@ -81,14 +77,7 @@ test('the parts of a long section are one result under its heading, with the pas
     ...days,
     'The harbour crane was repaired in March after its cable snapped.',
   ].join('\n\n');
-  await page
-    .getByTestId('file-input')
-    .setInputFiles({ name: 'harbour-log.md', mimeType: 'text/markdown', buffer: Buffer.from(`${text}\n`) });
-  await expect(page.locator('[data-testid="doc-row"][data-name="harbour-log.md"]')).toHaveAttribute(
-    'data-status',
-    'ready',
-    { timeout: 60_000 },
-  );
+  await addFiles(page, [{ name: 'harbour-log.md', mimeType: 'text/markdown', buffer: Buffer.from(`${text}\n`) }]);
 
   await searchFor(page, 'harbour crane');
   const cranes = page

@@ -46,17 +46,30 @@ export async function reloadPastServiceWorker(page: Page): Promise<void> {
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
 }
 
+/** A file made in the test, as the picker takes it. */
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 /**
- * Adds files through the picker and waits until every one is ready, shown by its stored document's
+ * Adds files through the picker (paths, or files made in the test) and waits until every one is ready, shown by its stored document's
  * row, and the queue says it is done. A file's row says Ready only once its stored row, with every
  * action, has taken its place, and the queue's panel stays (saying the batch is done) rather than
  * lifting the rows; before then, a click aimed at a row lands beside its button.
  */
-export async function addFiles(page: Page, paths: string[]): Promise<void> {
-  await page.getByTestId('file-input').setInputFiles(paths);
-  for (const path of paths) {
-    const row = page.locator(`[data-testid="doc-row"][data-name="${path.split('/').pop()!}"]`);
-    await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+export async function addFiles(
+  page: Page,
+  files: string[] | FilePayload[],
+  { timeout = 60_000 }: { timeout?: number } = {},
+): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(files);
+  for (const file of files) {
+    const name = typeof file === 'string' ? file.split('/').pop()! : file.name;
+    // A name may hold quotes and backslashes ('"q" .txt'): escaped as a CSS string needs them.
+    const row = page.locator(`[data-testid="doc-row"][data-name="${name.replace(/["\\]/g, '\\$&')}"]`);
+    await expect(row).toHaveAttribute('data-status', 'ready', { timeout });
     await expect(row.getByTestId('doc-select')).toHaveCount(1);
   }
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
