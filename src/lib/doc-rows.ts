@@ -35,6 +35,8 @@ export interface DocRow {
   stuck?: boolean;
   /** The document's language, ISO 639-1, once known. */
   lang?: string;
+  /** Stored, and about to give its row to the stored document's: Pause and Cancel are greyed out. */
+  saved?: boolean;
   /** The stored document's title. */
   title?: string;
   /** When it was last opened in the viewer. */

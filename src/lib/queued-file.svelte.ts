@@ -35,6 +35,8 @@ export class QueuedFile implements JobRow {
   readonly status: DocStatus = $derived(STATUS[this.state]);
   /** Waiting because the user paused it (its status stays `queued`). */
   readonly paused = $derived(this.state === 'paused');
+  /** Stored: its row says Indexing, Pause and Cancel greyed out, until the stored row takes its place. */
+  readonly saved = $derived(this.state === 'saved');
   /** Still to be read (queued, paused or being read). Derived, so a change of stage is not a change here. */
   readonly inFlight = $derived(IN_FLIGHT.has(this.state));
   progress = $state(0);
@@ -86,7 +88,8 @@ export class QueuedFile implements JobRow {
 
   /** "about 20 s left" at this file's pace so far, once the pace is known. */
   get timeLeft(): string | undefined {
-    if (this.startedAt === undefined || this.paused || this.status === 'queued' || this.state === 'saved') return undefined;
+    if (this.startedAt === undefined || this.paused || this.status === 'queued' || this.state === 'saved')
+      return undefined;
     const ms = timeLeftMs(Date.now() - this.startedAt, this.fraction);
     return ms === null ? undefined : formatTimeLeft(ms);
   }
