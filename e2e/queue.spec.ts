@@ -311,3 +311,22 @@ test('the overall bar and its count only go forward when files join a running qu
     expect(shown[i]!.done).toBeGreaterThanOrEqual(shown[i - 1]!.done);
   }
 });
+
+test('the done panel counts its own batch: a batch whose only file fails does not show the last one', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  await expect(page.getByTestId('queue-done')).toContainText('1 file added');
+
+  await page.getByTestId('file-input').setInputFiles([
+    {
+      name: 'archive.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    },
+  ]);
+  await expect(row(page, 'archive.txt')).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+  await expect(page.getByTestId('queue-done')).toHaveCount(0);
+});

@@ -14,7 +14,7 @@ export class BatchProgress {
   #activeSince: number | null = null;
   /** The overall fraction last shown: the bar never goes back within a batch. */
   #shown = 0;
-  /** The files the batch before this one stored, once it ended. */
+  /** The files the batch last closed stored, until files are read again. */
   #lastEnded = $state(0);
 
   /** `left`: the files still to read (kept by the queue's tally); `active`: those being read or embedded now. */
@@ -54,6 +54,8 @@ export class BatchProgress {
   activeChanged(): void {
     if (this.active().length > 0) {
       this.#activeSince ??= Date.now();
+      // Files are being read: the next done panel counts this batch, never one closed before.
+      this.#lastEnded = 0;
       return;
     }
     if (this.#activeSince === null) return;
