@@ -8,7 +8,6 @@ import { expose, type CallContext } from '../common/rpc';
 import { languageAvailable } from './parse/ocr';
 import { Ocr } from './parse/ocr-engine';
 import { followingReader } from './parse/ocr-following';
-import { PageLinesWorker } from './parse/page-helper';
 import type { HandOver, IngestInput, IngestProgress, ReadOutcome } from '../common/ingest';
 import { pacedProgress } from '../common/ingest-progress-pace';
 import { readFile } from './ingest/pipeline';
@@ -31,10 +30,6 @@ const pdfjs = () =>
   ));
 // One OCR engine for this worker, started on the first scanned page.
 const ocr = new Ocr(self.location.origin);
-// A second PDF reader, started on the first long PDF and kept for the next.
-const pageLines = new PageLinesWorker(
-  () => new Worker(new URL('./page-lines.worker.ts', import.meta.url), { type: 'module', name: 'page-lines' }),
-);
 
 const api = {
   /**
@@ -49,8 +44,6 @@ const api = {
         db,
         tokenCounter: async () => tryTokenCounter(await activeModel(db)),
         pdfjs,
-        // A second PDF reader only helps where there is a second core.
-        pdfHelper: navigator.hardwareConcurrency > 1 ? () => pageLines.forFile() : undefined,
         ocr: followingReader(
           (code) => ocr.in(code, ctx.signal),
           input.ocrLanguage ?? BUILTIN_OCR_LANGUAGE,

@@ -38,8 +38,6 @@ export interface IngestDeps {
   /** Hands the chunked document to the engine; resolves once it is stored and searchable (`ingestFile` only). */
   store(request: StoreRequest): Promise<StoreResult>;
   pdfjs(): Promise<typeof import('pdfjs-dist')>;
-  /** A second reader of a long PDF's text pages in another thread (workers/parse/page-helper.ts). */
-  pdfHelper?: PdfOptions['helper'];
   /**
    * For n consecutive sentences, the n − 1 similarities of each to the next (`adjacentSimilarity`
    * with the built-in model): long sections are then cut at topic shifts (DESIGN §4) instead of
@@ -162,7 +160,6 @@ async function parse(
       password,
       signal: deps.signal,
       ocr: deps.ocr,
-      helper: deps.pdfHelper,
       onPage: (done, total, ocr) => deps.progress({ stage: 'parsing', done, total, ...(ocr ? { ocr } : {}) }),
     });
   }

@@ -13,7 +13,6 @@ import { loadPdf, pdfError, type PdfDocument, type PdfJs, type PdfPage } from '.
 import { hasImage, letterCount, OCR_BELOW_LETTERS, ocrSummary, readScannedPage } from './pdf-ocr';
 import { outlineHeadings } from './pdf-outline';
 import { readPagesAtOnce, type PageRead } from './page-loops';
-import type { PageHelper } from './page-helper';
 
 export interface PdfOptions {
   pdfjs: PdfJs;
@@ -23,24 +22,13 @@ export interface PdfOptions {
   onPage?: (done: number, total: number, ocr?: boolean) => void;
   /** Reads scanned pages (workers/parse/ocr.ts); without it a PDF without a text layer is refused. */
   ocr?: PageReader;
-  /**
-   * Reads text pages in another thread, alongside this one (page-helper.ts), for PDFs of at least
-   * HELPER_MIN_PAGES pages; without it every page is read here.
-   */
-  helper?: () => PageHelper;
 }
-
-/**
- * Below this many pages the helper is not asked: opening the file a second time costs more than
- * the pages it would read.
- */
-export const HELPER_MIN_PAGES = 8;
 
 /** Parses a PDF; throws AppError for passwords, damage and missing text layers, the signal's reason when aborted. */
 export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   opts.signal?.throwIfAborted();
-  // pdf.js takes ownership of the buffer it is given; the helper gets its own copy.
-  const task = loadPdf(opts.pdfjs, opts.helper ? data.slice() : data, opts.password);
+  // pdf.js takes ownership of the buffer it is given.
+  const task = loadPdf(opts.pdfjs, data, opts.password);
   // Aborting destroys the task, which rejects whatever pdf.js is doing; the abort reason is rethrown below.
   const cancel = () => void task.destroy();
   opts.signal?.addEventListener('abort', cancel, { once: true });
@@ -52,7 +40,7 @@ export async function parsePdf(data: Uint8Array, fileName: string, opts: PdfOpti
       opts.signal?.throwIfAborted();
       throw pdfError(error, fileName);
     }
-    return await readDocument(doc, fileName, opts, data);
+    return await readDocument(doc, fileName, opts);
   } catch (error) {
     opts.signal?.throwIfAborted();
     throw error;
@@ -70,32 +58,20 @@ interface ScanReport {
   words: NonNullable<ParsedDocument['ocrWords']>;
 }
 
-async function readDocument(
-  doc: PdfDocument,
-  fileName: string,
-  opts: PdfOptions,
-  data: Uint8Array,
-): Promise<ParsedDocument> {
+async function readDocument(doc: PdfDocument, fileName: string, opts: PdfOptions): Promise<ParsedDocument> {
   const scans: ScanReport = { tried: 0, scanned: [], failed: [], words: {} };
   const progress = { done: 0 };
   const local: PageRead<ReadPage> = (p) => readPage(doc, p, fileName, opts, scans, progress.done);
-  const helper = opts.helper && doc.numPages >= HELPER_MIN_PAGES ? opts.helper() : null;
-  // Two readers: the helper for text pages beside this thread, or two pages at once read by OCR.
-  const second = helper ? helperRead(helper, data, opts.password, local) : opts.ocr ? local : null;
-  let read: ReadPage[];
-  try {
-    read = await readPagesAtOnce(
-      doc.numPages,
-      second ? [local, second] : [local],
-      (done, _, page) => {
-        progress.done = done;
-        opts.onPage?.(done, doc.numPages, page.ocr);
-      },
-      opts.signal,
-    );
-  } finally {
-    helper?.close();
-  }
+  // Two pages at once where OCR may read them: a scanned page's wait for OCR is the other's turn.
+  const read = await readPagesAtOnce(
+    doc.numPages,
+    opts.ocr ? [local, local] : [local],
+    (done, _, page) => {
+      progress.done = done;
+      opts.onPage?.(done, doc.numPages, page.ocr);
+    },
+    opts.signal,
+  );
   const pages = read.map((page) => page.lines);
   scans.scanned.sort((a, b) => a.page - b.page);
   scans.failed.sort((a, b) => a - b);
@@ -113,24 +89,6 @@ interface ReadPage {
   lines: Line[];
   /** Read by OCR. */
   ocr: boolean;
-}
-
-/**
- * The helper's reader: it opens its copy of the file once, then answers text pages; a page it finds
- * to be a scan (or any page, if it cannot open the file) is read here, where OCR runs.
- */
-function helperRead(helper: PageHelper, data: Uint8Array, password: string | undefined, local: PageRead<ReadPage>) {
-  const opened = helper.open(data, password).then(
-    () => true,
-    (error: unknown) => {
-      console.warn('the second PDF reader could not open the file; reading it in one thread', error);
-      return false;
-    },
-  );
-  return async (p: number): Promise<ReadPage> => {
-    const lines = (await opened) ? await helper.lines(p) : null;
-    return lines ? { lines, ocr: false } : local(p);
-  };
 }
 
 /** One page's lines, from its text layer or, when the page is a scan, from OCR (noted in `scans`). */
