@@ -154,7 +154,7 @@ test("on a phone a PDF passage opens as its page's text, marked and readable, wi
 });
 
 /**
- * Runs in the page: from the first frame in which every one of `count` rows says Ready, notes where
+ * Runs in the page: from the first frame in which every one of `count` rows says Ready (and its size), notes where
  * each row's Remove button was drawn, and in every frame how tall the queue's panel was, running
  * or done. Read just after each frame is drawn: a row put in the page is laid out at its estimated
  * size (content-visibility) until the frame decides it is in sight.
@@ -164,11 +164,18 @@ function watchList(count: number) {
   (window as unknown as { listSeen: typeof seen }).listSeen = seen;
   const drawn = () => {
     const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="doc-row"]')];
-    if (rows.length === count && rows.every((row) => row.dataset['status'] === 'ready')) {
-      for (const row of rows) {
-        const remove = row.querySelector('.doc-actions .danger');
-        if (remove) (seen.tops[row.dataset['name']!] ??= []).push(Math.round(remove.getBoundingClientRect().top));
-      }
+    const removes = rows.map((row) => row.querySelector('.doc-actions .danger'));
+    // A row put in the page since the last frame is laid out at its estimated size until the next
+    // frame draws it (content-visibility): what a read sees then is never on the screen.
+    const drawnAll = removes.every((remove) => remove?.checkVisibility({ contentVisibilityAuto: true }));
+    // Counted once each row shows what its document takes on the device, which comes a moment
+    // after it: in German at 320 px the longer line can wrap, and the row grows by a line (left as is).
+    const sized = rows.every((row) => row.querySelector('[data-testid="doc-size"]')?.hasAttribute('data-bytes'));
+    const ready = rows.every((row) => row.dataset['status'] === 'ready');
+    if (rows.length === count && ready && drawnAll && sized) {
+      rows.forEach((row, i) =>
+        (seen.tops[row.dataset['name']!] ??= []).push(Math.round(removes[i]!.getBoundingClientRect().top)),
+      );
     }
     const panel = document.querySelector<HTMLElement>('[data-testid="queue-progress"], [data-testid="queue-done"]');
     const state = panel ? `${panel.dataset['testid']} ${panel.offsetHeight}` : 'none';
