@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { TEST_MODEL_HOSTS } from './lib/e2e-ports.mjs';
 
 const corpus = process.argv.includes('--corpus');
@@ -38,6 +39,13 @@ function readJson(path) {
 
 let passed = 0;
 let failed = 0;
+/** What failed, by name: printed just above the last line, where CI's short log still shows it. */
+const failures = [];
+/** One failure the test counts do not hold: a check, or a run that ended without its report. */
+function fail(what) {
+  failed++;
+  failures.push(what);
+}
 
 /**
  * Steps that are one check each (typecheck, lint), run side by side: each uses one core. Their
@@ -67,7 +75,7 @@ async function checks(steps) {
     process.stdout.write(Buffer.concat(output));
     if (!counted) continue;
     if (ok) passed++;
-    else failed++;
+    else fail(label);
   }
 }
 
@@ -84,9 +92,36 @@ function vitest(label, args) {
     `--outputFile=${out}`,
   ]);
   const report = readJson(out);
-  if (!report) return void failed++;
+  if (!report) return fail(`${label}: no report (the run crashed)`);
   passed += report.numPassedTests;
   failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${label}: ${relative('.', file.name)} › ${test.fullName}`);
+    }
+  }
+  if (!ok && !report.numFailedTests) failures.push(`${label}: exited with an error, no test failed`);
+}
+
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes in Playwright's messages
+const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** The failed tests of a Playwright JSON report, as `file:line › title path`. */
+function playwrightFailures(suite, path = []) {
+  const titles = suite.file && suite.title === suite.file ? path : [...path, suite.title];
+  const found = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status === 'unexpected' || test.status === 'skipped') {
+        const error = stripColours(test.results.at(-1)?.error?.message ?? '').split('\n')[0];
+        found.push(
+          `${spec.file}:${spec.line} › ${[...titles, spec.title].filter(Boolean).join(' › ')} (${test.status}) ${error}`,
+        );
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) found.push(...playwrightFailures(child, titles));
+  return found;
 }
 
 /** A Playwright run of one suite (it reports to test-results/e2e.json): counts its tests. */
@@ -95,7 +130,10 @@ function playwright(label, suite, args = []) {
   rmSync(out, { force: true });
   const ok = run(label, 'npx', ['playwright', 'test', ...args], { E2E_SUITE: suite });
   const report = readJson(out);
-  if (!report) return void failed++;
+  if (!report) return fail(`${label}: no report (the run crashed)`);
+  for (const suite of report.suites ?? []) failures.push(...playwrightFailures(suite).map((f) => `${label}: ${f}`));
+  for (const error of report.errors ?? []) failures.push(`${label}: ${error.message?.split('\n')[0]}`);
+  if (!ok && !report.stats?.unexpected) failures.push(`${label}: exited with an error, no test failed`);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   passed += expected + flaky;
   failed += unexpected + skipped + (ok || unexpected ? 0 : 1);
@@ -122,5 +160,6 @@ if (corpus) {
 }
 
 console.log(`\nTime: ${times.join(', ')}.`);
+for (const failure of failures) console.log(`FAILED ${failure.slice(0, 400)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
