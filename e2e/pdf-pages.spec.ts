@@ -1,7 +1,8 @@
 /**
  * A long PDF is read two pages at a time (workers/parse/page-loops.ts), so a page waiting for OCR
  * does not hold up the next: every page's text is still found, on its own page, and nothing is
- * read twice or lost.
+ * read twice or lost. And the reader gets ready while files are on their way (the picker open, files
+ * dragged over the page).
  */
 import { expect, test } from './support';
 
@@ -50,4 +51,57 @@ test('a long PDF keeps every page, each on its own page', async ({ page, browser
     expect(Math.max(...pages), `pages ${pages.join('–')} of station ${at}`).toBeLessThanOrEqual(at + 1);
     expect(pages).toContain(at);
   }
+});
+
+/** Whether the page has fetched pdf.js's parser (the reader loads it with its first PDF, or when files are on their way). */
+const pdfjsFetched = (urls: string[]) => urls.some((url) => /\/assets\/pdf\.worker\.min-[^/]*\.m?js$/.test(url));
+
+test('while the picker is open the reader gets ready: pdf.js is loaded before a file is chosen', async ({
+  page,
+  browser,
+}) => {
+  const printer = await browser.newPage();
+  await printer.setContent(stations);
+  const pdf = await printer.pdf({ format: 'A5' });
+  await printer.close();
+
+  await page.goto('/');
+  const fetched: string[] = [];
+  page.context().on('request', (request) => fetched.push(request.url()));
+  const reader = page.waitForEvent('worker', {
+    predicate: (worker) => worker.url().includes('reader.worker'),
+    timeout: 30_000,
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files', exact: true }).click();
+  // No file chosen yet: the reader has started, and fetches the PDF parser meanwhile.
+  await reader;
+  await expect.poll(() => pdfjsFetched(fetched)).toBe(true);
+
+  await (await chooser).setFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  await expect(page.locator('[data-testid="doc-row"][data-name="stations.pdf"]')).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 60_000 },
+  );
+});
+
+test('files dragged over the page get the reader ready before they are dropped', async ({ page }) => {
+  await page.goto('/');
+  const fetched: string[] = [];
+  page.context().on('request', (request) => fetched.push(request.url()));
+  const reader = page.waitForEvent('worker', {
+    predicate: (worker) => worker.url().includes('reader.worker'),
+    timeout: 30_000,
+  });
+  const dragged = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' }));
+    return transfer;
+  });
+  await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer: dragged });
+  await reader;
+  await expect.poll(() => pdfjsFetched(fetched)).toBe(true);
+  // Nothing was dropped: nothing is read.
+  await expect(page.getByTestId('doc-row')).toHaveCount(0);
 });

@@ -6,6 +6,7 @@
  *   node scripts/ingest-bench.mjs [--pdf ../shared/eval/docs/pdf/R-intro.pdf] [--runs 3] [--port 0]
  *                                 [--dir dist-harness] (a harness built elsewhere, e.g. from another commit)
  *                                 [--on-disk] (a browser profile on disk, as a person's, not off the record)
+ *                                 [--warm] (the model loaded first) [--warm-reader] (the reader ready first)
  * Progress goes to stderr; the last line of stdout is one JSON object. Numbers are noisy on a shared machine.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     fingerprint: { type: 'boolean', default: false },
     // The engine's model loaded before the file is added (as the page's start loads it), not while it is read.
     warm: { type: 'boolean', default: false },
+    // The file reader started and ready before the file is added, as the app has it once the picker
+    // has opened or files are dragged over the page (warmReader), rather than started by the file.
+    'warm-reader': { type: 'boolean', default: false },
     // IndexedDB on disk in a profile of its own (emptied first), not in memory as off the record.
     'on-disk': { type: 'boolean', default: false },
   },
@@ -56,14 +60,15 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     const cpuBefore = await cpuSeconds();
     await page.evaluate(
-      async ({ warm }) => {
+      async ({ warm, warmReader }) => {
         const { carrel } = window;
         await carrel.reset();
         // An empty batch: the engine's start (library and model), as `npm run bench` waits for it.
         await carrel.ingest([]);
         if (warm) await carrel.ready();
+        if (warmReader) await carrel.warmReader();
       },
-      { warm: values.warm },
+      { warm: values.warm, warmReader: values['warm-reader'] },
     );
     // The ingest's own CPU, from here: the reset and the workers' start are in cpu_s only.
     const cpuStarted = await cpuSeconds();

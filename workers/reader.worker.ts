@@ -33,6 +33,14 @@ const ocr = new Ocr(self.location.origin);
 
 const api = {
   /**
+   * Gets ready for a file on its way (the picker is open, or files are being dragged in): this
+   * worker has started by now, and it loads pdf.js and the model's tokenizer, so the file waits
+   * for neither. What fails to load here fails again, with its message, when a file needs it.
+   */
+  async warm(): Promise<void> {
+    await Promise.allSettled([pdfjs(), activeModel(db).then(tryTokenCounter)]);
+  },
+  /**
    * Reads and chunks one file and posts its records on `engine`, the file's channel to the engine
    * worker, which embeds and stores them when the page asks it to. Answers once they are posted:
    * the reader is then free for the next file, and whatever happens to it later cannot touch this one.

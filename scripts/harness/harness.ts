@@ -3,7 +3,7 @@
  * WorkerOwner) driven from Node through Playwright by `npm run chunk`, `npm run eval` and the corpus
  * tests. Nothing here re-implements the pipeline; it only feeds it and reads back.
  */
-import { engine } from '../../src/lib/workers';
+import { engine, fileReader } from '../../src/lib/workers';
 import { backends } from './backends';
 import { bench } from './bench';
 import { sampleSentences } from './bench-text';
@@ -27,6 +27,8 @@ function ready() {
 
 const api = {
   ready,
+  /** What the app does when the picker opens or files are dragged in (warmReader), awaited. */
+  warmReader: () => fileReader.api.warm(undefined),
   askQuestions,
   bench,
   backends: (count: number) => backends(sampleSentences(count)),

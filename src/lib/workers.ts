@@ -22,6 +22,15 @@ export const viewConverter = new WorkerOwner<ViewApi>(
 );
 
 /**
+ * Starts the file reader and has it load what reading needs, when files are on their way (the
+ * picker opened, files dragged over the page): a first PDF then waits for none of it. A reader
+ * that is ready already answers at once.
+ */
+export function warmReader(): void {
+  fileReader.api.warm(undefined).catch((error: unknown) => console.warn('the file reader could not get ready', error));
+}
+
+/**
  * Has the file reader read and chunk one file. Unless its content is already stored, the reader
  * posts the records on `handOver` (the other end stays with the caller) and answers `handed-over`:
  * the reader is then free, and the engine takes the records when `storeHandedOver` is called.
