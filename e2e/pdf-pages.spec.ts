@@ -4,6 +4,7 @@
  * read twice or lost. And the reader gets ready while files are on their way (the picker open, files
  * dragged over the page).
  */
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support';
 
 const ANIMALS = ['otter', 'heron', 'badger', 'marten', 'lynx', 'beaver', 'plover', 'stoat', 'osprey', 'vole'];
@@ -24,16 +25,21 @@ const stations = `<style>section { break-after: page; font: 11pt serif; }</style
   (animal, i) => `<section><h2>Station ${i + 1}</h2><p>${pageText(animal, i + 1)}</p></section>`,
 ).join('')}`;
 
-test('a long PDF keeps every page, each on its own page', async ({ page, browser }) => {
+/** The stations printed to a PDF by Chromium. */
+async function printStations(browser: Browser): Promise<Buffer> {
   const printer = await browser.newPage();
   await printer.setContent(stations);
   const pdf = await printer.pdf({ format: 'A5' });
   await printer.close();
+  return Buffer.from(pdf);
+}
 
+test('a long PDF keeps every page, each on its own page', async ({ page, browser }) => {
+  const pdf = await printStations(browser);
   await page.goto('/');
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+    .setInputFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: pdf }]);
   await expect(page.locator('[data-testid="doc-row"][data-name="stations.pdf"]')).toHaveAttribute(
     'data-status',
     'ready',
@@ -53,32 +59,38 @@ test('a long PDF keeps every page, each on its own page', async ({ page, browser
   }
 });
 
-/** Whether the page has fetched pdf.js's parser (the reader loads it with its first PDF, or when files are on their way). */
-const pdfjsFetched = (urls: string[]) => urls.some((url) => /\/assets\/pdf\.worker\.min-[^/]*\.m?js$/.test(url));
+/**
+ * Opens the app and watches for the file reader: `ready()` waits until a reader worker has started
+ * and fetched pdf.js's parser (which it loads with its first PDF, or when files are on their way).
+ */
+async function watchReader(page: Page) {
+  await page.goto('/');
+  const fetched: string[] = [];
+  page.context().on('request', (request) => fetched.push(request.url()));
+  const started = page.waitForEvent('worker', {
+    predicate: (worker) => worker.url().includes('reader.worker'),
+    timeout: 30_000,
+  });
+  return {
+    async ready() {
+      await started;
+      await expect.poll(() => fetched.some((url) => /\/assets\/pdf\.worker\.min-[^/]*\.m?js$/.test(url))).toBe(true);
+    },
+  };
+}
 
 test('while the picker is open the reader gets ready: pdf.js is loaded before a file is chosen', async ({
   page,
   browser,
 }) => {
-  const printer = await browser.newPage();
-  await printer.setContent(stations);
-  const pdf = await printer.pdf({ format: 'A5' });
-  await printer.close();
-
-  await page.goto('/');
-  const fetched: string[] = [];
-  page.context().on('request', (request) => fetched.push(request.url()));
-  const reader = page.waitForEvent('worker', {
-    predicate: (worker) => worker.url().includes('reader.worker'),
-    timeout: 30_000,
-  });
+  const pdf = await printStations(browser);
+  const reader = await watchReader(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files', exact: true }).click();
-  // No file chosen yet: the reader has started, and fetches the PDF parser meanwhile.
-  await reader;
-  await expect.poll(() => pdfjsFetched(fetched)).toBe(true);
+  // No file chosen yet: the reader has started, and fetched the PDF parser meanwhile.
+  await reader.ready();
 
-  await (await chooser).setFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) }]);
+  await (await chooser).setFiles([{ name: 'stations.pdf', mimeType: 'application/pdf', buffer: pdf }]);
   await expect(page.locator('[data-testid="doc-row"][data-name="stations.pdf"]')).toHaveAttribute(
     'data-status',
     'ready',
@@ -87,21 +99,14 @@ test('while the picker is open the reader gets ready: pdf.js is loaded before a 
 });
 
 test('files dragged over the page get the reader ready before they are dropped', async ({ page }) => {
-  await page.goto('/');
-  const fetched: string[] = [];
-  page.context().on('request', (request) => fetched.push(request.url()));
-  const reader = page.waitForEvent('worker', {
-    predicate: (worker) => worker.url().includes('reader.worker'),
-    timeout: 30_000,
-  });
+  const reader = await watchReader(page);
   const dragged = await page.evaluateHandle(() => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' }));
     return transfer;
   });
   await page.getByTestId('drop-zone').dispatchEvent('dragover', { dataTransfer: dragged });
-  await reader;
-  await expect.poll(() => pdfjsFetched(fetched)).toBe(true);
+  await reader.ready();
   // Nothing was dropped: nothing is read.
   await expect(page.getByTestId('doc-row')).toHaveCount(0);
 });

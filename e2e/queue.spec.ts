@@ -312,7 +312,7 @@ test('the overall bar and its count only go forward when files join a running qu
   }
 });
 
-test('the done panel counts its own batch: a batch whose only file fails does not show the last one', async ({
+test('the done panel counts its own batch: a batch whose only file fails does not show the last one, and one dismissed comes back with the next', async ({
   page,
 }) => {
   await page.goto('/');
@@ -329,4 +329,11 @@ test('the done panel counts its own batch: a batch whose only file fails does no
   await expect(row(page, 'archive.txt')).toHaveAttribute('data-status', 'failed');
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
   await expect(page.getByTestId('queue-done')).toHaveCount(0);
+
+  // Dismissed, a done panel stays away; the next files read bring their own.
+  await addFiles(page, [fixture('council-notes.md')]);
+  await page.getByTestId('queue-done').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('queue-done')).toHaveCount(0);
+  await addFiles(page, [fixture('garten-notizen.md')]);
+  await expect(page.getByTestId('queue-done')).toContainText('1 file added');
 });

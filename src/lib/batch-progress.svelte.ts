@@ -16,6 +16,11 @@ export class BatchProgress {
   #shown = 0;
   /** The files the batch last closed stored, until files are read again. */
   #lastEnded = $state(0);
+  /**
+   * Counts the times reading started after everything had stopped: the done panel a person
+   * dismissed is that of the run it was shown for, and the next run's shows again.
+   */
+  #run = $state(0);
 
   /** `left`: the files still to read (kept by the queue's tally); `active`: those being read or embedded now. */
   constructor(
@@ -41,6 +46,11 @@ export class BatchProgress {
    */
   readonly ended: number = $derived(this.summary ? 0 : this.#batch.finished || this.#lastEnded);
 
+  /** Which run of reading `ended` counts for (see #run). */
+  get run(): number {
+    return this.#run;
+  }
+
   /** A file of the batch was stored. */
   finished(file: File): void {
     this.#batch = {
@@ -53,6 +63,7 @@ export class BatchProgress {
   /** Files started or stopped being read or embedded: the batch's reading time runs only while some are. */
   activeChanged(): void {
     if (this.active().length > 0) {
+      if (this.#activeSince === null) this.#run++;
       this.#activeSince ??= Date.now();
       // Files are being read: the next done panel counts this batch, never one closed before.
       this.#lastEnded = 0;

@@ -101,6 +101,11 @@ export class IngestQueue {
     return this.#overall.ended;
   }
 
+  /** Which run of reading `ended` is for: a new number each time reading starts after a full stop. */
+  get run(): number {
+    return this.#overall.run;
+  }
+
   /** Takes over the files a closed or reloaded tab left half-read, and reads them again. */
   async start(): Promise<void> {
     const [adopted] = await Promise.all([adoptOrphans(), choicesRead()]);
