@@ -61,7 +61,7 @@ export interface StoreRequest {
 }
 
 /** What reading a file answers for a document the engine stored. */
-export function storedResult(record: DocumentRecord, embedded: boolean): IngestResult {
+export function storedResult(record: DocumentRecord, embedded: boolean, storedBytes?: number): IngestResult {
   return {
     docId: record.id,
     duplicate: false,
@@ -70,6 +70,7 @@ export function storedResult(record: DocumentRecord, embedded: boolean): IngestR
     propositions: record.propositionCount,
     embedded,
     record,
+    ...(storedBytes === undefined ? {} : { storedBytes }),
   };
 }
 
@@ -78,6 +79,8 @@ export interface StoreResult {
   embedded: boolean;
   /** The document as stored. */
   record: DocumentRecord;
+  /** The bytes its records take (the library list shows them with the document). */
+  storedBytes: number;
 }
 
 export interface IngestResult {
@@ -90,6 +93,8 @@ export interface IngestResult {
   embedded: boolean;
   /** The stored document, so the page shows it without reading it back. */
   record: DocumentRecord;
+  /** The bytes its records take, when just stored: its row shows them from the start. */
+  storedBytes?: number;
 }
 
 export interface ReembedProgress {

@@ -129,8 +129,11 @@ const api = {
     const { request } = await receiveOne<HandOver>(port, ctx.signal);
     const paced = pacedProgress(ctx.progress);
     try {
-      const { embedded, record } = await engine.store(request, { signal: ctx.signal, progress: paced.progress });
-      return storedResult(record, embedded);
+      const { embedded, record, storedBytes } = await engine.store(request, {
+        signal: ctx.signal,
+        progress: paced.progress,
+      });
+      return storedResult(record, embedded, storedBytes);
     } finally {
       paced.end();
     }

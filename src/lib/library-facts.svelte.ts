@@ -38,6 +38,11 @@ export class LibraryFacts {
     return this.#version;
   }
 
+  /** The bytes a document just stored takes, as the engine answered with it: its row shows them at once. */
+  noteStored(docId: string, bytes: number): void {
+    this.#sizes.set(docId, bytes);
+  }
+
   /** Asks the engine for the facts of the documents not asked for yet (or changed since); one request at a time. */
   update(docs: readonly DocumentRecord[]): Promise<unknown> {
     const fresh: DocumentRecord[] = [];

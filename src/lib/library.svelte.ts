@@ -193,6 +193,8 @@ class Library {
         ? undefined
         : t('library.keywordsOnly');
     if (notice) this.#notices = { ...this.#notices, [result.docId]: notice };
+    // Its size first: a row that grew a line when its size came later moved the rows under it.
+    if (stored && result.storedBytes !== undefined) this.facts.noteStored(result.docId, result.storedBytes);
     if (stored) this.#docs.show(stored);
     libraryEvents.emit({ type: 'added', docId: result.docId });
   }

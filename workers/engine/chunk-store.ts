@@ -66,8 +66,10 @@ export async function putChunks(
   docId: string,
   { sections, propositions }: DocumentChunks,
   documentText: string | undefined,
-): Promise<void> {
-  await db.chunks.put(storedChunks(docId, sections, propositions, documentText));
+): Promise<ReturnType<typeof storedChunks>> {
+  const record = storedChunks(docId, sections, propositions, documentText);
+  await db.chunks.put(record);
+  return record;
 }
 
 /** The sections of the given documents, whole, by id (a search hit names its document and its section). */

@@ -7,6 +7,7 @@ import { openDb, type CarrelDb } from '../../common/db';
 import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { Engine, type ModelAccess } from './engine';
 import { changedParts } from '../../common/db-changes';
+import { storedBytes } from './library-facts';
 import { restoreSnapshot } from './snapshot';
 import { addDocument, MODEL, readDocument } from './library.test-support';
 import type { StoreRequest } from '../../common/ingest';
@@ -222,6 +223,17 @@ describe('Engine: proposition texts', () => {
       })),
     };
   }
+
+  it('answers the bytes the stored document takes, as the library list counts them reading it back', async () => {
+    const { db, engine } = setUp();
+    await engine.catchUp();
+    const { storedBytes: answered } = await engine.store(sliced('alpha'), {
+      signal: new AbortController().signal,
+      progress: () => {},
+    });
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBe(await storedBytes(db, 'alpha'));
+  });
 
   it('keeps no copy of them in the index or its snapshot, and gives every hit its text, also after a restart', async () => {
     const { db, engine, models } = setUp({ quietMs: 0, maxWaitMs: 0 });

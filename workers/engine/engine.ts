@@ -221,7 +221,10 @@ export class Engine {
       const stored: StoreRequest = { ...request, record: { ...request.record, modelId: vectors?.modelId } };
       ctx.progress({ stage: 'saving', done: 0, total: 1 });
       await loadLanguages(documentLanguages(stored.record, stored.sections, stored.propositions));
-      if (await this.writingDocuments([docId], () => saveDocument(this.db, stored, vectors, ctx.signal))) {
+      const storedBytes = await this.writingDocuments([docId], () =>
+        saveDocument(this.db, stored, vectors, ctx.signal),
+      );
+      if (storedBytes !== null) {
         await this.exclusive(() => {
           // Indexed from what was stored: int8 vectors read back as a reload would read them.
           if (this.model.id !== model.id) return;
@@ -236,7 +239,7 @@ export class Engine {
           this.texts.put(docId, documentStamp(stored.record), stored.text.text);
           this.snapshots.schedule();
         });
-        return { embedded: !!vectors, record: stored.record };
+        return { embedded: !!vectors, record: stored.record, storedBytes };
       }
       await this.catchUpModel();
     }

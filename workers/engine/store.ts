@@ -1,5 +1,6 @@
 /** Writing one document: every record of it in one transaction, or nothing. */
 import { putChunks } from './chunk-store';
+import { valueBytes } from './library-facts';
 import { ACTIVE_MODEL_KEY, type CarrelDb } from '../../common/db';
 import type { StoreRequest } from '../../common/ingest';
 import { BUILTIN_MODEL } from '../../common/models';
@@ -7,32 +8,35 @@ import { storedText } from '../../common/text-codec';
 import type { StoredVectorRecord } from '../../common/vector-codec';
 
 /**
- * Replaces every record of the document in one transaction; false (nothing written) when the
- * vectors are not the active model's. Nothing is searchable before it commits.
+ * Replaces every record of the document in one transaction; answers the bytes they take (as
+ * storedBytes counts them), or null (nothing written) when the vectors are not the active model's.
+ * Nothing is searchable before it commits.
  */
 export async function saveDocument(
   db: CarrelDb,
   { record, file, text, sections, propositions, jobKey }: StoreRequest,
   vectors: StoredVectorRecord | null,
   signal: AbortSignal,
-): Promise<boolean> {
+): Promise<number | null> {
   const deflated = storedText(text);
   return db.transaction('rw', [...documentTables(db), db.settings, db.jobs], async () => {
     const active =
       ((await db.settings.get(ACTIVE_MODEL_KEY))?.value as { id: string } | undefined)?.id ?? BUILTIN_MODEL.id;
-    if (vectors && vectors.modelId !== active) return false;
+    if (vectors && vectors.modelId !== active) return null;
     const docId = record.id;
     await deleteDocumentRecords(db, docId);
-    await db.files.put({ docId, blob: file });
+    const original = { docId, blob: file };
+    await db.files.put(original);
     await db.texts.put(deflated);
     // Text is stored once: the chunks keep only what the document's text does not hold.
-    await putChunks(db, docId, { sections, propositions }, text.text);
+    const chunks = await putChunks(db, docId, { sections, propositions }, text.text);
     if (vectors) await db.vectors.put(vectors);
     if (jobKey) await db.jobs.delete(jobKey);
     // A pause or cancel that came while saving still wins: throwing here rolls the whole write back.
     signal.throwIfAborted();
     await db.documents.put(record);
-    return true;
+    // What storedBytes would read back now, counted from the records written (no read).
+    return [record, original, deflated, chunks, vectors].reduce((sum: number, value) => sum + valueBytes(value), 0);
   });
 }
 

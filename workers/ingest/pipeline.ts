@@ -61,8 +61,8 @@ export type ReadFile = { request: StoreRequest; duplicate?: never } | { duplicat
 export async function ingestFile(input: Omit<IngestInput, 'engine'>, deps: IngestDeps): Promise<IngestResult> {
   const read = await readFile(input, deps);
   if (read.duplicate) return read.duplicate;
-  const { embedded, record } = await deps.store(read.request);
-  return storedResult(record, embedded);
+  const { embedded, record, storedBytes } = await deps.store(read.request);
+  return storedResult(record, embedded, storedBytes);
 }
 
 /** Reads, parses and chunks one file into the records the engine stores. */
