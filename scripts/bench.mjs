@@ -57,8 +57,11 @@ async function syncFigures(rebuild) {
   try {
     return await syncBench({ count: syncDocs, bytes: syncBytes, rebuild, log });
   } catch (error) {
-    const message = String(error instanceof Error ? error.message : error).split('\n')[0];
+    const [message, ...rest] = String(error instanceof Error ? error.message : error).split('\n');
     log(`sync: FAILED: ${message}`);
+    // Playwright's call log says what it waited for (the element, and why it could not act on it):
+    // its last lines, for a failure seen only in CI's log.
+    for (const line of rest.filter((l) => l.trim()).slice(-8)) log(`sync:   ${line.trim()}`);
     process.exitCode = 1;
     return { documents: syncDocs, failed: message };
   }
