@@ -21,6 +21,9 @@ export class LibraryFacts {
   #asked = new Map<string, string>();
   /** Records already looked at: the list keeps its objects, so a new list costs a lookup per document, not a key. */
   #seen = new WeakSet<DocumentRecord>();
+  /** Documents whose size the engine answered with on storing them, before the list asked: not read back again. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #noted = new Set<string>();
   #queue: Promise<unknown> = Promise.resolve();
 
   /** Section headings by document id. */
@@ -41,6 +44,8 @@ export class LibraryFacts {
   /** The bytes a document just stored takes, as the engine answered with it: its row shows them at once. */
   noteStored(docId: string, bytes: number): void {
     this.#sizes.set(docId, bytes);
+    // Once the list has asked (its live query came first), the answer under way counts them again.
+    if (!this.#asked.has(docId)) this.#noted.add(docId);
   }
 
   /** Asks the engine for the facts of the documents not asked for yet (or changed since); one request at a time. */
@@ -56,11 +61,13 @@ export class LibraryFacts {
     }
     if (!fresh.length) return this.#queue;
     const docIds = fresh.map((doc) => doc.id);
+    // A size noted on storing is what storedSizes would count, reading the whole document back.
+    const unsized = docIds.filter((docId) => !this.#noted.delete(docId));
     this.#queue = this.#queue
       .then(async () => {
         const [headings, sizes] = await Promise.all([
           engine.api.headings({ docIds }),
-          engine.api.storedSizes({ docIds }),
+          unsized.length ? engine.api.storedSizes({ docIds: unsized }) : ({} as Record<string, number>),
         ]);
         for (const [docId, list] of Object.entries(headings)) this.#headings.set(docId, list);
         for (const [docId, size] of Object.entries(sizes)) this.#sizes.set(docId, size);
