@@ -3,13 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder';
 import { embedAll, propositionText } from './document-vectors';
 
-/** Records the texts it is asked to embed; each vector is the text's length, so rows can be told apart. */
-function recordingEmbedder(): Embedder & { texts: string[]; langs: (string | undefined)[] } {
+/**
+ * Records the texts it is asked to embed, in the order asked, and the language each was read in;
+ * each vector is the text's length, so rows can be told apart.
+ */
+function recordingEmbedder(): Embedder & {
+  texts: string[];
+  langs: (string | undefined)[];
+  langOf: (text: string) => string | undefined;
+} {
   const texts: string[] = [];
   const langs: (string | undefined)[] = [];
   return {
     texts,
     langs,
+    langOf: (text) => langs[texts.indexOf(text)],
     modelId: 'recording',
     dims: 1,
     device: 'cpu',
@@ -47,14 +55,19 @@ describe('embedAll', () => {
       },
       { signal: new AbortController().signal, progress: () => {} },
     );
-    expect(embedder.texts).toEqual([
-      'Style guide',
-      'Style guide 3.2 Line length\nLines must not exceed 80 characters.',
-      '3.2 Line length\nLines must not exceed 80 characters.',
-      'A preface without a heading.',
-    ]);
+    expect([...embedder.texts].sort()).toEqual(
+      [
+        'Style guide',
+        'Style guide 3.2 Line length\nLines must not exceed 80 characters.',
+        '3.2 Line length\nLines must not exceed 80 characters.',
+        'A preface without a heading.',
+      ].sort(),
+    );
     expect(vectors.propositionIds).toEqual(['p1', 'p2']);
-    expect([...vectors.propositions]).toEqual([embedder.texts[2]!.length, embedder.texts[3]!.length]);
+    expect([...vectors.propositions]).toEqual([
+      '3.2 Line length\nLines must not exceed 80 characters.'.length,
+      'A preface without a heading.'.length,
+    ]);
   });
 
   it('reads each text in the language the document stores for it, never guessing again', async () => {
@@ -75,7 +88,41 @@ describe('embedAll', () => {
       },
       { signal: new AbortController().signal, progress: () => {} },
     );
-    expect(embedder.langs).toEqual(['en', 'en', 'en', 'fr']);
+    expect(embedder.langs).toHaveLength(4);
+    expect(embedder.langOf('Date functions')).toBeUndefined();
+    expect(embedder.langOf('SQLite date and time functions')).toBe('en');
+    expect(embedder.langOf(`Overview\n${formats}`)).toBe('en');
+    expect(embedder.langOf('Résumé\nLes fonctions de date et de temps.')).toBe('fr');
+  });
+
+  it('embeds texts of like length together, shortest first, and gives each vector back to its own text', async () => {
+    const embedder = recordingEmbedder();
+    const batches: number[] = [];
+    const embed = embedder.embed;
+    embedder.embed = (batch, opts) => (batches.push(batch.length), embed(batch, opts));
+    // A long section beside short passages: in document order each batch held both, padded to the section.
+    const propositions = Array.from({ length: 300 }, (_, i) => ({
+      id: `p${i}`,
+      headingPath: [],
+      text: 'word '.repeat(1 + ((i * 37) % 50)).trim(),
+    }));
+    const vectors = await embedAll(
+      embedder,
+      'doc',
+      {
+        title: 'T',
+        summary: '',
+        sections: [{ id: 's1', embedded: true, headingPath: ['H'], text: 'long '.repeat(400) }],
+        propositions,
+      },
+      { signal: new AbortController().signal, progress: () => {} },
+    );
+    const lengths = embedder.texts.map((text) => text.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(vectors.propositionIds).toEqual(propositions.map((p) => p.id));
+    expect([...vectors.propositions]).toEqual(propositions.map((p) => p.text.length));
+    expect([...vectors.sections]).toEqual([`H\n${'long '.repeat(400)}`.length]);
   });
 
   it('guesses the language of a document that does not store one', async () => {

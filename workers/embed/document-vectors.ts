@@ -70,18 +70,20 @@ export async function embedAll(
   const langs = doc && [doc, ...sections.map((s) => s.lang ?? doc), ...chunked.propositions.map((p) => p.lang ?? doc)];
   // Otherwise the document's guessed language reads the passages too short to tell theirs.
   const lang = doc ?? guessLanguage(texts.join('\n').slice(0, LANGUAGE_SAMPLE));
-  const out: (Float32Array | null)[] = [];
+  // Embedded shortest first: a batch is padded to its longest text, so texts of like length
+  // together pad little (a passage beside a whole section was padded to the section's length).
+  const order = byLength(texts);
+  const out: (Float32Array | null)[] = new Array<Float32Array | null>(texts.length).fill(null);
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     // A search sent meanwhile is answered between batches, not after the whole document.
     if (i > 0) await nextTask();
     deps.progress({ stage: 'embedding', done: i, total: texts.length });
-    const batch = texts.slice(i, i + EMBED_BATCH);
-    out.push(
-      ...(await embedder.embed(batch, {
-        signal: deps.signal,
-        ...(langs ? { langs: langs.slice(i, i + EMBED_BATCH) } : { lang }),
-      })),
+    const positions = order.slice(i, i + EMBED_BATCH);
+    const vectors = await embedder.embed(
+      positions.map((p) => texts[p]!),
+      { signal: deps.signal, ...(langs ? { langs: positions.map((p) => langs[p]!) } : { lang }) },
     );
+    positions.forEach((p, k) => (out[p] = vectors[k] ?? null));
   }
   deps.progress({ stage: 'embedding', done: texts.length, total: texts.length });
   const sectionVectors = pack(
@@ -105,6 +107,11 @@ export async function embedAll(
     propositions: propositionVectors.data,
     recipe: recipeFor(embedder.modelId),
   };
+}
+
+/** Positions of `texts`, shortest first (by characters, which order tokens closely enough); ties keep their order. */
+export function byLength(texts: readonly string[]): number[] {
+  return texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
 }
 
 /** Packs vectors into one contiguous array, skipping texts that had no known word (null). */
