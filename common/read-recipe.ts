@@ -7,10 +7,12 @@
  * anchors or comments (before: slices of the Markdown source).
  * pdf, docx, odt 2: contents and index pages (entries ending in page numbers) are no longer passages
  * (workers/chunk/navigation.ts); these are the formats that print them.
+ * text 2: a manual page saved as text (`man htop > htop.txt`) is titled by its NAME line; an indented
+ * option line had been taken for a centred title, and the title is every passage's first heading.
  */
 import type { DocumentRecord, SourceKind } from './types';
 
-const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2, pdf: 2, docx: 2, odt: 2 };
+const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2, pdf: 2, docx: 2, odt: 2, text: 2 };
 
 /** The reading a document of this kind gets now. */
 export function readRecipe(kind: SourceKind): number {

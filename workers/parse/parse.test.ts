@@ -170,6 +170,30 @@ describe('parseText', () => {
     expect(book.title).toBe('PRIDE. and PREJUDICE');
     expect(book.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['CHAPTER I.', 'CHAPTER II.']);
   });
+
+  it('titles a manual page saved as text by its NAME line, not by an indented option', () => {
+    const page = [
+      'HTOP(1)                          User Commands                         HTOP(1)',
+      '',
+      'NAME',
+      '       htop, pcp-htop - interactive process viewer',
+      '',
+      'COMMAND-LINE OPTIONS',
+      '       -d --delay=DELAY',
+      '              Delay between updates, in tenths of a second.',
+      '',
+      '          --drop-capabilities[=off|basic|strict]',
+      '              Linux only; requires libcap support.',
+      '',
+      'htop 3.2.2                          2023-02-02                        HTOP(1)',
+    ].join('\n');
+    expect(parseText(page, 'htop.txt').title).toBe('htop, pcp-htop - interactive process viewer');
+    // In another language the first section has another name; a page without one keeps its header's.
+    expect(parseText(page.replace('NAME', 'BEZEICHNUNG'), 'htop.txt').title).toBe(
+      'htop, pcp-htop - interactive process viewer',
+    );
+    expect(parseText(page.replace(/NAME\n.*\n/, ''), 'htop.txt').title).toBe('HTOP(1)');
+  });
 });
 
 describe('detectKind and decodeText', () => {

@@ -26,7 +26,33 @@ export function parseText(raw: string, fileName: string): ParsedDocument {
       blocks.push({ kind: 'heading', level: 1, text: body.trim(), start, end: start + body.length });
     else blocks.push(...classify(body, start, outdented));
   }
-  return { kind: 'text', title: centredTitle(text) ?? titleFromFileName(fileName), text, blocks };
+  const title = manPageTitle(text) ?? centredTitle(text) ?? titleFromFileName(fileName);
+  return { kind: 'text', title, text, blocks };
+}
+
+/** The header line of a manual page saved as text (`man htop > htop.txt`): "HTOP(1)   User Commands   HTOP(1)". */
+const MAN_HEADER = /^\s*(\S+)\((\w+)\)\s{2,}\S.*\s{2,}\1\(\2\)\s*$/;
+
+/**
+ * A manual page's title is what its first section (NAME, or its translation: NOM, BEZEICHNUNG) says:
+ * "htop, pcp-htop - interactive process viewer". Its indented lines are no centred title: an
+ * option such as "--drop-capabilities[=off|basic|strict]" was taken for one, and named every passage.
+ */
+function manPageTitle(text: string): string | undefined {
+  const lines = text.slice(0, 4000).split('\n');
+  const first = lines.findIndex((line) => line.trim());
+  const header = first < 0 ? null : MAN_HEADER.exec(lines[first]!);
+  if (!header) return undefined;
+  // The first section, right after the header: its heading at the margin, in capitals.
+  const section = lines.findIndex((line, i) => i > first && line.trim());
+  const named = section > 0 && /^\p{Lu}[\p{Lu} ]*$/u.test(lines[section]!.trimEnd());
+  const body: string[] = [];
+  for (const line of named ? lines.slice(section + 1) : []) {
+    if (!/^\s+\S/.test(line)) break;
+    body.push(line.trim());
+  }
+  const name = body.join(' ').replace(/\s+/g, ' ');
+  return name && name.length <= 120 ? name : `${header[1]}(${header[2]})`;
 }
 
 /**
