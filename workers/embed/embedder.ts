@@ -4,6 +4,7 @@
  */
 import type { Device } from '../../common/gpu';
 import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
+import { plainInputs, tokenCounter } from './token-count';
 import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 import { embedPlaced, placeWords } from './foreign';
 import { guessLanguage, type LanguageTable, type LanguageTables } from './language-tables';
@@ -65,8 +66,7 @@ export async function createTokenCounter(
   opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>,
 ): Promise<TokenCounter> {
   useOwnFiles(opts);
-  const tokenizer = await AutoTokenizer.from_pretrained(opts.modelId);
-  return (text) => tokenizer.encode(text, { add_special_tokens: false }).length;
+  return tokenCounter(await AutoTokenizer.from_pretrained(opts.modelId));
 }
 
 /** Loads the model and returns an embedder. */
@@ -80,6 +80,8 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const dims = config.hidden_size;
   const tokenizer = extractor.tokenizer;
   let vocab: Map<string, number> | null = null;
+  // Plain ASCII batches go to the model without the tokenizer's encode (workers/embed/token-count.ts).
+  const plain = plainInputs(tokenizer);
   const vocabulary = () => (vocab ??= tokenizer.get_vocab() as Map<string, number>);
 
   const embedEnglish = async (texts: string[], as: 'query' | 'passage') => {
@@ -87,7 +89,8 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
     const batch = texts.map((t) => prefix + (t || ' '));
     // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
     // which took longer than the model itself; pooling here is the same arithmetic, done once.
-    const inputs = tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor };
+    const inputs =
+      plain?.(batch) ?? (tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor });
     const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
     return meanPooledUnitVectors(outputs.last_hidden_state, inputs.attention_mask);
   };
@@ -143,9 +146,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
       }
       return out;
     },
-    countTokens(text) {
-      return tokenizer.encode(text, { add_special_tokens: false }).length;
-    },
+    countTokens: tokenCounter(tokenizer),
     knowsWord: (word) => vocabulary().has(word),
     dispose: () => extractor.dispose(),
   };

@@ -1,0 +1,163 @@
+/**
+ * Counting a text's tokens, and making the model's inputs, without encoding it, where the result is
+ * plain to see. Chunking counts the tokens of every sentence, block and section of a document
+ * (R-intro.pdf: 0.69 M characters), and embedding encodes every passage and section again: the
+ * tokenizer's `encode` took most of chunking's time and half of embedding's.
+ *
+ * The built-in model's tokenizer is WordPiece over whole words: its vocabulary has no "##"
+ * continuation, so every BERT pre-token is one token, a word it knows or [UNK]. For plain ASCII
+ * text (no control character but tab and line breaks, none of the special tokens written out) the
+ * BERT normaliser changes no word boundary, and a pre-token is a run of letters and digits or one
+ * punctuation character. Any other text, or any other tokenizer, is encoded as before.
+ * workers/embed/token-count.test.ts holds counts and inputs equal to the tokenizer's on the
+ * repository's texts, and e2e-corpus/token-count.test.ts on every text of ../shared/eval.
+ */
+import { Tensor, type PreTrainedTokenizer } from '@huggingface/transformers';
+
+/** What the counter needs of the tokenizer's tokenizer.json. */
+interface TokenizerJson {
+  model?: {
+    type?: string;
+    vocab?: Record<string, number>;
+    continuing_subword_prefix?: string;
+    unk_token?: string;
+    max_input_chars_per_word?: number;
+  };
+  normalizer?: { type?: string } | null;
+  pre_tokenizer?: { type?: string } | null;
+  added_tokens?: { content: string }[];
+  post_processor?: { type?: string; single?: unknown[] } | null;
+}
+
+/** Printable ASCII, tabs and line breaks: text the BERT normaliser only lowercases and spaces. */
+const PLAIN_ASCII = /^[\x20-\x7E\t\n\r]*$/;
+/** BERT's pre-tokens in such text: runs of letters and digits, and each punctuation character. */
+const ASCII_PRE_TOKEN = /[A-Za-z0-9]+|[!-/:-@[-`{-~]/g;
+
+const jsonOf = (tokenizer: PreTrainedTokenizer) =>
+  (tokenizer as unknown as { _tokenizerJSON?: TokenizerJson })._tokenizerJSON;
+
+/** The steps of the tokenizer's own encoding used here (@huggingface/tokenizers' Tokenizer). */
+interface Steps {
+  normalizer?: ((text: string) => string) | null;
+  pre_tokenizer?: ((text: string, options: { section_index: number }) => string[]) | null;
+  remove_space?: boolean;
+  do_lowercase_and_remove_accent?: boolean;
+}
+
+/**
+ * A text's pre-tokens, normalised (lower case, accents off), as the tokenizer hands them to its
+ * model; null where that cannot be told without encoding (a special token written out). Plain
+ * ASCII is cut by a regular expression; other text goes through the tokenizer's own normaliser and
+ * pre-tokenizer, skipping the rest of its encoding.
+ */
+function preTokenReader(
+  tokenizer: PreTrainedTokenizer,
+  json: TokenizerJson,
+): ((text: string) => string[] | null) | null {
+  const steps = (tokenizer as unknown as { _tokenizer?: Steps })._tokenizer;
+  const { normalizer, pre_tokenizer } = steps ?? {};
+  if (typeof normalizer !== 'function' || typeof pre_tokenizer !== 'function') return null;
+  if (steps!.remove_space || steps!.do_lowercase_and_remove_accent) return null;
+  const special = (json.added_tokens ?? []).map((token) => token.content.toLowerCase());
+  const writesSpecial = (text: string) => {
+    if (!special.length) return false;
+    const lower = text.toLowerCase();
+    return special.some((token) => lower.includes(token));
+  };
+  return (text) => {
+    if (PLAIN_ASCII.test(text)) {
+      if (text.includes('[') && writesSpecial(text)) return null;
+      return (text.match(ASCII_PRE_TOKEN) ?? []).map((word) => word.toLowerCase());
+    }
+    if (writesSpecial(text)) return null;
+    const normalised = normalizer(text);
+    return normalised ? pre_tokenizer(normalised, { section_index: 0 }) : [];
+  };
+}
+
+/** A token counter for `tokenizer` (its count without special tokens), quick where it can be. */
+export function tokenCounter(tokenizer: PreTrainedTokenizer): (text: string) => number {
+  const encoded = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
+  const json = jsonOf(tokenizer);
+  const read = json && countsPreTokens(json) ? preTokenReader(tokenizer, json) : null;
+  if (!read) return encoded;
+  return (text) => {
+    if (PLAIN_ASCII.test(text) && !text.includes('[')) return text.match(ASCII_PRE_TOKEN)?.length ?? 0;
+    return read(text)?.length ?? encoded(text);
+  };
+}
+
+/** The model inputs `tokenizer(texts, { padding: true, truncation: true })` gives. */
+export type ModelInputs = Record<string, Tensor> & { attention_mask: Tensor };
+
+/**
+ * For the same tokenizers, the model's inputs for a batch of texts made without encoding them:
+ * each pre-token's id (or [UNK]'s) between [CLS] and [SEP], cut at the model's length, padded to
+ * the longest; null for a batch with a special token written out (the caller encodes it).
+ * Embedding R-intro.pdf spent ~180 ms in the tokenizer. Null for a tokenizer it cannot follow.
+ */
+export function plainInputs(tokenizer: PreTrainedTokenizer): ((texts: string[]) => ModelInputs | null) | null {
+  const json = jsonOf(tokenizer);
+  if (!json || !countsPreTokens(json) || json.post_processor?.type !== 'TemplateProcessing') return null;
+  const vocab = new Map(Object.entries(json.model!.vocab!));
+  const [unk, cls, sep] = [json.model!.unk_token ?? '[UNK]', '[CLS]', '[SEP]'].map((token) => vocab.get(token));
+  const template = JSON.stringify(json.post_processor.single);
+  const bert = JSON.stringify([
+    { SpecialToken: { id: '[CLS]', type_id: 0 } },
+    { Sequence: { id: 'A', type_id: 0 } },
+    { SpecialToken: { id: '[SEP]', type_id: 0 } },
+  ]);
+  const pad = (tokenizer as unknown as { pad_token_id?: number }).pad_token_id;
+  if (unk === undefined || cls === undefined || sep === undefined || pad === undefined || template !== bert)
+    return null;
+  // Which inputs it gives (token_type_ids or not), as the tokenizer itself does.
+  const keys = Object.keys(tokenizer(['a'], { padding: true, truncation: true }));
+  if (!keys.includes('input_ids') || !keys.includes('attention_mask')) return null;
+  if (keys.some((key) => !['input_ids', 'attention_mask', 'token_type_ids'].includes(key))) return null;
+  const maxLength = (tokenizer as unknown as { model_max_length?: number }).model_max_length ?? Infinity;
+  const maxChars = json.model!.max_input_chars_per_word ?? 100;
+  const read = preTokenReader(tokenizer, json);
+  if (!read) return null;
+  const big: bigint[] = [];
+  const bigint = (n: number) => (big[n] ??= BigInt(n));
+  // WordPiece measures a word in code points, and gives [UNK] past its longest.
+  const idOf = (word: string) =>
+    (word.length > maxChars && [...word].length > maxChars ? undefined : vocab.get(word)) ?? unk;
+  return (texts) => {
+    if (!texts.length) return null;
+    const rows: number[][] = [];
+    for (const text of texts) {
+      const words = read(text);
+      if (!words) return null;
+      const ids = [cls, ...words.map(idOf), sep];
+      if (ids.length > maxLength) ids.length = maxLength;
+      rows.push(ids);
+    }
+    const width = Math.max(...rows.map((ids) => ids.length));
+    const size = texts.length * width;
+    const inputIds = new BigInt64Array(size).fill(bigint(pad));
+    const mask = new BigInt64Array(size);
+    rows.forEach((ids, row) => {
+      ids.forEach((id, k) => {
+        inputIds[row * width + k] = bigint(id);
+        mask[row * width + k] = 1n;
+      });
+    });
+    const dims = [texts.length, width];
+    const inputs: ModelInputs = {
+      input_ids: new Tensor('int64', inputIds, dims),
+      attention_mask: new Tensor('int64', mask, dims),
+    };
+    if (keys.includes('token_type_ids')) inputs.token_type_ids = new Tensor('int64', new BigInt64Array(size), dims);
+    return inputs;
+  };
+}
+
+/** Whether every BERT pre-token is one token: WordPiece with no continuation pieces. */
+function countsPreTokens({ model, normalizer, pre_tokenizer }: TokenizerJson): boolean {
+  if (model?.type !== 'WordPiece' || !model.vocab) return false;
+  if (normalizer?.type !== 'BertNormalizer' || pre_tokenizer?.type !== 'BertPreTokenizer') return false;
+  const prefix = model.continuing_subword_prefix ?? '##';
+  return !Object.keys(model.vocab).some((piece) => piece.startsWith(prefix));
+}
