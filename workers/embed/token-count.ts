@@ -23,7 +23,13 @@ interface TokenizerJson {
     unk_token?: string;
     max_input_chars_per_word?: number;
   };
-  normalizer?: { type?: string } | null;
+  normalizer?: {
+    type?: string;
+    clean_text?: boolean;
+    handle_chinese_chars?: boolean;
+    lowercase?: boolean;
+    strip_accents?: boolean | null;
+  } | null;
   pre_tokenizer?: { type?: string } | null;
   added_tokens?: { content: string }[];
   post_processor?: { type?: string; single?: unknown[] } | null;
@@ -65,15 +71,47 @@ function preTokenReader(
     const lower = text.toLowerCase();
     return special.some((token) => lower.includes(token));
   };
+  const normalise = isUncasedBert(json.normalizer) ? uncasedBert : normalizer;
   return (text) => {
     if (PLAIN_ASCII.test(text)) {
       if (text.includes('[') && writesSpecial(text)) return null;
       return (text.match(ASCII_PRE_TOKEN) ?? []).map((word) => word.toLowerCase());
     }
     if (writesSpecial(text)) return null;
-    const normalised = normalizer(text);
+    const normalised = normalise(text);
     return normalised ? pre_tokenizer(normalised, { section_index: 0 }) : [];
   };
+}
+
+/** The uncased BERT normaliser's settings (the built-in model's). */
+function isUncasedBert(config: TokenizerJson['normalizer']): boolean {
+  return (
+    config?.type === 'BertNormalizer' &&
+    config.clean_text === true &&
+    config.handle_chinese_chars === true &&
+    config.lowercase === true &&
+    (config.strip_accents ?? null) === null
+  );
+}
+
+/** Control characters the normaliser drops (tab and line breaks become spaces instead), and U+FFFD. */
+const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\uFFFD]/gu;
+/** The CJK ideographs it spaces out, as it tests them: one UTF-16 unit at a time. */
+const IDEOGRAPH = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/g;
+
+/**
+ * What @huggingface/tokenizers' BertNormalizer makes of a text with those settings, a step at a
+ * time over the whole string rather than character by character: control characters out, white
+ * space to spaces, ideographs spaced, lower case, accents off.
+ */
+function uncasedBert(text: string): string {
+  return text
+    .replace(CONTROL, (c) => (c === '\t' || c === '\n' || c === '\r' ? ' ' : ''))
+    .replace(/\s/g, ' ')
+    .replace(IDEOGRAPH, ' $& ')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '');
 }
 
 /** A token counter for `tokenizer` (its count without special tokens), quick where it can be. */
