@@ -64,8 +64,11 @@ export class Engine {
   private stale: ChangedParts = { documents: false, settings: false };
   /** The ready documents the last restore read, for the catch-up that follows it (once). */
   private restoredReady: ReadonlySet<string> | undefined;
-  // Serialise reads of the library: overlapping ones would add the same document twice.
+  // Serialise reads of the library: overlapping ones would add the same document twice. Snapshot
+  // saves go in the same line, so that no change lands in an index being stored.
   private work: Promise<unknown> = Promise.resolve();
+  /** The last change of the index in `work` (not a snapshot save): what a search must wait for. */
+  private changed: Promise<unknown> = Promise.resolve();
   private started: Promise<void> | null = null;
   /** Documents this engine is writing or deleting: Dexie reports its own writes as changes too. */
   private writing = new Set<string>();
@@ -117,7 +120,8 @@ export class Engine {
     this.stale = { documents: false, settings: false };
     if (settings) await this.catchUpModel();
     if (documents) await this.catchUpDocuments();
-    else await this.work;
+    // Not a snapshot being stored: it reads the index, and a search need not wait for its write.
+    else await this.changed;
     return { documents: this.indexed.size };
   }
 
@@ -349,7 +353,7 @@ export class Engine {
   /** Each document's section headings (what the library's filter matches besides titles and names). */
   async headings(docIds: string[]): Promise<Record<string, string[]>> {
     await this.catchUp();
-    await this.work;
+    await this.changed;
     return documentHeadings(this.index, docIds);
   }
 
@@ -366,6 +370,7 @@ export class Engine {
   /** Runs `change` to the index after every read of the library under way, and before the next. */
   private exclusive(change: () => void | Promise<void>): Promise<unknown> {
     this.work = this.work.then(change).catch((error) => console.error('index change failed', error));
+    this.changed = this.work;
     return this.work;
   }
 
@@ -381,6 +386,7 @@ export class Engine {
         if (added + removed > 0) this.snapshots.schedule();
       })
       .catch((error) => console.error('index catch-up failed', error));
+    this.changed = this.work;
     return this.work;
   }
 
