@@ -53,8 +53,13 @@ export async function storedBytes(db: CarrelDb, docId: string): Promise<number> 
       db.vectors.where('docId').equals(docId).toArray(),
     ]);
     if (!doc) return 0;
-    return [doc, file, text, chunks, vectors].reduce((sum: number, record) => sum + valueBytes(record), 0);
+    return documentBytes(doc, file, text, chunks, vectors);
   });
+}
+
+/** The bytes of one document's records: its record, original, text, chunks and vectors (as stored). */
+export function documentBytes(...records: unknown[]): number {
+  return records.reduce((sum: number, record) => sum + valueBytes(record), 0);
 }
 
 /** Marks documents as removed, to be deleted at `removeAt` (ms); `null` takes the mark off (the removal was undone). */

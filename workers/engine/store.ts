@@ -1,6 +1,6 @@
 /** Writing one document: every record of it in one transaction, or nothing. */
 import { putChunks } from './chunk-store';
-import { valueBytes } from './library-facts';
+import { documentBytes } from './library-facts';
 import { ACTIVE_MODEL_KEY, type CarrelDb } from '../../common/db';
 import type { StoreRequest } from '../../common/ingest';
 import { BUILTIN_MODEL } from '../../common/models';
@@ -36,7 +36,7 @@ export async function saveDocument(
     signal.throwIfAborted();
     await db.documents.put(record);
     // What storedBytes would read back now, counted from the records written (no read).
-    return [record, original, deflated, chunks, vectors].reduce((sum: number, value) => sum + valueBytes(value), 0);
+    return documentBytes(record, original, deflated, chunks, vectors);
   });
 }
 
