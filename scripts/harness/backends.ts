@@ -11,9 +11,9 @@ import type { BackendApi } from './backend.worker';
 
 export type BackendResult = { model_load_ms: number; propositions_per_s: number; adapter?: string } | { error: string };
 
-export async function backends(texts: string[]): Promise<Record<Device, BackendResult>> {
-  const out = {} as Record<Device, BackendResult>;
-  for (const device of ['wasm', 'webgpu'] as const) {
+export async function backends(texts: string[]): Promise<Record<Device | 'table', BackendResult>> {
+  const out = {} as Record<Device | 'table', BackendResult>;
+  for (const device of ['table', 'wasm', 'webgpu'] as const) {
     if (device === 'webgpu' && !(await gpuSupport()).adapter) {
       out[device] = { error: 'no WebGPU adapter in this browser' };
       continue;

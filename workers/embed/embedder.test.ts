@@ -1,11 +1,10 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tensor } from '@huggingface/transformers';
-import { createEmbedder, meanPooledUnitVectors, type Embedder } from './embedder';
-
-const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
+import { meanPooledUnitVectors, type Embedder } from './embedder';
+import { builtinEmbedder, MODELS, throughOnnx } from './builtin.test-support';
+import { LanguageTables, type LanguageTableData } from './language-tables';
 const MODEL_DIR = `${MODELS}carrel-glove-50k/`;
 
 // (anchor, paraphrase, unrelated) triples from the model research notes.
@@ -38,7 +37,7 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 
 let embedder: Embedder;
 beforeAll(async () => {
-  embedder = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
+  embedder = await builtinEmbedder();
 });
 afterAll(() => embedder?.dispose());
 
@@ -56,7 +55,7 @@ describe('the built-in model files', () => {
   });
 });
 
-describe('createEmbedder with carrel-glove-50k', () => {
+describe('the built-in model, read as a lookup table', () => {
   it('gives unit vectors of 100 dimensions', async () => {
     const [v] = await embedder.embed(['The museum displays ancient paintings']);
     expect(embedder.dims).toBe(100);
@@ -111,5 +110,45 @@ describe('meanPooledUnitVectors', () => {
     // mean of (3,0) and (1,4) = (2,2) → (0.7071, 0.7071); the padded (100,0) must not count.
     expect([...first!].map((x) => x.toFixed(4))).toEqual(['0.7071', '0.7071']);
     expect(second).toBeNull();
+  });
+});
+
+describe('the built-in model without ONNX Runtime', () => {
+  // Texts of every kind the app embeds: sentences, a whole section, no known word, a special token
+  // written out (the tokenizer's own encode), accents, and German read through a language table.
+  const TEXTS = [
+    'The cat sat on the mat',
+    'How do I reset my password?',
+    TRIPLES.flat().join(' ').repeat(4),
+    'zxqvbnm qqqzzz',
+    '',
+    'a [SEP] inside [CLS] text',
+    'Café déjà vu, naïve façade',
+    'Die Katze schläft auf dem Teppich',
+  ];
+  const GERMAN: LanguageTableData = {
+    lang: 'de',
+    words: { katze: 'cat kitten', schlaft: 'sleeps', teppich: 'carpet rug' },
+  };
+
+  it('gives exactly the vectors ONNX Runtime gives through Transformers.js, for queries, passages and other languages', async () => {
+    const tables = () => new LanguageTables(async (lang) => (lang === 'de' ? GERMAN : null));
+    const onnx = await throughOnnx({ languages: tables() });
+    const table = await builtinEmbedder({ languages: tables() });
+    try {
+      expect(table.dims).toBe(onnx.dims);
+      const langs = TEXTS.map((_, i) => (i === TEXTS.length - 1 ? 'de' : 'en'));
+      for (const as of ['query', 'passage'] as const) {
+        const [fromOnnx, fromTable] = await Promise.all([onnx, table].map((e) => e.embed(TEXTS, { as, langs })));
+        expect(fromTable.map((v) => v && [...v])).toEqual(fromOnnx!.map((v) => v && [...v]));
+      }
+      // The German text went through its table: not the vector of the same words read as English.
+      const [english] = await table.embed([TEXTS.at(-1)!], { langs: ['en'] });
+      const [german] = await table.embed([TEXTS.at(-1)!], { langs: ['de'] });
+      expect(dot(english!, german!)).toBeLessThan(0.99);
+    } finally {
+      await onnx.dispose();
+      await table.dispose();
+    }
   });
 });

@@ -5,8 +5,15 @@
 import type { Device } from '../../common/gpu';
 import { useOwnFiles, type ModelCache } from '../runtime/transformers-env';
 import { plainInputs, tokenCounter } from './token-count';
-import { AutoTokenizer, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
-import { embedPlaced, placeWords } from './foreign';
+import {
+  AutoTokenizer,
+  pipeline,
+  Tensor,
+  type FeatureExtractionPipeline,
+  type PreTrainedTokenizer,
+} from '@huggingface/transformers';
+import { embedPlaced, placeWords, type RowsOf } from './foreign';
+import { pooledRows, readStaticTable } from './static-model';
 import { guessLanguage, type LanguageTable, type LanguageTables } from './language-tables';
 
 export interface EmbedderOptions {
@@ -27,6 +34,12 @@ export interface EmbedderOptions {
    * model's only: they are made for its vocabulary). Without them every text is read as English.
    */
   languages?: LanguageTables;
+  /**
+   * Reads one of the model's files (a path in its folder, such as `onnx/model_quantized.onnx`).
+   * Given for the built-in model: when its ONNX graph is one table lookup, its rows are read from
+   * the file and summed here, without ONNX Runtime (workers/embed/static-model.ts).
+   */
+  readFile?: (path: string) => Promise<Uint8Array>;
 }
 
 export interface Embedder {
@@ -69,16 +82,68 @@ export async function createTokenCounter(
   return tokenCounter(await AutoTokenizer.from_pretrained(opts.modelId));
 }
 
-/** Loads the model and returns an embedder. */
-export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
-  useOwnFiles(opts);
+/** The ONNX file Transformers.js loads for a dtype (research/builtin-model-notes.md). */
+const ONNX_FILE = { q8: 'onnx/model_quantized.onnx', fp16: 'onnx/model_fp16.onnx', fp32: 'onnx/model.onnx' } as const;
+
+/** What runs a model's rows: ONNX Runtime through Transformers.js, or the lookup table itself. */
+interface Rows {
+  dims: number;
+  tokenizer: PreTrainedTokenizer;
+  /** One unit vector per text of a batch of token ids (mean-pooled over the mask), null for a text with no known word. */
+  pooled(inputs: { input_ids: Tensor; attention_mask: Tensor }): Promise<(Float32Array | null)[]>;
+  /** The [batch, tokens, dims] rows of a batch of token ids. */
+  rowsOf: RowsOf;
+  dispose(): Promise<void>;
+}
+
+/** The model through a Transformers.js pipeline on ONNX Runtime (every model but a lookup table). */
+async function pipelineRows(opts: EmbedderOptions): Promise<Rows> {
   const extractor = (await pipeline('feature-extraction', opts.modelId, {
     device: opts.device,
     dtype: opts.dtype ?? 'q8',
   })) as FeatureExtractionPipeline;
-  const config = extractor.model.config as unknown as { hidden_size: number };
-  const dims = config.hidden_size;
-  const tokenizer = extractor.tokenizer;
+  const rowsOf: RowsOf = async (inputs) =>
+    ((await extractor.model(inputs)) as { last_hidden_state: Tensor }).last_hidden_state;
+  return {
+    dims: (extractor.model.config as unknown as { hidden_size: number }).hidden_size,
+    tokenizer: extractor.tokenizer,
+    // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
+    // which took longer than the model itself; pooling here is the same arithmetic, done once.
+    pooled: async (inputs) => meanPooledUnitVectors(await rowsOf(inputs), inputs.attention_mask),
+    rowsOf,
+    dispose: () => extractor.dispose(),
+  };
+}
+
+/** A lookup-table model (the built-in one) from its own file, or null when its graph is not one. */
+async function tableRows(opts: EmbedderOptions): Promise<Rows | null> {
+  const table = readStaticTable(await opts.readFile!(ONNX_FILE[opts.dtype ?? 'q8']));
+  if (!table) return null;
+  const tokenizer = await AutoTokenizer.from_pretrained(opts.modelId);
+  return {
+    dims: table.dims,
+    tokenizer,
+    pooled: async ({ input_ids, attention_mask }) =>
+      pooledRows(table, input_ids.data as BigInt64Array, attention_mask.data as BigInt64Array, input_ids.dims[0]!),
+    rowsOf: async ({ input_ids }) => {
+      const ids = input_ids.data as BigInt64Array;
+      const data = new Float32Array(ids.length * table.dims);
+      ids.forEach((id, at) => {
+        const row = Number(id);
+        const scale = table.scales[row]!;
+        for (let d = 0; d < table.dims; d++) data[at * table.dims + d] = table.rows[row * table.dims + d]! * scale;
+      });
+      return new Tensor('float32', data, [...input_ids.dims, table.dims]);
+    },
+    dispose: async () => undefined,
+  };
+}
+
+/** Loads the model and returns an embedder. */
+export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
+  useOwnFiles(opts);
+  const rows = (opts.readFile && (await tableRows(opts))) || (await pipelineRows(opts));
+  const { dims, tokenizer } = rows;
   let vocab: Map<string, number> | null = null;
   // Plain ASCII batches go to the model without the tokenizer's encode (workers/embed/token-count.ts).
   const plain = plainInputs(tokenizer);
@@ -87,12 +152,10 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const embedEnglish = async (texts: string[], as: 'query' | 'passage') => {
     const prefix = (as === 'query' ? opts.queryPrefix : opts.passagePrefix) ?? '';
     const batch = texts.map((t) => prefix + (t || ' '));
-    // The pipeline's own mean pooling converts every mask entry from BigInt once per dimension,
-    // which took longer than the model itself; pooling here is the same arithmetic, done once.
     const inputs =
-      plain?.(batch) ?? (tokenizer(batch, { padding: true, truncation: true }) as { attention_mask: Tensor });
-    const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-    return meanPooledUnitVectors(outputs.last_hidden_state, inputs.attention_mask);
+      plain?.(batch) ??
+      (tokenizer(batch, { padding: true, truncation: true }) as { input_ids: Tensor; attention_mask: Tensor });
+    return rows.pooled(inputs);
   };
 
   /** The table to read each text through: null for English (or a language without a table). */
@@ -120,10 +183,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
         )
       ).forEach((v, k) => (out[english[k]!] = v));
     const placed = foreign.map((i) => placeWords(texts[i]!, tables[i]!, vocabulary()));
-    const vectors = await embedPlaced(placed, async (inputs) => {
-      const outputs = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-      return outputs.last_hidden_state;
-    });
+    const vectors = await embedPlaced(placed, rows.rowsOf);
     vectors.forEach((v, k) => (out[foreign[k]!] = v));
     return out;
   };
@@ -148,7 +208,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
     },
     countTokens: tokenCounter(tokenizer),
     knowsWord: (word) => vocabulary().has(word),
-    dispose: () => extractor.dispose(),
+    dispose: () => rows.dispose(),
   };
 }
 

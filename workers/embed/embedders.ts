@@ -18,8 +18,16 @@ export function embeddingModel(model: ModelInfo): RuntimeModel {
   return { id: model.id, gpuWeights: !!model.prefersGpu && model.dtype !== 'q8' };
 }
 
+/** A file of a model the app serves itself (precached by the service worker), by its path in the model's folder. */
+const ownFile = (modelId: string) => async (path: string) => {
+  const url = new URL(`/models/${modelId}/${path}`, self.location.href);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+};
+
 const session =
-  (model: ModelInfo): OpenSession<Embedder> =>
+  (model: ModelInfo, { throughOnnx = false } = {}): OpenSession<Embedder> =>
   (device, wasmPaths) =>
     createEmbedder({
       modelId: model.id,
@@ -31,12 +39,17 @@ const session =
       passagePrefix: model.passagePrefix,
       wasmPaths,
       // Its tables are made for its vocabulary; a downloaded model reads other languages itself.
+      // Its rows are a lookup table, read from its file without ONNX Runtime (static-model.ts).
       ...(model.id === BUILTIN_MODEL.id ? { languages: languageTables } : {}),
+      ...(model.id === BUILTIN_MODEL.id && !throughOnnx ? { readFile: ownFile(model.id) } : {}),
     });
 
-/** A session of `model` on `device`, without fallback (the bench measures each backend with it). */
+/**
+ * A session of `model` on `device` through ONNX Runtime, even the built-in model's, without
+ * fallback: the bench measures each backend with it.
+ */
 export function openEmbedderOn(model: ModelInfo, device: Device): Promise<Embedder> {
-  return runtime.openOn(device, session(model));
+  return runtime.openOn(device, session(model, { throughOnnx: true }));
 }
 
 const loading = new Map<string, Promise<Embedder>>();

@@ -1,11 +1,9 @@
 // @vitest-environment node
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEmbedder, type Embedder } from './embedder';
+import type { Embedder } from './embedder';
+import { builtinEmbedder } from './builtin.test-support';
 import { placeWords } from './foreign';
 import { LanguageTable, LanguageTables, type LanguageTableData } from './language-tables';
-
-const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
 // A tiny table made here: what matters is the plumbing, not the dictionary.
 const GERMAN: LanguageTableData = {
@@ -19,13 +17,8 @@ let withTables: Embedder;
 const fetchTable = vi.fn(async (lang: string) => (lang === 'de' ? GERMAN : null));
 
 beforeAll(async () => {
-  plain = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
-  withTables = await createEmbedder({
-    modelId: 'carrel-glove-50k',
-    modelBaseUrl: MODELS,
-    device: 'cpu',
-    languages: new LanguageTables(fetchTable),
-  });
+  plain = await builtinEmbedder();
+  withTables = await builtinEmbedder({ languages: new LanguageTables(fetchTable) });
 });
 afterAll(async () => {
   await plain?.dispose();

@@ -127,7 +127,7 @@ export function tokenCounter(tokenizer: PreTrainedTokenizer): (text: string) => 
 }
 
 /** The model inputs `tokenizer(texts, { padding: true, truncation: true })` gives. */
-export type ModelInputs = Record<string, Tensor> & { attention_mask: Tensor };
+export type ModelInputs = Record<string, Tensor> & { input_ids: Tensor; attention_mask: Tensor };
 
 /**
  * For the same tokenizers, the model's inputs for a batch of texts made without encoding them:

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportLibrary } from './backup';
 import { readChunks } from './chunk-store';
@@ -8,12 +7,12 @@ import { ACTIVE_MODEL_KEY, TARGET_MODEL_KEY, VECTOR_RECIPES_KEY, openDb, type Ca
 import { customModel, type ModelInfo } from '../../common/models';
 import { storedOrder, storedVectors } from '../../common/vector-codec';
 import { embedAll, propositionText, recipeFor } from '../embed/document-vectors';
-import { createEmbedder, type Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed/embedder';
+import { builtinEmbedder } from '../embed/builtin.test-support';
 import { ingestFile } from '../ingest/pipeline';
 import { readerDeps, testEngine } from '../ingest/test-reader';
 import { reembedOutdated, switchModel, type ReembedDeps, type ReembedOutdatedDeps } from './reembed';
 
-const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const TARGET: ModelInfo = customModel('test/eight-dims', 8, 0);
 
 let builtin: Embedder;
@@ -21,7 +20,7 @@ let db: CarrelDb;
 let dbCount = 0;
 
 beforeAll(async () => {
-  builtin = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
+  builtin = await builtinEmbedder();
 });
 afterAll(() => builtin?.dispose());
 

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks } from '../engine/chunk-store';
 import { readStoredChunks } from '../../common/stored-chunk';
@@ -9,14 +8,13 @@ import { deleteDocument } from '../engine/store';
 import { BUILTIN_MODEL } from '../../common/models';
 import { readVectors, storedOrder } from '../../common/vector-codec';
 import { AppError } from '../../common/types';
-import { createEmbedder, type Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed/embedder';
+import { builtinEmbedder } from '../embed/builtin.test-support';
 import { pack } from '../embed/document-vectors';
 import { adjacentSimilarity } from '../chunk/topic-similarity';
 import type { Engine } from '../engine/engine';
 import { ingestFile, MAX_FILE_BYTES, type IngestDeps } from './pipeline';
 import { readerDeps, testEngine } from './test-reader';
-
-const MODELS = fileURLToPath(new URL('../../public/models/', import.meta.url));
 
 const markdown = `# Field Notes
 
@@ -35,7 +33,7 @@ let engine: Engine;
 let dbCount = 0;
 
 beforeAll(async () => {
-  embedder = await createEmbedder({ modelId: 'carrel-glove-50k', modelBaseUrl: MODELS, device: 'cpu' });
+  embedder = await builtinEmbedder();
 });
 afterAll(() => embedder?.dispose());
 
