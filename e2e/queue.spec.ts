@@ -53,15 +53,27 @@ test('the queue shows overall progress and time left, pauses and resumes, and se
   page,
 }) => {
   await page.addInitScript(watchStages);
+  // The page's clock runs as usual; it is moved 2 s on once, below. It starts 10 s behind the
+  // workers' clocks, so that it never gets ahead of the times the engine stamps on what it stores
+  // (a file's row gives way to its stored document's by those times).
+  await page.clock.install({ time: Date.now() - 10_000 });
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);
+  const reader = page.workers().find((worker) => worker.url().includes('reader.worker'))!;
 
   const names = [1, 2, 3, 4, 5].map((n) => `survey-${n}.txt`);
-  await page.getByTestId('file-input').setInputFiles(
-    // The first is the longest: a file shows its time left only once it has been read for a
-    // while (0.8 s), which a fast machine may not spend on the others.
-    names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, i ? 1200 : 4000)) })),
-  );
+  // A file shows its time left only once it has been read for a while (0.8 s), which a fast
+  // machine no longer spends on a file of 4,000 sentences: the reader waits once it has read the
+  // first, while the page's clock moves 2 s on, as if reading had taken that long.
+  const hold = await holdWorker(page, reader, 'reader', { method: 'read', stage: 'chunking', file: names[0] });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles(
+      names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 1, i ? 1200 : 4000)) })),
+    );
+  await hold.reached;
+  await page.clock.fastForward(2000);
+  await hold.resume();
 
   // One bar for the whole queue, with the number of files and, once the pace is known, the time left.
   const summary = page.getByTestId('queue-summary');
