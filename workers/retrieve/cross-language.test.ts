@@ -91,6 +91,15 @@ describe('askedLanguage', () => {
     expect(again).not.toHaveBeenCalled();
   });
 
+  it('counts no letter alone for or against English: it fetches no table for such a question', async () => {
+    const fetch = fetchTable();
+    // The built-in model knows no one-letter word, nor every English word ("histogram").
+    const isEnglish = (word: string) => word === 'plot';
+    expect(await askedLanguage(new LanguageTables(fetch), 'plot a histogram', isEnglish)).toBe('en');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await askedLanguage(new LanguageTables(fetch), 'chemin a absolu', isEnglish)).toBe('fr');
+  });
+
   it('keeps a question with English function words English', async () => {
     const fetch = fetchTable();
     expect(await askedLanguage(new LanguageTables(fetch), 'is un chemin the path')).toBe('en');
