@@ -13,7 +13,7 @@ import {
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
 import { embedPlaced, placeWords, type RowsOf } from './foreign';
-import { pooledRows, readStaticTable } from './static-model';
+import { pooledRows, readStaticTable, tableRowsOf } from './static-model';
 import { guessLanguage, type LanguageTable, type LanguageTables } from './language-tables';
 
 export interface EmbedderOptions {
@@ -125,16 +125,8 @@ async function tableRows(opts: EmbedderOptions): Promise<Rows | null> {
     tokenizer,
     pooled: async ({ input_ids, attention_mask }) =>
       pooledRows(table, input_ids.data as BigInt64Array, attention_mask.data as BigInt64Array, input_ids.dims[0]!),
-    rowsOf: async ({ input_ids }) => {
-      const ids = input_ids.data as BigInt64Array;
-      const data = new Float32Array(ids.length * table.dims);
-      ids.forEach((id, at) => {
-        const row = Number(id);
-        const scale = table.scales[row]!;
-        for (let d = 0; d < table.dims; d++) data[at * table.dims + d] = table.rows[row * table.dims + d]! * scale;
-      });
-      return new Tensor('float32', data, [...input_ids.dims, table.dims]);
-    },
+    rowsOf: async ({ input_ids }) =>
+      new Tensor('float32', tableRowsOf(table, input_ids.data as BigInt64Array), [...input_ids.dims, table.dims]),
     dispose: async () => undefined,
   };
 }

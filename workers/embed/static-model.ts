@@ -158,6 +158,29 @@ export function readStaticTable(onnx: Uint8Array): StaticTable | null {
   };
 }
 
+/** The index of row `id` in `table.rows`; throws for an id outside the table. */
+function rowStart(table: StaticTable, id: number): number {
+  if (!(id >= 0 && id < table.vocabSize))
+    throw new Error(`token id ${id} is outside the model's ${table.vocabSize} rows`);
+  return id * table.dims;
+}
+
+/**
+ * The rows of a list of token ids, one after another, as ONNX Runtime's output gives them: each
+ * int8 value times its row's scale, as a float32 (Float32Array rounds the product as ONNX Runtime's
+ * Mul does; int8 × float32 is exact in a double).
+ */
+export function tableRowsOf(table: StaticTable, ids: ArrayLike<bigint | number>): Float32Array {
+  const { rows, scales, dims } = table;
+  const out = new Float32Array(ids.length * dims);
+  for (let at = 0; at < ids.length; at++) {
+    const id = Number(ids[at]);
+    const offset = rowStart(table, id);
+    for (let d = 0; d < dims; d++) out[at * dims + d] = rows[offset + d]! * scales[id]!;
+  }
+  return out;
+}
+
 /**
  * Per row of a [batch, tokens] batch of ids: the sum of its unmasked tokens' rows, scaled to unit
  * length, as `meanPooledUnitVectors` gives from ONNX Runtime's output (each row's float32 values,
@@ -168,9 +191,8 @@ export function pooledRows(
   ids: ArrayLike<bigint | number>,
   mask: ArrayLike<bigint | number>,
   batch: number,
-  weights?: ArrayLike<number>,
 ): (Float32Array | null)[] {
-  const { rows, scales, dims, vocabSize } = table;
+  const { rows, scales, dims } = table;
   const tokens = batch ? ids.length / batch : 0;
   const vectors: (Float32Array | null)[] = [];
   for (let row = 0; row < batch; row++) {
@@ -179,13 +201,10 @@ export function pooledRows(
       const at = row * tokens + token;
       if (!Number(mask[at])) continue;
       const id = Number(ids[at]);
-      if (!(id >= 0 && id < vocabSize)) throw new Error(`token id ${id} is outside the model's ${vocabSize} rows`);
+      const offset = rowStart(table, id);
       const scale = scales[id]!;
-      const weight = weights ? weights[at]! : 1;
-      const offset = id * dims;
-      // Math.fround: the float32 product ONNX Runtime's Mul gives (int8 × float32 is exact in a double).
-      if (weights) for (let d = 0; d < dims; d++) sum[d]! += weight * Math.fround(rows[offset + d]! * scale);
-      else for (let d = 0; d < dims; d++) sum[d]! += Math.fround(rows[offset + d]! * scale);
+      // Math.fround: the float32 product of tableRowsOf, without an array for every token's row.
+      for (let d = 0; d < dims; d++) sum[d]! += Math.fround(rows[offset + d]! * scale);
     }
     let norm = 0;
     for (let d = 0; d < dims; d++) norm += sum[d]! * sum[d]!;
