@@ -294,22 +294,26 @@ function watchOverall() {
 
 test('the overall bar and its count only go forward when files join a running queue', async ({ page }) => {
   await page.addInitScript(watchOverall);
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
   await page.goto('/');
+  // The engine waits as it starts embedding the first file, a third of the way on the bar, however fast the machine.
+  const hold = await holdWorker(page, await engineStarted, 'engine', { method: 'storeHandedOver', stage: 'embedding' });
   await page
     .getByTestId('file-input')
-    .setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(120)) }]);
+    .setInputFiles([{ name: 'first.md', mimeType: 'text/markdown', buffer: Buffer.from(bigMarkdown(30)) }]);
+  await hold.reached;
   const bar = page.getByRole('progressbar', { name: 'Overall progress' });
-  await expect
-    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 })
-    .toBeGreaterThanOrEqual(20);
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(20);
   // Three more, larger in all than the first: by bytes, the share done would fall.
   await page.getByTestId('file-input').setInputFiles(
     [1, 2, 3].map((n) => ({
       name: `more-${n}.md`,
       mimeType: 'text/markdown',
-      buffer: Buffer.from(bigMarkdown(60 + n)),
+      buffer: Buffer.from(bigMarkdown(15 + n)),
     })),
   );
+  await expect(row(page, 'more-3.md')).toBeVisible();
+  await hold.resume();
   for (const name of ['first.md', 'more-1.md', 'more-2.md', 'more-3.md'])
     await expect(row(page, name)).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
   const shown = await page.evaluate(
