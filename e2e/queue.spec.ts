@@ -220,18 +220,22 @@ test('a file being read shows as paused only once the worker has stopped reading
 });
 
 test('a file can be cancelled while it is read or while it waits; neither is kept', async ({ page }) => {
+  const engineStarted = page.waitForEvent('worker', (worker) => worker.url().includes('engine.worker'));
   await page.goto('/');
+  // The engine waits as it starts embedding the first file, so it is still being read when cancelled, however fast the machine.
+  const hold = await holdWorker(page, await engineStarted, 'engine', { method: 'storeHandedOver', stage: 'embedding' });
   const names = ['reading.txt', 'waiting.txt', 'kept.txt'];
   await page
     .getByTestId('file-input')
     .setInputFiles(
       names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(longText(i + 31, 1500)) })),
     );
-  // Cancelled as soon as it shows as being read: also while the file reader is still starting.
-  await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', /parsing|embedding/);
+  await hold.reached;
+  await expect(row(page, 'reading.txt')).toHaveAttribute('data-status', 'embedding');
   await page.getByRole('button', { name: 'Cancel waiting.txt' }).click();
   await expect(row(page, 'waiting.txt')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel reading.txt' }).click();
+  await hold.resume();
   await expect(row(page, 'reading.txt')).toHaveCount(0);
 
   // The queue goes on with the file left; the cancelled ones never become documents, even after a reload.
