@@ -5,10 +5,11 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
+ *   npm run eval -- --questions eval/man-pages/questions/man-pages-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,17 @@ export const HELD_OUT_SETS = {
     root: 'eval/languages-library',
     questions: 'languages-library-qa.json',
     docs: wholeGuide, // listed from the package, so only when this set is fetched
+  },
+  // Manual pages saved as text, with sections, subsections and options: how the plain-text parser reads their layout.
+  'man-pages': {
+    root: 'eval/man-pages',
+    questions: 'man-pages-qa.json',
+    docs: [
+      { pkg: 'ncdu', from: 'usr/share/man/man1/ncdu.1.gz', to: 'ncdu.txt', man: true },
+      { pkg: 'fzf', from: 'usr/share/man/man1/fzf.1.gz', to: 'fzf.txt', man: true },
+      { pkg: 'lftp', from: 'usr/share/man/man1/lftp.1.gz', to: 'lftp.txt', man: true },
+      { pkg: 'aria2', from: 'usr/share/man/man1/aria2c.1.gz', to: 'aria2c.txt', man: true },
+    ],
   },
   // One 1,158-page manual beside four small ones.
   'library-scale': {
