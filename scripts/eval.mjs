@@ -369,6 +369,8 @@ async function evaluateQuestions(page, cli, model) {
         ...(Object.keys(byLanguage).length ? { by_language: byLanguage } : {}),
         lost,
         misses,
+        // Every question's rank, by its section and as the page shows it: what moved between two runs.
+        ranks: results.map((r) => ({ query: r.query, rank: r.rank, page: r.pageRank })),
       }),
     );
   }
