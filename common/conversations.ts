@@ -36,6 +36,44 @@ export function typedOn(a: string, b: string): boolean {
 }
 
 /**
+ * What conversation `thread` is with `turn` kept in it, as the engine stores it (saveTurn) and as
+ * the page shows it while it is being stored: a question that extends, trims or repeats the last
+ * one (typing on, as search-as-you-type sees it) updates that turn, and any other is added; with no
+ * `thread`, a new conversation of that one question, titled after it, whose id is `id`. Null when
+ * `turn` is the last turn already, the same question with the same answer: nothing to write.
+ */
+export function withTurn(
+  thread: ConversationRecord | null | undefined,
+  turn: ConversationTurn,
+  id: () => string,
+): ConversationRecord | null {
+  if (!thread) {
+    const title = titleFrom(turn.question);
+    return { id: id(), title, createdAt: turn.askedAt, updatedAt: turn.askedAt, turns: [turn] };
+  }
+  const last = thread.turns.at(-1);
+  if (last && unchanged(last, turn)) return null;
+  const replaces = !!last && typedOn(last.question, turn.question);
+  const turns = replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn];
+  // A conversation of one question still being typed keeps the title of the question as it ends up.
+  const title =
+    turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question)
+      ? titleFrom(turn.question)
+      : thread.title;
+  return { ...thread, turns, title, updatedAt: turn.askedAt };
+}
+
+/** The same question with the same answer. */
+function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
+  return (
+    sameQuestion(kept.question, turn.question) &&
+    kept.answer.kind === turn.answer.kind &&
+    kept.answer.state === turn.answer.state &&
+    kept.answer.text === turn.answer.text
+  );
+}
+
+/**
  * Words of any question that say nothing about its topic: a question about quitting R and one about
  * a shell's configuration both "get" something.
  */

@@ -211,3 +211,33 @@ test('the conversation list filters by name and question, and keeps Rename and D
   const long = rows.filter({ hasText: 'physician' }).getByTestId('conversation-open');
   await expect(long).toHaveAttribute('title', /at the clinic$/);
 });
+
+test('a question joins the thread in the frame its results appear in, so nothing moves under the pointer after', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await addFiles(page, [fixture('clinic-notes.md')]);
+  // Every frame the page draws: whether its first result is there, and where, and whether the thread holds the question.
+  await page.evaluate(() => {
+    const frames: { top: number; asked: boolean }[] = [];
+    (window as unknown as { frames_: typeof frames }).frames_ = frames;
+    const look = () => {
+      const result = document.querySelector('[data-testid="result"]');
+      const thread = document.querySelector('[data-testid="conversation-thread"]')?.textContent ?? '';
+      if (result)
+        frames.push({ top: result.getBoundingClientRect().top, asked: thread.includes('doctor gave medicine') });
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await searchFor(page, 'doctor gave medicine for the sickness');
+  await expect(page.getByTestId('conversation-thread')).toContainText('doctor gave medicine for the sickness');
+  await expect(page.getByTestId('answer')).toBeVisible();
+  const frames = await page.evaluate(
+    () => (window as unknown as { frames_: { top: number; asked: boolean }[] }).frames_,
+  );
+  expect(frames.length).toBeGreaterThan(0);
+  // From the first frame with a result: the question already in the thread, and the result where it stays.
+  expect(frames.filter((frame) => !frame.asked)).toEqual([]);
+  expect(new Set(frames.map((frame) => frame.top)).size).toBe(1);
+});

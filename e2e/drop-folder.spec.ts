@@ -49,9 +49,6 @@ test('each result shows its per-stage scores on demand', async ({ page }) => {
   await addFiles(page, [fixture('clinic-notes.md')]);
   const first = await searchFor(page, 'doctor gave medicine for the sickness');
   await expect(first.locator('table.scores')).toHaveCount(0);
-  // The question's turn joins the thread above the results once it is saved, moving them down:
-  // a click made as they move can land beside the button.
-  await expect(page.getByTestId('conversation-thread')).toContainText('doctor gave medicine for the sickness');
 
   const details = first.getByRole('button', { name: 'Details' });
   await details.click();

@@ -16,6 +16,7 @@ import {
   listConversations,
   offersNewConversation,
   typedOn,
+  withTurn,
 } from '../../common/conversations';
 import { db } from './db';
 import { engine } from './workers';
@@ -35,12 +36,28 @@ class ConversationState {
   /** The question the person chose to keep in the open conversation: not offered again while it is typed on. */
   #declined: string | null = null;
   #writing: Promise<unknown> = Promise.resolve();
+  /**
+   * The last turn kept, and the conversation it goes to, shown before the list reads it back: the
+   * thread above the results grew a moment after they appeared, and moved them under the
+   * person's pointer.
+   */
+  #kept = $state.raw<{ conversationId: string | null; turn: ConversationTurn } | null>(null);
 
   constructor() {
     liveQuery(() => listConversations(db)).subscribe({ next: (list) => (this.list = list) });
   }
 
+  /** The open conversation, with the turn being written already in it. */
   get current(): ConversationRecord | null {
+    const stored = this.#stored;
+    const kept = this.#kept;
+    if (!kept || kept.conversationId !== this.currentId) return stored;
+    if (stored?.turns.some((turn) => turn.askedAt === kept.turn.askedAt)) return stored;
+    return withTurn(stored, kept.turn, () => this.currentId ?? '') ?? stored;
+  }
+
+  /** The open conversation as the list last read it. */
+  get #stored(): ConversationRecord | null {
     return this.list.find((c) => c.id === this.currentId) ?? null;
   }
 
@@ -67,13 +84,17 @@ class ConversationState {
       })),
       askedAt: Date.now(),
     };
+    this.#kept = { conversationId: this.currentId, turn };
     // One write at a time, so a new conversation's id is known before its next turn is written.
     this.#writing = this.#writing
       .then(async () => {
-        const thread = this.current;
+        const thread = this.#stored;
         const declined = this.#declined !== null && typedOn(this.#declined, question);
         this.offer = thread && !declined && offersNewConversation(thread.turns, turn) ? question : null;
-        this.#open(await engine.api.saveTurn({ id: this.currentId, turn }));
+        const id = await engine.api.saveTurn({ id: this.currentId, turn });
+        // Shown in the conversation it went to (a new one has its id only now) until the list has it.
+        if (this.#kept?.turn === turn) this.#kept = { conversationId: id, turn };
+        this.#open(id);
       })
       .catch((error: unknown) => (this.error = handleError(error).message));
   }

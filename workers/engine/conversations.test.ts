@@ -11,6 +11,7 @@ import {
   matchesFilter,
   offersNewConversation,
   titleFrom,
+  withTurn,
 } from '../../common/conversations';
 import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from './conversations';
 
@@ -174,5 +175,31 @@ describe('conversations', () => {
     expect(json.turns.map((t: ConversationTurn) => t.answer.text)).toEqual(['Antibiotics [1].', 'Ten days [1].']);
     expect(json.turns[1].askedAtIso).toBe('2026-01-02T03:05:00.000Z');
     expect(json.turns[0].sources[0].pages).toEqual([2]);
+  });
+  it('shows a turn being written as it will be stored: new, typed on, repeated, added', async () => {
+    const db = fresh();
+    let id: string | null = null;
+    const questions: [string, number, string?][] = [
+      ['how long does the course', 1],
+      ['how long does the course of antibiotics last', 2],
+      ['how long does the course of antibiotics last', 3],
+      ['how long does the course of antibiotics last', 4, 'Ten days [1].'],
+      ['what did the physician prescribe?', 5],
+    ];
+    for (const [question, at, text] of questions) {
+      const before = id ? ((await db.conversations.get(id)) ?? null) : null;
+      const shown = withTurn(before, turn(question, at, text), () => id ?? 'new');
+      id = await saveTurn(db, id, turn(question, at, text));
+      const stored = (await db.conversations.get(id))!;
+      // Null only where nothing changes: the same question with the same answer.
+      if (!shown) expect(stored).toEqual(before);
+      else expect({ ...shown, id: stored.id }).toEqual(stored);
+    }
+    const stored = (await db.conversations.get(id!))!;
+    expect(stored.turns.map((t) => [t.question, t.askedAt, t.answer.text])).toEqual([
+      ['how long does the course of antibiotics last', 4, 'Ten days [1].'],
+      ['what did the physician prescribe?', 5, 'An answer [1].'],
+    ]);
+    expect(stored.title).toBe('how long does the course of antibiotics last');
   });
 });

@@ -4,7 +4,7 @@
  * backup brings (backup.ts) all go through here.
  */
 import type { CarrelDb, ConversationRecord, ConversationTurn } from '../../common/db';
-import { sameQuestion, titleFrom, typedOn } from '../../common/conversations';
+import { withTurn } from '../../common/conversations';
 import { AppError } from '../../common/types';
 
 /**
@@ -17,19 +17,13 @@ import { AppError } from '../../common/types';
 export async function saveTurn(db: CarrelDb, id: string | null, turn: ConversationTurn): Promise<string> {
   return db.transaction('rw', db.conversations, async () => {
     const thread = id ? await db.conversations.get(id) : undefined;
-    const last = thread?.turns.at(-1);
     // Reopening a conversation asks its last question again: the same answer keeps its time and place in the list.
-    if (thread && last && unchanged(last, turn)) return thread.id;
-    if (!thread) return startConversation(db, turn);
-    const replaces = !!last && typedOn(last.question, turn.question);
-    const turns = replaces ? [...thread.turns.slice(0, -1), turn] : [...thread.turns, turn];
-    // A conversation of one question still being typed keeps the title of the question as it ends up.
-    const title =
-      turns.length === 1 && thread.title === titleFrom(thread.turns[0]!.question)
-        ? titleFrom(turn.question)
-        : thread.title;
-    await db.conversations.update(thread.id, { turns, title, updatedAt: turn.askedAt });
-    return thread.id;
+    const kept = withTurn(thread, turn, () => crypto.randomUUID());
+    if (!kept) return thread!.id;
+    if (thread)
+      await db.conversations.update(thread.id, { turns: kept.turns, title: kept.title, updatedAt: kept.updatedAt });
+    else await db.conversations.add(kept);
+    return kept.id;
   });
 }
 
@@ -45,31 +39,10 @@ export async function splitOffLastTurn(db: CarrelDb, id: string): Promise<string
     if (thread.turns.length === 1) return thread.id;
     const turns = thread.turns.slice(0, -1);
     await db.conversations.update(thread.id, { turns, updatedAt: turns.at(-1)!.askedAt });
-    return startConversation(db, last);
+    const created = withTurn(null, last, () => crypto.randomUUID())!;
+    await db.conversations.add(created);
+    return created.id;
   });
-}
-
-/** Stores a new conversation of one question, titled after it; answers its id. */
-async function startConversation(db: CarrelDb, turn: ConversationTurn): Promise<string> {
-  const created: ConversationRecord = {
-    id: crypto.randomUUID(),
-    title: titleFrom(turn.question),
-    createdAt: turn.askedAt,
-    updatedAt: turn.askedAt,
-    turns: [turn],
-  };
-  await db.conversations.add(created);
-  return created.id;
-}
-
-/** The same question with the same answer: nothing to write. */
-function unchanged(kept: ConversationTurn, turn: ConversationTurn): boolean {
-  return (
-    sameQuestion(kept.question, turn.question) &&
-    kept.answer.kind === turn.answer.kind &&
-    kept.answer.state === turn.answer.state &&
-    kept.answer.text === turn.answer.text
-  );
 }
 
 /** Renames a conversation; an empty name is refused with a message. */
