@@ -138,7 +138,7 @@ export type ModelInputs = Record<string, Tensor> & { input_ids: Tensor; attentio
 export function plainInputs(tokenizer: PreTrainedTokenizer): ((texts: string[]) => ModelInputs | null) | null {
   const json = jsonOf(tokenizer);
   if (!json || !countsPreTokens(json) || json.post_processor?.type !== 'TemplateProcessing') return null;
-  const vocab = new Map(Object.entries(json.model!.vocab!));
+  const vocab = vocabularyOf(tokenizer) ?? new Map(Object.entries(json.model!.vocab!));
   const [unk, cls, sep] = [json.model!.unk_token ?? '[UNK]', '[CLS]', '[SEP]'].map((token) => vocab.get(token));
   const template = JSON.stringify(json.post_processor.single);
   const bert = JSON.stringify([
@@ -192,10 +192,30 @@ export function plainInputs(tokenizer: PreTrainedTokenizer): ((texts: string[]) 
   };
 }
 
+/**
+ * The tokenizer's own map of pieces to ids (its WordPiece model's), or null where it has none: the
+ * built-in model's 50,000 words made into a second Map cost each fresh engine 30 ms.
+ */
+function vocabularyOf(tokenizer: PreTrainedTokenizer): Map<string, number> | null {
+  const ids = (tokenizer as unknown as { _tokenizer?: { model?: { tokens_to_ids?: unknown } } })._tokenizer?.model
+    ?.tokens_to_ids;
+  return ids instanceof Map ? (ids as Map<string, number>) : null;
+}
+
+/** countsPreTokens' answer for each tokenizer.json read: a token counter and the model's inputs both ask. */
+const countsPreTokensOf = new WeakMap<TokenizerJson, boolean>();
+
 /** Whether every BERT pre-token is one token: WordPiece with no continuation pieces. */
-function countsPreTokens({ model, normalizer, pre_tokenizer }: TokenizerJson): boolean {
+function countsPreTokens(json: TokenizerJson): boolean {
+  let counts = countsPreTokensOf.get(json);
+  if (counts === undefined) countsPreTokensOf.set(json, (counts = wordPieceWholeWords(json)));
+  return counts;
+}
+
+function wordPieceWholeWords({ model, normalizer, pre_tokenizer }: TokenizerJson): boolean {
   if (model?.type !== 'WordPiece' || !model.vocab) return false;
   if (normalizer?.type !== 'BertNormalizer' || pre_tokenizer?.type !== 'BertPreTokenizer') return false;
   const prefix = model.continuing_subword_prefix ?? '##';
-  return !Object.keys(model.vocab).some((piece) => piece.startsWith(prefix));
+  for (const piece in model.vocab) if (piece.startsWith(prefix)) return false;
+  return true;
 }
