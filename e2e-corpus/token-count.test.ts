@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AutoTokenizer, env } from '@huggingface/transformers';
+import { AutoTokenizer, env, Tensor } from '@huggingface/transformers';
 import { expect, it } from 'vitest';
 import { plainInputs, tokenCounter } from '../workers/embed/token-count';
 
@@ -46,7 +46,7 @@ it('counts every text of ../shared/eval as the built-in tokenizer encodes it', a
   expect(wrong.map((text) => text.slice(0, 80))).toEqual([]);
 
   // And the model's inputs made without encoding, in the embedder's batches of 64.
-  const inputs = plainInputs(tokenizer)!;
+  const inputs = plainInputs(tokenizer, Tensor)!;
   const unencoded = all.filter((text) => inputs([text]) !== null);
   let differ = 0;
   for (let i = 0; i < unencoded.length; i += 64) {

@@ -71,17 +71,6 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
-/** Counts tokens as a model's tokenizer does, without special tokens. */
-export type TokenCounter = (text: string) => number;
-
-/** Loads only a model's tokenizer (a few MB, no weights): what chunking needs to count tokens. */
-export async function createTokenCounter(
-  opts: Pick<EmbedderOptions, 'modelId' | 'modelBaseUrl' | 'cache'>,
-): Promise<TokenCounter> {
-  useOwnFiles(opts);
-  return tokenCounter(await AutoTokenizer.from_pretrained(opts.modelId));
-}
-
 /** The ONNX file Transformers.js loads for a dtype (research/builtin-model-notes.md). */
 const ONNX_FILE = { q8: 'onnx/model_quantized.onnx', fp16: 'onnx/model_fp16.onnx', fp32: 'onnx/model.onnx' } as const;
 
@@ -138,7 +127,7 @@ export async function createEmbedder(opts: EmbedderOptions): Promise<Embedder> {
   const { dims, tokenizer } = rows;
   let vocab: Map<string, number> | null = null;
   // Plain ASCII batches go to the model without the tokenizer's encode (workers/embed/token-count.ts).
-  const plain = plainInputs(tokenizer);
+  const plain = plainInputs(tokenizer, Tensor);
   const vocabulary = () => (vocab ??= tokenizer.get_vocab() as Map<string, number>);
 
   const embedEnglish = async (texts: string[], as: 'query' | 'passage') => {

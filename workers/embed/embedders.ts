@@ -10,7 +10,8 @@ import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import { downloadedFiles, runtime } from '../runtime/browser';
 import { keepOnWasm } from '../runtime/keep-on-wasm';
 import type { OpenSession, RuntimeModel } from '../runtime/runtime';
-import { createEmbedder, createTokenCounter, type Embedder, type TokenCounter } from './embedder';
+import type { Embedder } from './embedder';
+import { createTokenCounter, type TokenCounter } from './token-counter';
 import { languageTables } from './language-tables';
 
 /** An embedding model as the runtime places it: on WebGPU only if it gains from it and its weights are fp16/fp32. */
@@ -26,10 +27,12 @@ const ownFile = (modelId: string) => async (path: string) => {
   return new Uint8Array(await response.arrayBuffer());
 };
 
+// Transformers.js comes with the embedder, loaded with the first model: the file reader, which
+// imports this module for its token counter, never loads it for the built-in model.
 const session =
   (model: ModelInfo, { throughOnnx = false } = {}): OpenSession<Embedder> =>
-  (device, wasmPaths) =>
-    createEmbedder({
+  async (device, wasmPaths) =>
+    (await import('./embedder')).createEmbedder({
       modelId: model.id,
       modelBaseUrl: '/models/',
       cache: downloadedFiles,
@@ -107,7 +110,12 @@ const tokenizers = new Map<string, Promise<TokenCounter>>();
 export function tryTokenCounter(model: ModelInfo): Promise<TokenCounter | null> {
   let promise = tokenizers.get(model.id);
   if (!promise) {
-    promise = createTokenCounter({ modelId: model.id, modelBaseUrl: '/models/', cache: downloadedFiles });
+    promise = createTokenCounter({
+      modelId: model.id,
+      modelBaseUrl: '/models/',
+      cache: downloadedFiles,
+      ...(model.id === BUILTIN_MODEL.id ? { readFile: ownFile(model.id) } : {}),
+    });
     tokenizers.set(model.id, promise);
     promise.catch(() => tokenizers.delete(model.id));
   }

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { AutoTokenizer, env, Tensor, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { plainInputs, tokenCounter } from './token-count';
+import { createTokenCounter } from './token-counter';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -60,6 +61,16 @@ describe('tokenCounter', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('counts the same read with the tokenizers library alone, as the file reader reads the built-in model', async () => {
+    const count = await createTokenCounter({
+      modelId: 'carrel-glove-50k',
+      readFile: async (path) => readFileSync(`${ROOT}public/models/carrel-glove-50k/${path}`),
+    });
+    const texts = [...fixtureTexts(), ...AWKWARD];
+    const wrong = texts.filter((text) => count(text) !== encoded(text));
+    expect(wrong).toEqual([]);
+  });
+
   it('does not encode a text to count it, unless it writes out a special token', () => {
     const spy = vi.spyOn(tokenizer, 'encode');
     const count = tokenCounter(tokenizer);
@@ -72,7 +83,7 @@ describe('tokenCounter', () => {
   });
 
   it('gives the model the inputs the tokenizer gives, in batches as the embedder sends them', () => {
-    const inputs = plainInputs(tokenizer)!;
+    const inputs = plainInputs(tokenizer, Tensor)!;
     expect(inputs).not.toBeNull();
     const texts = [...fixtureTexts(), ...AWKWARD].filter((text) => !/\[(cls|sep|pad|unk|mask)\]/i.test(text));
     // Batches of 64, and one far over the model's length (cut as the tokenizer cuts).
@@ -105,6 +116,6 @@ describe('tokenCounter', () => {
     } as unknown as PreTrainedTokenizer;
     expect(tokenCounter(pieces)('running fast')).toBe(2);
     expect(encode).toHaveBeenCalledOnce();
-    expect(plainInputs(pieces)).toBeNull();
+    expect(plainInputs(pieces, Tensor)).toBeNull();
   });
 });

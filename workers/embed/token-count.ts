@@ -12,7 +12,7 @@
  * workers/embed/token-count.test.ts holds counts and inputs equal to the tokenizer's on the
  * repository's texts, and e2e-corpus/token-count.test.ts on every text of ../shared/eval.
  */
-import { Tensor, type PreTrainedTokenizer } from '@huggingface/transformers';
+import type { PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
 
 /** What the counter needs of the tokenizer's tokenizer.json. */
 interface TokenizerJson {
@@ -40,8 +40,20 @@ const PLAIN_ASCII = /^[\x20-\x7E\t\n\r]*$/;
 /** BERT's pre-tokens in such text: runs of letters and digits, and each punctuation character. */
 const ASCII_PRE_TOKEN = /[A-Za-z0-9]+|[!-/:-@[-`{-~]/g;
 
-const jsonOf = (tokenizer: PreTrainedTokenizer) =>
-  (tokenizer as unknown as { _tokenizerJSON?: TokenizerJson })._tokenizerJSON;
+/**
+ * What counting needs of a tokenizer: Transformers.js's PreTrainedTokenizer has it all, and so has
+ * the tokenizers library's Tokenizer seen through `counting` (workers/embed/token-counter.ts).
+ */
+export interface CountingTokenizer {
+  /** The ids of a text. */
+  encode(text: string, options: { add_special_tokens: boolean }): ArrayLike<number>;
+  /** The tokenizer.json it was made from. */
+  _tokenizerJSON?: unknown;
+  /** Its steps (normaliser, pre-tokenizer). */
+  _tokenizer?: unknown;
+}
+
+const jsonOf = (tokenizer: CountingTokenizer) => tokenizer._tokenizerJSON as TokenizerJson | undefined;
 
 /** The steps of the tokenizer's own encoding used here (@huggingface/tokenizers' Tokenizer). */
 interface Steps {
@@ -57,11 +69,8 @@ interface Steps {
  * ASCII is cut by a regular expression; other text goes through the tokenizer's own normaliser and
  * pre-tokenizer, skipping the rest of its encoding.
  */
-function preTokenReader(
-  tokenizer: PreTrainedTokenizer,
-  json: TokenizerJson,
-): ((text: string) => string[] | null) | null {
-  const steps = (tokenizer as unknown as { _tokenizer?: Steps })._tokenizer;
+function preTokenReader(tokenizer: CountingTokenizer, json: TokenizerJson): ((text: string) => string[] | null) | null {
+  const steps = tokenizer._tokenizer as Steps | undefined;
   const { normalizer, pre_tokenizer } = steps ?? {};
   if (typeof normalizer !== 'function' || typeof pre_tokenizer !== 'function') return null;
   if (steps!.remove_space || steps!.do_lowercase_and_remove_accent) return null;
@@ -115,7 +124,7 @@ function uncasedBert(text: string): string {
 }
 
 /** A token counter for `tokenizer` (its count without special tokens), quick where it can be. */
-export function tokenCounter(tokenizer: PreTrainedTokenizer): (text: string) => number {
+export function tokenCounter(tokenizer: CountingTokenizer): (text: string) => number {
   const encoded = (text: string) => tokenizer.encode(text, { add_special_tokens: false }).length;
   const json = jsonOf(tokenizer);
   const read = json && countsPreTokens(json) ? preTokenReader(tokenizer, json) : null;
@@ -134,8 +143,12 @@ export type ModelInputs = Record<string, Tensor> & { input_ids: Tensor; attentio
  * each pre-token's id (or [UNK]'s) between [CLS] and [SEP], cut at the model's length, padded to
  * the longest; null for a batch with a special token written out (the caller encodes it).
  * Embedding R-intro.pdf spent ~180 ms in the tokenizer. Null for a tokenizer it cannot follow.
+ * `tensor` is Transformers.js's Tensor, passed in so that counting tokens never loads Transformers.js.
  */
-export function plainInputs(tokenizer: PreTrainedTokenizer): ((texts: string[]) => ModelInputs | null) | null {
+export function plainInputs(
+  tokenizer: PreTrainedTokenizer,
+  tensor: typeof Tensor,
+): ((texts: string[]) => ModelInputs | null) | null {
   const json = jsonOf(tokenizer);
   if (!json || !countsPreTokens(json) || json.post_processor?.type !== 'TemplateProcessing') return null;
   const vocab = vocabularyOf(tokenizer) ?? new Map(Object.entries(json.model!.vocab!));
@@ -184,10 +197,10 @@ export function plainInputs(tokenizer: PreTrainedTokenizer): ((texts: string[]) 
     });
     const dims = [texts.length, width];
     const inputs: ModelInputs = {
-      input_ids: new Tensor('int64', inputIds, dims),
-      attention_mask: new Tensor('int64', mask, dims),
+      input_ids: new tensor('int64', inputIds, dims),
+      attention_mask: new tensor('int64', mask, dims),
     };
-    if (keys.includes('token_type_ids')) inputs.token_type_ids = new Tensor('int64', new BigInt64Array(size), dims);
+    if (keys.includes('token_type_ids')) inputs.token_type_ids = new tensor('int64', new BigInt64Array(size), dims);
     return inputs;
   };
 }

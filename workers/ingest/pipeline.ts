@@ -15,7 +15,7 @@ import {
   type StoreResult,
 } from '../../common/ingest';
 import { AppError, type DocumentRecord, type ParsedDocument } from '../../common/types';
-import type { TokenCounter } from '../embed/embedder';
+import type { TokenCounter } from '../embed/token-counter';
 import { chunkDocumentAsync } from '../chunk/chunker';
 import { countOnce } from '../chunk/count-once';
 import { detectDocumentLanguages } from './languages';
