@@ -98,6 +98,24 @@ describe('answerSpans', () => {
     ]);
   });
 
+  it('drops lines of figures, keeping sentences and rows that name their numbers', () => {
+    const display = [
+      'The decimal point is 1 digit(s) to the left of the |',
+      '16 | 070355555588',
+      '18 | 000022233333335577777777888822335777888',
+      '1.2 3.4 5.6 7.8 9.0',
+      'In 1954 the 2,300 km line opened.',
+      'Revenue | 2024 | 3.5 | 4.2',
+      'x = 2 * (3 + 4)',
+    ].join('\n');
+    expect(spans(display)).toEqual([
+      'The decimal point is 1 digit(s) to the left of the |',
+      'In 1954 the 2,300 km line opened.',
+      'Revenue | 2024 | 3.5 | 4.2',
+      'x = 2 * (3 + 4)',
+    ]);
+  });
+
   it('reads each table row on its own', () => {
     expect(spans('Section | Contents\nFormatting | Indentation - Line Length')).toEqual([
       'Section | Contents',

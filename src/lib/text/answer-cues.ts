@@ -139,14 +139,26 @@ const HEADING_NUMBER = /^(?:§\s*)?(?:[\dA-Z]{1,3}[.)]?)(?:\.\d+)*\.?\s+/;
 const MAX_HEADING_WORDS = 12;
 const TABLE_ROW = /^\s*\|?[^|\n]*\S\s+\|\s+\S/;
 
+/**
+ * A line of figures rather than words: a stem-and-leaf display ("16 | 070355555588"), a row of a
+ * numeric table. Fewer letters than a quarter of its other characters, and digits enough
+ * not to be a short formula: it reads as no answer.
+ */
+function isFigures(line: string): boolean {
+  const letters = line.match(/\p{L}/gu)?.length ?? 0;
+  const digits = line.match(/\p{N}/gu)?.length ?? 0;
+  const other = line.replace(/\s/g, '').length - letters;
+  return digits >= 8 && letters * 4 < other;
+}
+
 function normalise(text: string): string {
   return text.replace(HEADING_NUMBER, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /**
  * The spans of `text` that may hold an answer: every line but headings (a line that is one of
- * `headings`, with or without its number, or a short line standing alone above a paragraph) and
- * comment lines of code. A span never runs across a dropped line, so a heading is never glued to
+ * `headings`, with or without its number, or a short line standing alone above a paragraph),
+ * comment lines of code and lines of figures. A span never runs across a dropped line, so a heading is never glued to
  * the sentence under it.
  */
 export function answerSpans(text: string, headings: readonly string[] = []): Span[] {
@@ -161,7 +173,7 @@ export function answerSpans(text: string, headings: readonly string[] = []): Spa
   const blank = (i: number) => i < 0 || i >= lines.length || !text.slice(lines[i]!.start, lines[i]!.end).trim();
   const dropped = lines.map(({ start, end }, i) => {
     const line = text.slice(start, end).trim();
-    if (!line || COMMENT.test(line) || known.has(normalise(line))) return true;
+    if (!line || COMMENT.test(line) || known.has(normalise(line)) || isFigures(line)) return true;
     // A short unpunctuated line standing alone between blank lines is a heading or a caption.
     return blank(i - 1) && blank(i + 1) && line.split(/\s+/).length <= MAX_HEADING_WORDS && !/[.!?:;,)]$/.test(line);
   });
