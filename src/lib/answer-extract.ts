@@ -6,7 +6,7 @@
  * names what it was worth there.
  */
 import { analyze as contentTerms } from '../../common/text/analyzer';
-import { answerSpans, answerType, fitsType, type AnswerType } from './text/answer-cues';
+import { answerSpans, answerType, figuresBefore, fitsType, isFigures, type AnswerType } from './text/answer-cues';
 import { sentenceSpans } from '../../common/text/sentences';
 import type { PropositionHit, ResultHit, SearchResponse } from '../../common/types';
 
@@ -169,6 +169,9 @@ function candidates(question: string, hits: ResultHit[], related: Set<string>): 
   const list = passages.flatMap(({ hit, hitRank, passage, passageRank }) =>
     answerSpans(passage.text, [hit.docTitle, ...hit.headingPath])
       .flatMap((span, block) => sentenceSpans(passage.text, span.start, span.end).map((s) => ({ ...s, block })))
+      // Figures are no sentence, nor part of the one they were run into.
+      .map((s) => ({ ...s, start: s.start + figuresBefore(passage.text.slice(s.start, s.end)) }))
+      .filter((s) => !isFigures(passage.text.slice(s.start, s.end)))
       .map(({ start, end, block }, index) => ({
         index,
         block,

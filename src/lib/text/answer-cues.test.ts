@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSpans, answerType, fitsType } from './answer-cues';
+import { answerSpans, answerType, figuresBefore, fitsType } from './answer-cues';
 
 const spans = (text: string, headings: string[] = []) =>
   answerSpans(text, headings).map((s) => text.slice(s.start, s.end));
@@ -121,5 +121,16 @@ describe('answerSpans', () => {
       'Section | Contents',
       'Formatting | Indentation - Line Length',
     ]);
+  });
+});
+
+describe('figuresBefore', () => {
+  it('finds the figures a PDF ran into the sentence after them, and nothing in a sentence that starts with words or a number of its own', () => {
+    const glued =
+      '46 | 0000233357700000023578 48 | 00000022335800333 50 | 0370 A stem-and-leaf plot is like a histogram.';
+    expect(glued.slice(figuresBefore(glued))).toBe('A stem-and-leaf plot is like a histogram.');
+    expect(figuresBefore('3.2 Caching keeps responses.')).toBe(0);
+    expect(figuresBefore('In 1954 the 2,300 km line opened.')).toBe(0);
+    expect(figuresBefore('12345678 90 are the digits')).toBe(0);
   });
 });

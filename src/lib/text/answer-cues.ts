@@ -140,11 +140,22 @@ const MAX_HEADING_WORDS = 12;
 const TABLE_ROW = /^\s*\|?[^|\n]*\S\s+\|\s+\S/;
 
 /**
+ * How many characters of `sentence` are figures glued before its first word: a PDF's text layer
+ * runs a stem-and-leaf display or a table's numbers into the sentence after it ("… 48 | 00000022335800333
+ * 50 | 0370 A stem-and-leaf plot is like a histogram…"). Tokens of digits, punctuation and symbols
+ * only, eight digits at least, then a capital.
+ */
+export function figuresBefore(sentence: string): number {
+  const run = /^(?:[\p{N}\p{P}\p{S}]+\s+)+(?=\p{Lu})/u.exec(sentence)?.[0] ?? '';
+  return (run.match(/\p{N}/gu)?.length ?? 0) >= 8 ? run.length : 0;
+}
+
+/**
  * A line of figures rather than words: a stem-and-leaf display ("16 | 070355555588"), a row of a
  * numeric table. Fewer letters than a quarter of its other characters, and digits enough
  * not to be a short formula: it reads as no answer.
  */
-function isFigures(line: string): boolean {
+export function isFigures(line: string): boolean {
   const letters = line.match(/\p{L}/gu)?.length ?? 0;
   const digits = line.match(/\p{N}/gu)?.length ?? 0;
   const other = line.replace(/\s/g, '').length - letters;
