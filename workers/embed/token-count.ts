@@ -41,8 +41,9 @@ const PLAIN_ASCII = /^[\x20-\x7E\t\n\r]*$/;
 const ASCII_PRE_TOKEN = /[A-Za-z0-9]+|[!-/:-@[-`{-~]/g;
 
 /**
- * What counting needs of a tokenizer: Transformers.js's PreTrainedTokenizer has it all, and so has
- * the tokenizers library's Tokenizer seen through `counting` (workers/embed/token-counter.ts).
+ * What counting needs of a tokenizer: Transformers.js's PreTrainedTokenizer has it all, and the
+ * tokenizers library's Tokenizer has it with its JSON and an `encode` giving ids beside it
+ * (workers/embed/token-counter.ts).
  */
 export interface CountingTokenizer {
   /** The ids of a text. */

@@ -141,9 +141,9 @@ const TABLE_ROW = /^\s*\|?[^|\n]*\S\s+\|\s+\S/;
 
 /**
  * How many characters of `sentence` are figures glued before its first word: a PDF's text layer
- * runs a stem-and-leaf display or a table's numbers into the sentence after it ("… 48 | 00000022335800333
- * 50 | 0370 A stem-and-leaf plot is like a histogram…"). Tokens of digits, punctuation and symbols
- * only, eight digits at least, then a capital.
+ * runs a stem-and-leaf display or a table's numbers into the sentence after it ("… 48 |
+ * 00000022335800333 50 | 0370 A stem-and-leaf plot is like a histogram…"). Tokens of digits,
+ * punctuation and symbols only, eight digits at least, then a capital.
  */
 export function figuresBefore(sentence: string): number {
   const run = /^(?:[\p{N}\p{P}\p{S}]+\s+)+(?=\p{Lu})/u.exec(sentence)?.[0] ?? '';
@@ -152,8 +152,8 @@ export function figuresBefore(sentence: string): number {
 
 /**
  * A line of figures rather than words: a stem-and-leaf display ("16 | 070355555588"), a row of a
- * numeric table. Fewer letters than a quarter of its other characters, and digits enough
- * not to be a short formula: it reads as no answer.
+ * numeric table. Fewer letters than a quarter of its other characters, and digits enough not to
+ * be a short formula: it reads as no answer.
  */
 export function isFigures(line: string): boolean {
   const letters = line.match(/\p{L}/gu)?.length ?? 0;
@@ -169,8 +169,8 @@ function normalise(text: string): string {
 /**
  * The spans of `text` that may hold an answer: every line but headings (a line that is one of
  * `headings`, with or without its number, or a short line standing alone above a paragraph),
- * comment lines of code and lines of figures. A span never runs across a dropped line, so a heading is never glued to
- * the sentence under it.
+ * comment lines of code and lines of figures. A span never runs across a dropped line, so a
+ * heading is never glued to the sentence under it.
  */
 export function answerSpans(text: string, headings: readonly string[] = []): Span[] {
   const known = new Set(headings.map(normalise).filter(Boolean));
