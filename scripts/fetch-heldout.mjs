@@ -5,11 +5,12 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
  *   npm run eval -- --questions eval/man-pages/questions/man-pages-qa.json
+ *   npm run eval -- --questions eval/across-debian/questions/across-debian-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -118,6 +119,22 @@ export const HELD_OUT_SETS = {
       { pkg: 'zstd', from: 'usr/share/man/man1/zstd.1.gz', to: 'zstd.txt', man: true },
       { pkg: 'jq', from: 'usr/share/man/man1/jq.1.gz', to: 'jq.txt', man: true },
       { pkg: 'screen', from: 'usr/share/man/man1/screen.1.gz', to: 'screen.txt', man: true },
+    ],
+  },
+  // English user documentation of four programs (a backup tool's manual and another's FAQ, a feed
+  // reader's manual, a mail client's "Getting Started" chapter), asked about in German and French.
+  'across-debian': {
+    root: 'eval/across-debian',
+    questions: 'across-debian-qa.json',
+    docs: [
+      {
+        pkg: 'luckybackup-data',
+        from: 'usr/share/doc/luckybackup/manual/index.html',
+        to: 'luckybackup-manual.html',
+      },
+      { pkg: 'borgbackup-doc', from: 'usr/share/doc/borgbackup/html/faq.html', to: 'borg-faq.html' },
+      { pkg: 'newsboat', from: 'usr/share/doc/newsboat/newsboat.html', to: 'newsboat.html' },
+      { pkg: 'mutt', from: 'usr/share/doc/mutt/html/gettingstarted.html', to: 'mutt-gettingstarted.html' },
     ],
   },
 };

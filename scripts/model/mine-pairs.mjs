@@ -96,10 +96,12 @@ export const NEVER_TRAIN = {
     /^(htop|zstd|jq|screen)$/,
     // The held-out manual-page set (eval/man-pages).
     /^(ncdu|fzf|lftp|aria2)$/,
+    // The held-out set of German and French questions over English Debian documentation (eval/across-debian).
+    /^(luckybackup(-data)?|borgbackup(-doc)?|newsboat|mutt)$/,
   ],
   // Manual pages and manuals of those programs, wherever they turn up.
   files:
-    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c)[.]/,
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
