@@ -5,12 +5,13 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
  *   npm run eval -- --questions eval/man-pages/questions/man-pages-qa.json
  *   npm run eval -- --questions eval/across-debian/questions/across-debian-qa.json
+ *   npm run eval -- --questions eval/long-pages/questions/long-pages-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -135,6 +136,18 @@ export const HELD_OUT_SETS = {
       { pkg: 'borgbackup-doc', from: 'usr/share/doc/borgbackup/html/faq.html', to: 'borg-faq.html' },
       { pkg: 'newsboat', from: 'usr/share/doc/newsboat/newsboat.html', to: 'newsboat.html' },
       { pkg: 'mutt', from: 'usr/share/doc/mutt/html/gettingstarted.html', to: 'mutt-gettingstarted.html' },
+    ],
+  },
+  // Four long manual pages (1,262 to 3,262 lines as `man` prints them, long option lists) saved as text:
+  // a video converter, an audio tool, an image viewer and a file manager.
+  'long-pages': {
+    root: 'eval/long-pages',
+    questions: 'long-pages-qa.json',
+    docs: [
+      { pkg: 'ffmpeg', from: 'usr/share/man/man1/ffmpeg.1.gz', to: 'ffmpeg.txt', man: true },
+      { pkg: 'sox', from: 'usr/share/man/man1/sox.1.gz', to: 'sox.txt', man: true },
+      { pkg: 'feh', from: 'usr/share/man/man1/feh.1.gz', to: 'feh.txt', man: true },
+      { pkg: 'ranger', from: 'usr/share/man/man1/ranger.1.gz', to: 'ranger.txt', man: true },
     ],
   },
 };

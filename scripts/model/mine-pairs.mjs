@@ -98,10 +98,12 @@ export const NEVER_TRAIN = {
     /^(ncdu|fzf|lftp|aria2)$/,
     // The held-out set of German and French questions over English Debian documentation (eval/across-debian).
     /^(luckybackup(-data)?|borgbackup(-doc)?|newsboat|mutt)$/,
+    // The held-out set over four long manual pages (eval/long-pages).
+    /^(ffmpeg(-doc)?|sox|feh|ranger)$/,
   ],
   // Manual pages and manuals of those programs, wherever they turn up.
   files:
-    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc)[.]/,
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc|ff(mpeg|play|probe)[-\w]*|sox\w*|play|rec|feh|ranger|rifle)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
