@@ -19,6 +19,17 @@ describe('cognates', () => {
     expect(cognates('securite', 'fr')).toContain('security');
   });
 
+  it('writes once a last consonant German and French double, and reads German -ik, -ur, -enz and "kt"', () => {
+    expect(cognates('histogramm', 'de')).toContain('histogram');
+    expect(cognates('programmen', 'de')).toContain('program');
+    expect(cognates('histogramme', 'fr')).toContain('histogram');
+    expect(cognates('statistik', 'de')).toContain('statistics');
+    expect(cognates('struktur', 'de')).toContain('structure');
+    expect(cognates('objekt', 'de')).toContain('object');
+    expect(cognates('referenz', 'de')).toContain('reference');
+    expect(cognates('modelle', 'de')).toContain('model');
+  });
+
   it('leaves short stems and languages without rules alone', () => {
     expect(cognates('vie', 'fr')).toEqual([]);
     expect(cognates('vector', 'nl')).toEqual([]);

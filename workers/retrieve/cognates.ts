@@ -2,9 +2,10 @@
  * English spellings a German or French word may have as a cognate, for the words the language
  * tables lack: their dictionaries list "Kommentar" but not "kommentieren", and French "vecteur" not
  * at all, while the word is plainly "comment", "vector". The regular correspondences of the two
- * languages' borrowed vocabulary with English ("-ieren" verbs, a German "k" for a Latin "c"; French
- * "-eur", "-ique", "-ité") give a few candidate spellings. They are only searched for in the keyword
- * leg, where a spelling no document holds matches nothing (bm25 skips terms it has never seen).
+ * languages' borrowed vocabulary with English ("-ieren" verbs, a German "k" for a Latin "c", a
+ * doubled last consonant English writes once; French "-eur", "-ique", "-ité") give a few candidate
+ * spellings. They are only searched for in the keyword leg, where a spelling no document holds
+ * matches nothing (bm25 skips terms it has never seen).
  */
 
 type Rule = readonly [from: RegExp, to: string];
@@ -20,6 +21,12 @@ const RULES: Partial<Record<string, readonly Rule[]>> = {
     [/ell(?:e|en|er|es)?$/, 'al'],
     [/iv(?:e|en|er|es)?$/, 'ive'],
     [/ie(?:n)?$/, 'y'],
+    // "Statistik", "Musik"; "Struktur", "Temperatur"; "Referenz", "Instanz".
+    [/ik(?:en)?$/, 'ic'],
+    [/ik(?:en)?$/, 'ics'],
+    [/ur(?:en)?$/, 'ure'],
+    [/enz(?:en)?$/, 'ence'],
+    [/anz(?:en)?$/, 'ance'],
   ],
   fr: [
     [/eurs?$/, 'or'],
@@ -42,19 +49,36 @@ const RULES: Partial<Record<string, readonly Rule[]>> = {
 /** Shortest stem a rule may leave: "vie" must not become "vy". */
 const MIN_STEM = 3;
 
-/** Candidate English spellings of a folded `word` of `lang` (German or French), none for other languages. */
+/**
+ * A doubled last consonant, which English writes once, with the ending a plural, a case or French
+ * spelling puts after it: "Programm", "Modelle", "histogramme" → "program", "model", "histogram".
+ */
+const DOUBLED = /([b-df-hj-np-tv-z])\1(?:e|en|n|s|es)?$/;
+
+/**
+ * Candidate English spellings of a folded `word` of `lang` (German or French), likeliest first;
+ * none for other languages.
+ */
 export function cognates(word: string, lang: string): string[] {
   const rules = RULES[lang];
   if (!rules) return [];
-  // German writes a "k" where English keeps a Latin "c": "Klasse", "Kommentar", "Konfiguration".
-  const spellings = lang === 'de' && word.startsWith('k') ? [word, `c${word.slice(1)}`] : [word];
+  // German writes a "k" where English keeps a Latin "c": "Klasse", "Kommentar", "Konfiguration",
+  // and a "kt" for its "ct": "Objekt", "Struktur".
+  const spellings = [word];
+  if (lang === 'de' && word.startsWith('k')) spellings.push(`c${word.slice(1)}`);
+  if (lang === 'de' && word.includes('kt')) spellings.push(...spellings.map((s) => s.replaceAll('kt', 'ct')));
   const out = new Set<string>();
+  const add = (spelling: string) => {
+    out.add(spelling);
+    const doubled = DOUBLED.exec(spelling);
+    if (doubled && doubled.index >= MIN_STEM) out.add(spelling.slice(0, doubled.index) + doubled[1]);
+  };
   for (const spelling of spellings) {
-    if (spelling !== word) out.add(spelling);
+    add(spelling);
     for (const [from, to] of rules) {
       const match = from.exec(spelling);
       if (!match || match.index < MIN_STEM) continue;
-      out.add(spelling.slice(0, match.index) + to);
+      add(spelling.slice(0, match.index) + to);
     }
   }
   out.delete(word);
