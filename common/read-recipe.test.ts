@@ -12,6 +12,7 @@ describe('readOutdated', () => {
   it('finds plain text read before manual pages were titled by their NAME line outdated', () => {
     expect(readOutdated({ kind: 'text' })).toBe(true);
     expect(readOutdated({ kind: 'text', readRecipe: readRecipe('text') })).toBe(false);
+    expect(readOutdated({ kind: 'text', readRecipe: 2 })).toBe(true);
   });
 
   it('finds PDF, Word and OpenDocument files read before contents pages were left out outdated', () => {

@@ -9,10 +9,12 @@
  * (workers/chunk/navigation.ts); these are the formats that print them.
  * text 2: a manual page saved as text (`man htop > htop.txt`) is titled by its NAME line; an indented
  * option line had been taken for a centred title, and the title is every passage's first heading.
+ * text 3: also a manual page whose header has nothing between its names ("FFMPEG(1)   FFMPEG(1)"),
+ * or whose name line has no NAME heading above it (ranger's).
  */
 import type { DocumentRecord, SourceKind } from './types';
 
-const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2, pdf: 2, docx: 2, odt: 2, text: 2 };
+const READ_RECIPES: Partial<Record<SourceKind, number>> = { markdown: 2, pdf: 2, docx: 2, odt: 2, text: 3 };
 
 /** The reading a document of this kind gets now. */
 export function readRecipe(kind: SourceKind): number {

@@ -30,8 +30,14 @@ export function parseText(raw: string, fileName: string): ParsedDocument {
   return { kind: 'text', title, text, blocks };
 }
 
-/** The header line of a manual page saved as text (`man htop > htop.txt`): "HTOP(1)   User Commands   HTOP(1)". */
-const MAN_HEADER = /^\s*(\S+)\((\w+)\)\s{2,}\S.*\s{2,}\1\(\2\)\s*$/;
+/**
+ * The header line of a manual page saved as text (`man htop > htop.txt`): "HTOP(1)   User Commands
+ * HTOP(1)", or with nothing between the two names ("FFMPEG(1)   FFMPEG(1)").
+ */
+const MAN_HEADER = /^\s*(\S+)\((\w+)\)(?:\s{2,}\S.*)?\s{2,}\1\(\2\)\s*$/;
+
+/** A NAME section's line at the margin, with no heading above it (as some pages set it): "ranger - visual file manager". */
+const NAME_LINE = /^\S+(?:,\s*\S+)*\s+[-\u2013\u2014]\s+\S/;
 
 /**
  * A manual page's title is what its first section (NAME, or its translation: NOM, BEZEICHNUNG) says:
@@ -46,6 +52,8 @@ function manPageTitle(text: string): string | undefined {
   // The first section, right after the header: its heading at the margin, in capitals.
   const section = lines.findIndex((line, i) => i > first && line.trim());
   const named = section > 0 && /^\p{Lu}[\p{Lu} ]*$/u.test(lines[section]!.trimEnd());
+  if (!named && section > 0 && NAME_LINE.test(lines[section]!) && lines[section]!.length <= 120)
+    return lines[section]!.trim();
   const body: string[] = [];
   for (const line of named ? lines.slice(section + 1) : []) {
     if (!/^\s+\S/.test(line)) break;
