@@ -194,7 +194,10 @@ describe('parseText', () => {
     );
     expect(parseText(page.replace(/NAME\n.*\n/, ''), 'htop.txt').title).toBe('HTOP(1)');
     // A header with nothing between its names (ffmpeg's), and a name line with no NAME above it (ranger's).
-    const bare = page.replace(/^HTOP\(1\) .*$/m, 'HTOP(1)                                                              HTOP(1)');
+    const bare = page.replace(
+      /^HTOP\(1\) .*$/m,
+      'HTOP(1)                                                              HTOP(1)',
+    );
     expect(parseText(bare, 'htop.txt').title).toBe('htop, pcp-htop - interactive process viewer');
     expect(parseText(page.replace('NAME\n       htop', 'htop'), 'htop.txt').title).toBe(
       'htop, pcp-htop - interactive process viewer',
