@@ -45,6 +45,32 @@ test('a PDF citation opens the viewer on the cited page', async ({ page }) => {
   expect(label).toMatch(/p\. \d+/);
 });
 
+test('a citation marks the sentence the answer quotes, on the page it is on, not the whole passage', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // One passage runs from the foot of page 1 onto page 2; the sentence that answers is on page 2.
+  await addFiles(page, [generated('harbour-notes.pdf')]);
+  await searchFor(page, 'when does the lighthouse keeper wind the lamp');
+  const answer = page.getByTestId('answer');
+  await expect(answer).toHaveAttribute('data-state', 'done');
+  await expect(answer).toContainText('The lighthouse keeper winds the great lamp every evening at nine.');
+  await expect(answer).not.toContainText('harbour office opens at seven');
+  await expect(answer.getByTestId('answer-source').first()).toContainText(/pp?\. 1[–-]2/);
+
+  await answer.getByTestId('answer-citation').first().click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-page')).toHaveAttribute('data-page', '2');
+  await expect(viewer.getByTestId('viewer-page-reference')).toContainText('2');
+  const marked = (await viewer.getByTestId('viewer-highlight').allTextContents()).join(' ');
+  expect(marked).toContain('lighthouse keeper');
+  expect(marked).not.toContain('harbour office opens');
+  // The page as text (a phone's default) marks the same sentence.
+  await viewer.getByTestId('viewer-view-text').click();
+  await expect(viewer.getByTestId('viewer-highlight')).toContainText('lighthouse keeper winds the great lamp');
+  await expect(viewer.getByTestId('viewer-highlight')).not.toContainText('harbour office opens');
+});
+
 test('when nothing relevant is found the answer says the documents do not cover it', async ({ page }) => {
   await page.goto('/');
   await addFiles(page, [fixture('clinic-notes.md')]);

@@ -17,6 +17,9 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     const html = readFileSync(join(here, 'fixtures', 'travel-guide.html'), 'utf8');
     await page.setContent(html);
     writeFileSync(join(FIXTURE_DIR, 'travel-guide.pdf'), await page.pdf({ format: 'A4', outline: true, tagged: true }));
+    // A paragraph that runs from the foot of page 1 onto page 2, its last sentence on page 2.
+    await page.setContent(readFileSync(join(here, 'fixtures', 'harbour-notes.html'), 'utf8'));
+    writeFileSync(join(FIXTURE_DIR, 'harbour-notes.pdf'), await page.pdf({ format: 'A4', tagged: true }));
     // Two front-matter pages numbered i and ii, then the body from 1: a printed page is not its place in the file.
     await page.setContent(readFileSync(join(here, 'fixtures', 'field-manual.html'), 'utf8'));
     const manual = await page.pdf({ format: 'A4', outline: true, tagged: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropositionHit, ResultHit } from '../../common/types';
-import { extractAnswer } from './answer-extract';
+import { extractAnswer, quotedPassage } from './answer-extract';
 
 function passage(id: string, text: string, start: number): PropositionHit {
   return { id, text, pages: [2], start, end: start + text.length, type: 'fact', score: 1, scores: { fused: 1 } };
@@ -66,6 +66,31 @@ describe('extractAnswer', () => {
     const answer = extractAnswer('physician antibiotics course ten days', [clinic]);
     expect(answer.sentences.map((s) => s.source)).toEqual([1, 1]);
     expect(answer.sources).toHaveLength(1);
+  });
+
+  it('opens a marker on the sentences it quotes from the passage, not the whole passage', () => {
+    const cell = hit('cell', 's9', [
+      passage(
+        'c1',
+        '12 | 0003355778 14 | 0022446688. A cell is the smallest unit of life. Cells divide by mitosis.',
+        1000,
+      ),
+    ]);
+    const answer = extractAnswer('what is a cell', [cell]);
+    const quoted = answer.sentences.filter((s) => s.source === 1).map((s) => s.text);
+    const marked = quotedPassage(answer.sources[0]!);
+    // From the first sentence it quotes to the last, with the document offsets of that text.
+    expect(marked.text.startsWith(quoted[0]!)).toBe(true);
+    expect(marked.text.endsWith(quoted.at(-1)!)).toBe(true);
+    expect(marked.text).not.toContain('0003355778');
+    const full = answer.sources[0]!.passage;
+    expect(full.text.slice(marked.start - full.start, marked.end - full.start)).toBe(marked.text);
+    expect(marked.pages).toEqual(full.pages);
+    // Two quoted sentences of one passage: one span over both.
+    const both = extractAnswer('physician antibiotics course ten days', [clinic]);
+    expect(quotedPassage(both.sources[0]!).text).toBe(clinic.propositions[0]!.text);
+    // A generated answer's source (no quoted span) opens the whole passage.
+    expect(quotedPassage({ n: 1, hit: clinic, passage: clinic.propositions[0]! })).toBe(clinic.propositions[0]);
   });
 
   it('is empty when search found nothing relevant', () => {

@@ -15,6 +15,11 @@ export interface AnswerSource {
   n: number;
   hit: ResultHit;
   passage: PropositionHit;
+  /**
+   * Where in the passage's text the sentences the answer quotes from it lie, [start, end): what its
+   * marker opens marked (quotedPassage). Absent for a generated answer, which cites whole passages.
+   */
+  quoted?: { start: number; end: number };
 }
 
 export interface AnswerSentence {
@@ -220,11 +225,33 @@ export function extractAnswer(question: string, hits: ResultHit[], relatedWords:
   while (!chosen[0]!.shares) chosen.shift();
   const sources: AnswerSource[] = [];
   const sentences = chosen.map((c) => {
+    const span = { start: c.offset, end: c.offset + c.text.length };
     let source = sources.find((s) => s.passage.id === c.passage.id);
-    if (!source) sources.push((source = { n: sources.length + 1, hit: c.hit, passage: c.passage }));
+    if (!source) sources.push((source = { n: sources.length + 1, hit: c.hit, passage: c.passage, quoted: span }));
+    else
+      source.quoted = {
+        start: Math.min(source.quoted!.start, span.start),
+        end: Math.max(source.quoted!.end, span.end),
+      };
     return { text: c.text, source: source.n };
   });
   return { sentences, sources };
+}
+
+/**
+ * The part of a source's passage its marker opens marked: the sentences quoted from it (from the
+ * first to the last), or the whole passage when none were (a generated answer's source). Its pages
+ * stay the passage's: the viewer looks for it on each in turn.
+ */
+export function quotedPassage(source: AnswerSource): PropositionHit {
+  const { passage, quoted } = source;
+  if (!quoted || !passage.text || (quoted.start <= 0 && quoted.end >= passage.text.length)) return passage;
+  return {
+    ...passage,
+    text: passage.text.slice(quoted.start, quoted.end),
+    start: passage.start + quoted.start,
+    end: passage.start + quoted.end,
+  };
 }
 
 /**
