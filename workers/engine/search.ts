@@ -66,6 +66,7 @@ export async function searchIndex(
   const opts: SearchOptions = {
     ...DEFAULT_SEARCH_OPTIONS,
     denseWeight: state.model().denseWeight,
+    passageDenseWeight: state.model().passageDenseWeight,
     minRelevance,
     ...options,
   };

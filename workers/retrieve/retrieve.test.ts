@@ -236,3 +236,40 @@ describe('search', () => {
     expect(index.vectors!.proposition.size).toBe(4);
   });
 });
+
+describe("a result's passages", () => {
+  const index = new LibraryIndex();
+  addDoc(index, 'harbour.md', 0, [
+    {
+      heading: 'Cranes',
+      propositions: [
+        { text: 'The crane list names every crane, crane by crane.', axis: 1 },
+        { text: 'Crane repairs are booked at the office.', axis: 0 },
+        { text: 'A crane lifts the containers.', axis: 3 },
+      ],
+    },
+  ]);
+  addDoc(index, 'garden.md', 2, [{ heading: 'Tools', propositions: [{ text: 'A crane fly is no crane.', axis: 2 }] }]);
+  const query = { text: 'crane', vector: topic(0) };
+  const run = (passageDenseWeight?: number) =>
+    search(
+      index,
+      query,
+      opts({ minRelevance: undefined, ...(passageDenseWeight === undefined ? {} : { passageDenseWeight }) }),
+    );
+  const first = (hits: ReturnType<typeof run>) => hits.find((h) => h.docId === 'harbour.md')!.propositions[0]!.text;
+
+  it('lead with the passage nearest in meaning when the meaning score has its say, and keep the results in order', () => {
+    const ranked = run();
+    expect(ranked.map((hit) => hit.propositions.map((p) => p.score))).toEqual(
+      ranked.map((hit) => hit.propositions.map((p) => p.score).sort((a, b) => b - a)),
+    );
+    expect(first(run(0))).toBe('The crane list names every crane, crane by crane.');
+    expect(first(run(1))).toBe('Crane repairs are booked at the office.');
+    for (const weight of [0, 0.4, 1]) {
+      const hits = run(weight);
+      expect(hits.map((hit) => hit.sectionId)).toEqual(ranked.map((hit) => hit.sectionId));
+      expect(hits.map((hit) => hit.propositions.length)).toEqual(ranked.map((hit) => hit.propositions.length));
+    }
+  });
+});
