@@ -5,13 +5,14 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
  *   npm run eval -- --questions eval/man-pages/questions/man-pages-qa.json
  *   npm run eval -- --questions eval/across-debian/questions/across-debian-qa.json
  *   npm run eval -- --questions eval/long-pages/questions/long-pages-qa.json
+ *   npm run eval -- --questions eval/across-german/questions/across-german-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -148,6 +149,27 @@ export const HELD_OUT_SETS = {
       { pkg: 'sox', from: 'usr/share/man/man1/sox.1.gz', to: 'sox.txt', man: true },
       { pkg: 'feh', from: 'usr/share/man/man1/feh.1.gz', to: 'feh.txt', man: true },
       { pkg: 'ranger', from: 'usr/share/man/man1/ranger.1.gz', to: 'ranger.txt', man: true },
+    ],
+  },
+  // English and German user documentation of four programs, each asked about in the other language:
+  // an IRC client's FAQ and a strategy game's manual in German (English questions), a calendar's
+  // manual and a mail fetcher's FAQ in English (German questions).
+  'across-german': {
+    root: 'eval/across-german',
+    questions: 'across-german-qa.json',
+    docs: [
+      {
+        pkg: 'weechat-doc',
+        from: 'usr/share/doc/weechat-doc/html/weechat_faq.de.html',
+        to: 'weechat-faq-de.html',
+      },
+      {
+        pkg: 'wesnoth-1.16-data',
+        from: 'usr/share/doc/wesnoth-1.16-data/manual.de.html',
+        to: 'wesnoth-manual-de.html',
+      },
+      { pkg: 'calcurse', from: 'usr/share/doc/calcurse/manual.html', to: 'calcurse-manual.html' },
+      { pkg: 'fetchmail', from: 'usr/share/doc/fetchmail/fetchmail-FAQ.html', to: 'fetchmail-faq.html' },
     ],
   },
 };
