@@ -3,8 +3,9 @@
  * Builds the per-language word tables of the built-in model (public/languages/<lang>.json.gz) from
  * bilingual dictionaries in Debian packages, fetched by name (apt-get download + dpkg-deb -x):
  * each foreign word, folded as the model's tokenizer folds it, → the English words of the model's
- * vocabulary it translates to, likeliest first. The embedder places a foreign word at the mean of
- * those words' rows (workers/embed/language-tables.ts); the keyword leg searches for them.
+ * vocabulary it translates to, likeliest first (scripts/languages/table-rows.mjs). The embedder
+ * places a foreign word at the mean of those words' rows (workers/embed/language-tables.ts); the
+ * keyword leg searches for them.
  *
  *   npm run build:languages [-- --lang de,fr] [--cache DIR] [--top K] [--directions to-en]
  *     [--catalogues WEIGHT] [--out DIR]
@@ -17,7 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
-import { entries, foldWord, isWord, phraseWords, translations } from './dictd.mjs';
+import { entries, foldWord, isWord, translations } from './dictd.mjs';
+import { englishWords, normalisePerWord, tableRows } from './table-rows.mjs';
 import { unpackDebian } from '../lib/debian.mjs';
 import { CATALOGUES, LOCALES, catalogueNotice, catalogueScores, cataloguePairs } from './catalogue-table.mjs';
 
@@ -34,9 +36,10 @@ const freedict = (code) => [
   { pkg: `dict-freedict-eng-${code}`, file: `freedict-eng-${code}`, direction: 'from-en' },
 ];
 export const SOURCES = {
+  // Ding gives each sense of a word an entry of its own: its evidence is scaled per word (normalisePerWord).
   de: [
-    { pkg: 'dict-de-en', file: 'german-english', direction: 'to-en' },
-    { pkg: 'dict-de-en', file: 'english-german', direction: 'from-en' },
+    { pkg: 'dict-de-en', file: 'german-english', direction: 'to-en', sensePerEntry: true },
+    { pkg: 'dict-de-en', file: 'english-german', direction: 'from-en', sensePerEntry: true },
   ],
   fr: freedict('fra'),
   es: freedict('spa'),
@@ -44,11 +47,6 @@ export const SOURCES = {
   pt: freedict('por'),
   nl: freedict('nld'),
 };
-
-/** English words that carry no meaning of their own inside a translation phrase ("to go", "a house"). */
-const PHRASE_FILLER = new Set(
-  "to a an the of be oneself one's someone something sb sth sb's sth's s o with for by in on at from".split(' '),
-);
 
 function unpack(pkg, cache) {
   refuseNeverTrain(pkg);
@@ -59,13 +57,6 @@ function unpack(pkg, cache) {
 function modelVocab() {
   const tokenizer = JSON.parse(readFileSync(join(ROOT, 'public/models', MODEL, 'tokenizer.json'), 'utf8'));
   return new Map(Object.entries(tokenizer.model.vocab).filter(([word]) => /^[\p{L}\p{N}]+$/u.test(word)));
-}
-
-/** The English words of a phrase the model knows, each with its share of the phrase. */
-function englishWords(phrase, vocab) {
-  const all = phraseWords(phrase).filter((w) => vocab.has(w));
-  const kept = all.length > 1 ? all.filter((w) => !PHRASE_FILLER.has(w)) : all;
-  return kept.map((word) => ({ word, share: 1 / kept.length }));
 }
 
 /**
@@ -100,6 +91,7 @@ function collect(lang, vocab, cache, directions, catalogueWeight) {
       }
     }
   }
+  if (SOURCES[lang].some((s) => s.sensePerEntry)) normalisePerWord(scores);
   if (catalogueWeight > 0) {
     const pairs = cataloguePairs(cache, LOCALES[lang]);
     const learned = catalogueScores(pairs, vocab);
@@ -107,21 +99,6 @@ function collect(lang, vocab, cache, directions, catalogueWeight) {
     for (const [foreign, row] of learned) for (const [english, p] of row) add(foreign, english, catalogueWeight * p);
   }
   return scores;
-}
-
-/**
- * The table's rows, "word<TAB>english words" lines in word order: each word's `top` best-attested
- * English words (within a third of the best).
- */
-function rows(scores, top) {
-  const lines = [];
-  for (const [foreign, row] of [...scores].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const ranked = [...row].sort((a, b) => b[1] - a[1]);
-    const best = ranked[0][1];
-    const kept = ranked.filter(([, score]) => score >= best / 3).slice(0, top);
-    lines.push(`${foreign}\t${kept.map(([word]) => word).join(' ')}`);
-  }
-  return lines;
 }
 
 function main() {
@@ -145,7 +122,7 @@ function main() {
     if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
     const weight = Number(values.catalogues);
     const scores = collect(lang, vocab, values.cache, values.directions.split(','), weight);
-    const lines = rows(scores, Number(values.top));
+    const lines = tableRows(scores, Number(values.top));
     const sources = SOURCES[lang].map((s) => s.pkg);
     if (weight > 0) sources.push(...CATALOGUES.map((c) => c.pkg));
     const table = { lang, model: MODEL, sources, words: lines.join('\n') };

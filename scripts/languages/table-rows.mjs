@@ -1,0 +1,58 @@
+/**
+ * How a language table's rows are made from dictionary evidence (scripts/languages/build-languages.mjs):
+ * the English words a translation phrase gives, and each foreign word's row. Pure functions, so the
+ * build and its tests share them.
+ */
+import { phraseWords } from './dictd.mjs';
+
+/** English words that carry no meaning of their own inside a translation phrase ("to go", "a house"). */
+export const PHRASE_FILLER = new Set(
+  "to a an the of be oneself one's someone something sb sth sb's sth's s o with for by in on at from".split(' '),
+);
+
+/**
+ * The English words of a translation phrase the model knows, each with its share of the phrase.
+ * Filler is dropped before the model's vocabulary is looked at: "to indent", whose verb the model
+ * lacks, gives nothing rather than "to"; a phrase of filler alone ("by") is its own translation.
+ * @param {string} phrase
+ * @param {{ has(word: string): boolean }} vocab the model's words
+ * @returns {{ word: string, share: number }[]}
+ */
+export function englishWords(phrase, vocab) {
+  const all = phraseWords(phrase);
+  const meaningful = all.filter((w) => !PHRASE_FILLER.has(w));
+  const kept = (meaningful.length > 0 ? meaningful : all).filter((w) => vocab.has(w));
+  return kept.map((word) => ({ word, share: 1 / kept.length }));
+}
+
+/**
+ * Scales each foreign word's evidence so that its best English word has 1. A dictionary that gives
+ * each sense of a word an entry of its own (Ding has twelve for "löschen": fire, thirst, cargo,
+ * blackboard…) otherwise piles up its everyday senses far above what the interface catalogues add
+ * ("löschen" → delete).
+ * @param {Map<string, Map<string, number>>} scores foreign word → English word → evidence
+ */
+export function normalisePerWord(scores) {
+  for (const row of scores.values()) {
+    const best = Math.max(...row.values());
+    for (const [english, score] of row) row.set(english, score / best);
+  }
+}
+
+/**
+ * A table's rows, "word<TAB>english words" lines in word order: each word's `top` best-attested
+ * English words (within a third of the best).
+ * @param {Map<string, Map<string, number>>} scores foreign word → English word → evidence
+ * @param {number} top
+ * @returns {string[]}
+ */
+export function tableRows(scores, top) {
+  const lines = [];
+  for (const [foreign, row] of [...scores].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const ranked = [...row].sort((a, b) => b[1] - a[1]);
+    const best = ranked[0][1];
+    const kept = ranked.filter(([, score]) => score >= best / 3).slice(0, top);
+    lines.push(`${foreign}\t${kept.map(([word]) => word).join(' ')}`);
+  }
+  return lines;
+}
