@@ -45,6 +45,23 @@ describe('LanguageTable', () => {
     expect(table.foreign('zebra')).toEqual([]);
   });
 
+  it('reads backwards the words an English word comes first for, shorter ones first, at most four', () => {
+    const steps = new LanguageTable({
+      lang: 'de',
+      words: [
+        'abbauschritt\tstep',
+        'ablaufschritt\tstep',
+        'abspannstufe\tstep',
+        'fortschritt\tprogress step',
+        'schritt\tstep',
+        'stufe\tlevel step',
+        'treppe\tstairs steps step',
+        'tritt\tstep kick',
+      ].join('\n'),
+    });
+    expect(steps.foreign('step')).toEqual(['tritt', 'schritt', 'abbauschritt', 'abspannstufe']);
+  });
+
   it('reads the lines the build writes as it reads an object', () => {
     const lines = new LanguageTable({ lang: 'de', words: 'haus\thouse home\nkatze\tcat\n' });
     expect(lines.english('haus')).toEqual(['house', 'home']);

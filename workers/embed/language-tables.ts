@@ -154,16 +154,32 @@ export class LanguageTable {
     return this.english(word) !== undefined;
   }
 
-  /** The foreign words whose first translations include an English word (the table read backwards). */
+  /**
+   * The foreign words whose first translations include an English word (the table read backwards),
+   * at most four: those it is the first translation of before those it is the second of, shorter
+   * words first ("step" → "schritt" before "abbauschritt": a compound or a rare word is longer).
+   */
   foreign(english: string): readonly string[] {
     if (!this.reverse) {
-      this.reverse = new Map();
+      const found = new Map<string, { word: string; place: number }[]>();
       for (const [word, targets] of this.words)
-        for (const target of targets.split(' ').slice(0, 2)) {
-          const list = this.reverse.get(target) ?? [];
-          if (list.length < 4) list.push(word);
-          this.reverse.set(target, list);
-        }
+        targets
+          .split(' ')
+          .slice(0, 2)
+          .forEach((target, place) => {
+            const list = found.get(target) ?? [];
+            list.push({ word, place });
+            found.set(target, list);
+          });
+      this.reverse = new Map();
+      for (const [target, list] of found)
+        this.reverse.set(
+          target,
+          list
+            .sort((a, b) => a.place - b.place || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
+            .slice(0, 4)
+            .map(({ word }) => word),
+        );
     }
     return this.reverse.get(english) ?? [];
   }
