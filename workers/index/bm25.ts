@@ -181,6 +181,11 @@ export class Bm25Index {
     return total;
   }
 
+  /** Whether any id has `term`. */
+  holds(term: string): boolean {
+    return this.df(term) > 0;
+  }
+
   /** How many ids have `term`. */
   private df(term: string): number {
     const number = this.termNumbers.get(term);

@@ -85,6 +85,7 @@ export function traceSearch(
   const lap = lapper(timings);
   const stages: StageTrace = { documents: [], sections: [], belowFloor: false };
   if (!query.text.trim() || index.propositions.size === 0) return { hits: [], stages, weak: false };
+  query = withUnheldTranslated(index, query);
   const restrict = restriction(index, opts);
   const allowed = (docId: string) => !restrict || restrict.has(docId);
   const inLanguage = passageLanguageFilter(index, opts.languages);
@@ -197,6 +198,33 @@ export function traceSearch(
   // weak matches, not answers. With no word in common the result is honestly empty.
   const near = hits.filter((h) => h.propositions.some((p) => (p.scores.bm25 ?? 0) > 0)).slice(0, WEAK_MATCHES);
   return { hits: near, stages, weak: near.length > 0 };
+}
+
+/**
+ * A question word the library holds in none of its languages ("Sonntag" where the only text about
+ * Sundays is English) can only be after its translations: they count as the word itself would,
+ * not at the share a translation has beside a word the library holds (which may be all the
+ * question meant: "Woche" in a German text).
+ */
+function withUnheldTranslated(index: LibraryIndex, query: Query): Query {
+  const { related, translations } = query;
+  if (!related || !translations) return query;
+  const langs = [...index.languages()];
+  const held = new Map<string, boolean>();
+  const isHeld = (word: string) => {
+    let is = held.get(word);
+    if (is === undefined)
+      held.set(
+        word,
+        (is = langs.some((lang) => analyze(word, lang).some((term) => index.bm25.proposition.holds(term)))),
+      );
+    return is;
+  };
+  const raised = (terms: RelatedTerms): RelatedTerms =>
+    new Map(
+      [...terms].map(([term, r]) => [term, translations.has(term) && !isHeld(r.standsFor) ? { ...r, share: 1 } : r]),
+    );
+  return { ...query, related: raised(related), translations: raised(translations) };
 }
 
 /** Whether the question names a document (its file name or title), memoised per document. */
