@@ -92,6 +92,21 @@ describe('answerSpans', () => {
     ]);
   });
 
+  it('drops the lines of a screen drawn with box characters, and keeps the text around it', () => {
+    const screen = [
+      'The smart filter hides join and quit messages of people who did not talk.',
+      '┌──────────────────────────────┐',
+      '│16:27 --> alice has joined #test │',
+      '│16:28 <-- bob has quit (Ping timeout) │',
+      '└──────────────────────────────┘',
+      'It is on by default.',
+    ].join('\n');
+    expect(spans(screen)).toEqual([
+      'The smart filter hides join and quit messages of people who did not talk.',
+      'It is on by default.',
+    ]);
+  });
+
   it('drops comment lines and rules of code', () => {
     expect(spans('####################\n# Get configuration directory.\n// a note\nget_dir() {\n}')).toEqual([
       'get_dir() {\n}',

@@ -138,6 +138,8 @@ const COMMENT = /^\s*(?:#|\/\/|--\s|;|\/\*|\*\s|\*\/)|^\s*([#=*_~-])\1{3,}\s*$/;
 const HEADING_NUMBER = /^(?:§\s*)?(?:[\dA-Z]{1,3}[.)]?)(?:\.\d+)*\.?\s+/;
 const MAX_HEADING_WORDS = 12;
 const TABLE_ROW = /^\s*\|?[^|\n]*\S\s+\|\s+\S/;
+/** A line of a screen drawn as text: it opens or closes with a box-drawing character ("│16:27 -- Mode #weechat │"). */
+const DRAWN = /^\s*[\u2500-\u257F]|[\u2500-\u257F]\s*$/;
 
 /**
  * How many characters of `sentence` are figures glued before its first word: a PDF's text layer
@@ -169,7 +171,7 @@ function normalise(text: string): string {
 /**
  * The spans of `text` that may hold an answer: every line but headings (a line that is one of
  * `headings`, with or without its number, or a short line standing alone above a paragraph),
- * comment lines of code and lines of figures. A span never runs across a dropped line, so a
+ * comment lines of code, lines of figures and the lines of a screen drawn in box characters. A span never runs across a dropped line, so a
  * heading is never glued to the sentence under it.
  */
 export function answerSpans(text: string, headings: readonly string[] = []): Span[] {
@@ -184,7 +186,7 @@ export function answerSpans(text: string, headings: readonly string[] = []): Spa
   const blank = (i: number) => i < 0 || i >= lines.length || !text.slice(lines[i]!.start, lines[i]!.end).trim();
   const dropped = lines.map(({ start, end }, i) => {
     const line = text.slice(start, end).trim();
-    if (!line || COMMENT.test(line) || known.has(normalise(line)) || isFigures(line)) return true;
+    if (!line || COMMENT.test(line) || DRAWN.test(line) || known.has(normalise(line)) || isFigures(line)) return true;
     // A short unpunctuated line standing alone between blank lines is a heading or a caption.
     return blank(i - 1) && blank(i + 1) && line.split(/\s+/).length <= MAX_HEADING_WORDS && !/[.!?:;,)]$/.test(line);
   });
