@@ -168,13 +168,7 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null, r
 /** The sentences of the best passages, never a heading or a comment line (answerSpans). */
 function candidates(question: string, hits: ResultHit[], related: Set<string>): { list: Candidate[]; asked: number } {
   const passages = hits
-    .flatMap((hit, hitRank) =>
-      // A card may lead with another passage than the ranking's best (workers/retrieve/search.ts,
-      // `orderPassages`): the answer weighs a passage by its place in the ranking.
-      [...hit.propositions]
-        .sort((a, b) => b.score - a.score)
-        .map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })),
-    )
+    .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
     .sort((a, b) => b.passage.score - a.passage.score)
     .slice(0, PASSAGES);
   const list = passages.flatMap(({ hit, hitRank, passage, passageRank }) =>
