@@ -12,8 +12,6 @@ export interface ModelInfo {
   dtype: 'q8' | 'fp32' | 'fp16';
   /** Weight of the dense leg in weighted fusion, measured per model by the evaluation. */
   denseWeight: number;
-  /** Its weight when a result orders its own passages (SearchOptions.passageDenseWeight); absent: the ranking's order. */
-  passageDenseWeight?: number;
   /** "Nothing relevant found" floor, calibrated per model (scripts/calibrate-relevance.mjs). */
   minRelevance: { dense: number; coverage: number };
   /**
@@ -81,10 +79,6 @@ export const BUILTIN_MODEL: ModelInfo = {
   dims: 100,
   dtype: 'q8',
   denseWeight: 0.2,
-  // Inside one section every passage shares the question's words that found it, so the meaning
-  // score gets a larger say in which of them lead the card (docs/retrieval.md, "The order of a
-  // card's passages").
-  passageDenseWeight: 0.4,
   // On SQuAD questions (node scripts/calibrate-relevance.mjs --keep 0.99): keeps 99.0% of the
   // answerable ones and turns away 79.2% of those about articles not in the library.
   minRelevance: { dense: 0.525, coverage: 0.45 },

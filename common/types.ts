@@ -205,11 +205,6 @@ export interface SearchOptions {
   fusion: FusionMethod;
   /** Weight of the dense leg in weighted fusion, 0–1 (BM25 gets 1 − w). */
   denseWeight: number;
-  /**
-   * Weight of the dense leg when a result orders its own passages (the first three show on its
-   * card), 0–1; absent: they keep the ranking's order, which uses `denseWeight`.
-   */
-  passageDenseWeight?: number;
   /** Global proposition search merged into the three-stage result. */
   escapeHatch: boolean;
   /** Restrict to these documents (empty or absent = all). */

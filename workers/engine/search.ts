@@ -66,7 +66,6 @@ export async function searchIndex(
   const opts: SearchOptions = {
     ...DEFAULT_SEARCH_OPTIONS,
     denseWeight: state.model().denseWeight,
-    passageDenseWeight: state.model().passageDenseWeight,
     minRelevance,
     ...options,
   };

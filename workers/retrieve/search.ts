@@ -11,7 +11,6 @@ import type { RelatedTerms } from '../index/bm25';
 import { topK } from '../index/top-k';
 import { capPerDocument, namesDocument, withBestOfEachDocument, withFirstOfEachDocument } from './fairness';
 import { asksForContents } from './contents';
-import { fuseScores } from './fuse';
 import { scoreDocuments, type DocumentScores } from './document-stage';
 import { keywordQuery, scoreLevel, type LevelScores } from './level-scores';
 import { lapper, type SearchTimings } from './timings';
@@ -178,7 +177,6 @@ export function traceSearch(
   lap('rank');
   const extra = new Set(ranked.slice(propositionK).map(({ id }) => id));
   const grouped = group(index, ranked, props, sections, docs, opts.limit, bm25Max, extra);
-  if (opts.passageDenseWeight !== undefined) orderPassages(grouped, props, opts.passageDenseWeight);
   const hits = capped
     ? capPerDocument(
         grouped,
@@ -332,24 +330,6 @@ function group(
     hit.propositions.push(proposition);
   }
   return results;
-}
-
-/**
- * Orders each result's passages by both legs fused with the dense leg at `denseWeight`; the
- * results keep their order. A section is found by the words of the question, which most of its
- * passages share (a manual page's options all say "file" and "download"): which of them answers
- * is then more a matter of meaning than the ranking's weight gives it (docs/retrieval.md).
- */
-function orderPassages(hits: ResultHit[], props: LevelScores, denseWeight: number): void {
-  const fused = fuseScores(
-    [
-      { scores: props.dense, weight: denseWeight },
-      { scores: props.bm25, weight: 1 - denseWeight },
-    ],
-    'weighted',
-  );
-  const order = (p: PropositionHit) => fused.get(p.id) ?? 0;
-  for (const hit of hits) hit.propositions.sort((a, b) => order(b) - order(a));
 }
 
 const samePath = (a: readonly string[], b: readonly string[]) =>
