@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { englishWords, normalisePerWord, tableRows } from './table-rows.mjs';
 
+/** "löschen" as Ding's twelve entries leave it: its everyday senses summed. */
+const loschen = () =>
+  new Map([
+    [
+      'loschen',
+      new Map([
+        ['extinguish', 2.4],
+        ['extinction', 2],
+        ['cancel', 2],
+      ]),
+    ],
+  ]);
+
 const vocab = new Set(['mesh', 'delete', 'extinguish', 'extinction', 'cancel', 'by', 'join', 'up']);
 
 describe('language table rows', () => {
@@ -15,31 +28,13 @@ describe('language table rows', () => {
   });
 
   it('keeps the best three within a third of the best', () => {
-    const scores = new Map([
-      [
-        'loschen',
-        new Map([
-          ['extinguish', 2.4],
-          ['extinction', 2],
-          ['cancel', 2],
-          ['delete', 0.7],
-        ]),
-      ],
-    ]);
+    const scores = loschen();
+    scores.get('loschen')!.set('delete', 0.7);
     expect(tableRows(scores, 3)).toEqual(['loschen\textinguish extinction cancel']);
   });
 
   it('scales a word’s evidence to its best, so one more source can reorder a word a dictionary splits into many entries', () => {
-    const scores = new Map([
-      [
-        'loschen',
-        new Map([
-          ['extinguish', 2.4],
-          ['extinction', 2],
-          ['cancel', 2],
-        ]),
-      ],
-    ]);
+    const scores = loschen();
     normalisePerWord(scores);
     expect(scores.get('loschen')!.get('extinguish')).toBe(1);
     // What the interface catalogues add (2 × t(delete | löschen), scripts/languages/catalogue-table.mjs) now counts.
