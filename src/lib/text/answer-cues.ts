@@ -138,7 +138,7 @@ const COMMENT = /^\s*(?:#|\/\/|--\s|;|\/\*|\*\s|\*\/)|^\s*([#=*_~-])\1{3,}\s*$/;
 const HEADING_NUMBER = /^(?:§\s*)?(?:[\dA-Z]{1,3}[.)]?)(?:\.\d+)*\.?\s+/;
 const MAX_HEADING_WORDS = 12;
 const TABLE_ROW = /^\s*\|?[^|\n]*\S\s+\|\s+\S/;
-/** A line of a screen drawn as text: it opens or closes with a box-drawing character ("│16:27 -- Mode #weechat │"). */
+/** A line of a screen drawn as text: it opens or closes with a box-drawing character ("│16:27 … │"). */
 const DRAWN = /^\s*[\u2500-\u257F]|[\u2500-\u257F]\s*$/;
 
 /**
@@ -171,8 +171,8 @@ function normalise(text: string): string {
 /**
  * The spans of `text` that may hold an answer: every line but headings (a line that is one of
  * `headings`, with or without its number, or a short line standing alone above a paragraph),
- * comment lines of code, lines of figures and the lines of a screen drawn in box characters. A span never runs across a dropped line, so a
- * heading is never glued to the sentence under it.
+ * comment lines of code, lines of figures and the lines of a screen drawn in box characters. A
+ * span never runs across a dropped line, so a heading is never glued to the sentence under it.
  */
 export function answerSpans(text: string, headings: readonly string[] = []): Span[] {
   const known = new Set(headings.map(normalise).filter(Boolean));
