@@ -5,7 +5,7 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german|own-words]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
@@ -13,11 +13,13 @@
  *   npm run eval -- --questions eval/across-debian/questions/across-debian-qa.json
  *   npm run eval -- --questions eval/long-pages/questions/long-pages-qa.json
  *   npm run eval -- --questions eval/across-german/questions/across-german-qa.json
+ *   npm run eval -- --questions eval/own-words/questions/own-words-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { ensureTool, unpackDebian } from './lib/debian.mjs';
 
 // The PDFs' text (to check each expected passage is in its document) comes from poppler's pdftotext.
@@ -172,6 +174,32 @@ export const HELD_OUT_SETS = {
       { pkg: 'fetchmail', from: 'usr/share/doc/fetchmail/fetchmail-FAQ.html', to: 'fetchmail-faq.html' },
     ],
   },
+  // German and French user documentation of four programs, asked about in its own language in a
+  // person's own words, and in English: a text editor's tutorial and a video player's FAQ in German,
+  // a children's drawing program's FAQ and a strategy game's README in French.
+  'own-words': {
+    root: 'eval/own-words',
+    questions: 'own-words-qa.json',
+    docs: [
+      {
+        pkg: 'emacs-common',
+        from: 'usr/share/emacs/28.2/etc/tutorials/TUTORIAL.de',
+        to: 'emacs-tutorial-de.txt',
+      },
+      { pkg: 'mplayer-doc', from: 'usr/share/doc/mplayer/HTML/de/faq.html', to: 'mplayer-faq-de.html' },
+      {
+        pkg: 'tuxpaint-data',
+        from: 'usr/share/doc/tuxpaint-data/fr_FR.UTF-8/html/FAQ.html',
+        to: 'tuxpaint-faq-fr.html',
+      },
+      {
+        pkg: 'freeciv-data',
+        from: 'usr/share/doc/freeciv-data/README.fr.gz',
+        to: 'freeciv-readme-fr.txt',
+        gz: true,
+      },
+    ],
+  },
 };
 
 const unpack = (pkg) => unpackDebian(pkg, CACHE, console.error);
@@ -216,6 +244,7 @@ function fetchSet(name) {
     const target = join(root, 'docs', doc.to);
     mkdirSync(dirname(target), { recursive: true });
     if (doc.man) writeFileSync(target, renderMan(source));
+    else if (doc.gz) writeFileSync(target, gunzipSync(readFileSync(source)));
     else copyFileSync(source, target);
   }
   const { cases } = JSON.parse(readFileSync(join(root, 'questions', questions), 'utf8'));

@@ -102,10 +102,12 @@ export const NEVER_TRAIN = {
     /^(ffmpeg(-doc)?|sox|feh|ranger)$/,
     // The held-out set of English questions over German documentation and German over English (eval/across-german).
     /^(weechat[-\w]*|wesnoth[-\w.]*|calcurse|fetchmail(conf)?)$/,
+    // The held-out set of German and French questions in people's own words (eval/own-words).
+    /^(emacs[-\w]*|mplayer[-\w]*|mencoder|tuxpaint[-\w]*|freeciv[-\w]*)$/,
   ],
   // Manual pages and manuals of those programs, wherever they turn up.
   files:
-    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc|ff(mpeg|play|probe)[-\w]*|sox\w*|play|rec|feh|ranger|rifle|weechat[-\w]*|wesnoth[-\w]*|calcurse[-\w]*|fetchmail[-\w]*)[.]/,
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc|ff(mpeg|play|probe)[-\w]*|sox\w*|play|rec|feh|ranger|rifle|weechat[-\w]*|wesnoth[-\w]*|calcurse[-\w]*|fetchmail[-\w]*|emacs[-\w]*|mplayer[-\w]*|mencoder|tuxpaint[-\w]*|freeciv[-\w]*)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
