@@ -29,15 +29,16 @@ export interface Block {
   /** Fenced code language (Markdown). */
   lang?: string;
   /**
-   * Links to the document's own anchors (`#…`) in a Markdown or HTML block: how many, and how many
-   * letters and digits of the block's text they hold. A contents list is made of them
-   * (workers/chunk/link-contents.ts); absent when the block has none.
+   * Links to the document's own anchors (`#…`) or to the other pages of its manual (localHref in
+   * workers/parse/blocks.ts) in a Markdown or HTML block: how many, and how many letters and digits
+   * of the block's text they hold. A contents list is made of them (workers/chunk/link-contents.ts);
+   * absent when the block has none.
    */
-  inPageLinks?: InPageLinks;
+  localLinks?: LocalLinks;
 }
 
-/** A block's links to its own document's anchors: their count and the letters and digits of their text. */
-export interface InPageLinks {
+/** A block's links within its document or manual: their count and the letters and digits of their text. */
+export interface LocalLinks {
   count: number;
   chars: number;
 }

@@ -62,8 +62,11 @@ describe('a Markdown contents list made of links to its own headings', () => {
     const list = SECTIONS.map((t, i) => `- [${t}][s${i}] and [the details][d${i}]`).join('\n');
     const definitions = SECTIONS.map((t, i) => `[s${i}]: ${anchor(t)}\n[d${i}]: guide.md${anchor(t)}-details`);
     expect(navigation(`# Mail Guide\n\n${list}\n\n${definitions.join('\n')}\n\n${BODY}`, 'guide.md')).toHaveLength(5);
-    // The same list pointing at another document's anchors is a list of links elsewhere.
-    const elsewhere = SECTIONS.map((t, i) => `[s${i}]: other.md${anchor(t)}\n[d${i}]: https://example.org/guide.md#x`);
+    // Pointing at the pages of the manual beside it, it is the manual's contents list.
+    const pages = SECTIONS.map((t, i) => `[s${i}]: other.md${anchor(t)}\n[d${i}]: ../details.md`);
+    expect(navigation(`# Mail Guide\n\n${list}\n\n${pages.join('\n')}\n\n${BODY}`, 'guide.md')).toHaveLength(5);
+    // The same list pointing at a site is a list of links elsewhere.
+    const elsewhere = SECTIONS.map((t, i) => `[s${i}]: https://example.org/guide.md${anchor(t)}\n[d${i}]: /guide.md#x`);
     expect(navigation(`# Mail Guide\n\n${list}\n\n${elsewhere.join('\n')}\n\n${BODY}`, 'guide.md')).toEqual([]);
   });
 
@@ -88,7 +91,21 @@ describe('an HTML contents list', () => {
   it("is left out as a list of links naming the page's own file before the anchor", () => {
     const list = `<ul>${SECTIONS.map((t) => `<li><a href="./Guide.html${anchor(t)}">All about ${t}</a></li>`).join('')}</ul>`;
     expect(navigation(`<h1>Guide</h1>${list}${body.join('')}`, 'guide.html')).toHaveLength(5);
-    expect(navigation(`<h1>Guide</h1>${list}${body.join('')}`, 'manual.html')).toEqual([]);
+    const site = list.replaceAll('./Guide.html', 'https://example.org/Guide.html');
+    expect(navigation(`<h1>Guide</h1>${site}${body.join('')}`, 'guide.html')).toEqual([]);
+  });
+
+  it('is left out as the contents page of a manual split into pages: links to its chapters and their sections', () => {
+    const entries = SECTIONS.map(
+      (t, i) =>
+        `<dt><span class="chapter"><a href="ch${i + 1}.html">${i + 1}. ${t}</a></span></dt>` +
+        `<dd><dl><dt><span class="section"><a href="ch${i + 1}.html#more">${i + 1}.1. More about ${t}?</a></span></dt></dl></dd>`,
+    );
+    const page = `<h1>The Mail FAQ</h1><p>Answers to the questions people ask about mail.</p><dl>${entries.join('')}</dl>`;
+    expect(navigation(page, 'index.html')).toHaveLength(10);
+    // The same list of downloads (files that are not pages of the manual) is kept.
+    const downloads = page.replace(/\.html/g, '.tar.gz');
+    expect(navigation(downloads, 'index.html')).toEqual([]);
   });
 
   it('is left out as a table whose rows each link to a page (a list of illustrations)', () => {

@@ -1,12 +1,13 @@
 /**
  * The contents list of a Markdown or HTML document has no page numbers (navigation.ts reads those):
  * it is a list, a table or a run of lines made of links to the document's own headings
- * ("[Comments](#s4-comments)", `<a href="#sec-2">`), or of the headings' words in outline order.
+ * ("[Comments](#s4-comments)", `<a href="#sec-2">`) or, for a manual split into pages, to its other
+ * pages (`<a href="ch-kernel.html#s10.1">`), or of the headings' words in outline order.
  * Such a list names every section and answers none, so it is told by that shape; its title
  * ("Table of Contents") is not needed, and a heading "Contents" over prose is not enough.
  *
- * - Links: a run of blocks each almost all link text to in-page anchors, with more links than a
- *   "see also" line holds; or a table whose rows each carry a short in-page link (a page column).
+ * - Links: a run of blocks each almost all link text (to anchors or pages of the manual), with more
+ *   links than a "see also" line holds; or a table whose rows each carry a short such link (a page column).
  * - Outline: a run of short entries each repeating a heading that comes later, in the same order.
  */
 import type { Block } from '../../common/types';
@@ -30,13 +31,13 @@ const listLike = (b: Block) => b.kind === 'list-item' || b.kind === 'table' || b
 
 /** Whether a block is made of in-page links: nearly all its text is their text. */
 function madeOfLinks(block: Block): boolean {
-  const links = block.inPageLinks;
+  const links = block.localLinks;
   return !!links && listLike(block) && links.chars >= LINKED_SHARE * letters(block.text);
 }
 
 /** A table with a column of page links (a list of illustrations: "Frontispiece | iv"). */
 function pageColumn(block: Block): boolean {
-  const links = block.inPageLinks;
+  const links = block.localLinks;
   if (block.kind !== 'table' || !links || links.count < MIN_LINKS) return false;
   const rows = block.text.split('\n').length;
   return links.count >= LINKED_SHARE * rows && links.chars <= PAGE_LINK_CHARS * links.count;
@@ -110,7 +111,7 @@ function outlineRuns(blocks: Block[]): boolean[] {
 /** For each block, whether it belongs to a contents list made of in-page links or of the headings' words. */
 export function linkedContents(blocks: Block[]): boolean[] {
   const linked = markRuns(blocks, madeOfLinks, (run) => {
-    const links = run.reduce((n, i) => n + blocks[i]!.inPageLinks!.count, 0);
+    const links = run.reduce((n, i) => n + blocks[i]!.localLinks!.count, 0);
     return links >= MIN_LINKS;
   });
   const outline = outlineRuns(blocks);

@@ -4,10 +4,10 @@
  * list items, code, tables and quotes. The document text is the blocks joined by blank lines.
  */
 import { Parser, type Handler } from 'htmlparser2';
-import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
+import type { BlockKind, LocalLinks, ParsedDocument } from '../../common/types';
 import { NOT_TEXT } from '../../common/view-nodes';
 import { titleFromFileName } from './title';
-import { inPageHref, joinBlocks } from './blocks';
+import { joinBlocks, localHref } from './blocks';
 
 /** Skipped with all inside them; the viewer drops the same (and the head). */
 const SKIP = new Set(NOT_TEXT);
@@ -46,7 +46,7 @@ const BREAKS = new Set([
 ]);
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
-const noLinks = (): InPageLinks => ({ count: 0, chars: 0 });
+const noLinks = (): LocalLinks => ({ count: 0, chars: 0 });
 
 interface Draft {
   kind: BlockKind;
@@ -54,7 +54,7 @@ interface Draft {
   text: string;
   /** Text of a <pre> that turned out to be prose (an RFC page), split into paragraphs at the end. */
   prose?: boolean;
-  inPageLinks?: InPageLinks;
+  localLinks?: LocalLinks;
 }
 
 interface Current {
@@ -65,7 +65,7 @@ interface Current {
   owner: number;
   /** Image alt texts, the heading's text when it has no other (an illustrated chapter title). */
   alts: string[];
-  links: InPageLinks;
+  links: LocalLinks;
 }
 
 interface Table {
@@ -73,7 +73,7 @@ interface Table {
   depth: number;
   rows: string[];
   cells: string[];
-  links: InPageLinks;
+  links: LocalLinks;
 }
 
 /** Parses an HTML page into blocks, with its title. */
@@ -103,7 +103,7 @@ class BlockReader implements Partial<Handler> {
   private current: Current | null = null;
   private pre: { owner: number; prose: boolean } | null = null;
   private table: Table | null = null;
-  /** An open link to an anchor of this page (`href="#…"`): its depth, and whether its text was counted yet. */
+  /** An open link within the document or its manual (localHref): its depth, and whether its text was counted yet. */
   private link: { depth: number; counted: boolean } | null = null;
 
   constructor(private readonly fileName: string) {}
@@ -121,7 +121,7 @@ class BlockReader implements Partial<Handler> {
     }
     const heading = HEADING.exec(name);
     if (heading) return this.open('heading', depth, Number(heading[1]));
-    if (name === 'a' && attributes.href && inPageHref(attributes.href, this.fileName))
+    if (name === 'a' && attributes.href && localHref(attributes.href, this.fileName))
       this.link = { depth, counted: false };
     if (name === 'img') return this.image(attributes.alt);
     if (name === 'table' || this.table) return this.openInTable(name, depth);
@@ -173,7 +173,7 @@ class BlockReader implements Partial<Handler> {
     if (block.kind === 'code') text = joined.replace(/^\n+|\s+$/g, '');
     else text = joined.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
     if (!text && block.kind === 'heading') text = block.alts.join(' ').replace(/\s+/g, ' ').trim();
-    const links = block.links.count && block.kind !== 'heading' ? { inPageLinks: block.links } : {};
+    const links = block.links.count && block.kind !== 'heading' ? { localLinks: block.links } : {};
     if (text)
       this.drafts.push({
         kind: block.kind,
@@ -217,8 +217,8 @@ class BlockReader implements Partial<Handler> {
     if (cur && cur.kind !== 'code' && /^\p{L}{1,2}$/u.test(alt ?? '')) cur.parts.push(alt!);
   }
 
-  /** Counts text inside a link to this page's anchors towards the block it is in. */
-  private countLink(links: InPageLinks, text: string) {
+  /** Counts text inside a link within the document or its manual (localHref) towards the block it is in. */
+  private countLink(links: LocalLinks, text: string) {
     if (!this.link) return;
     const chars = text.match(LETTER_OR_DIGIT)?.length ?? 0;
     if (!chars) return;
@@ -250,7 +250,7 @@ class BlockReader implements Partial<Handler> {
       table.cells = [];
     }
     if (name === 'table' && depth === table.depth) {
-      const links = table.links.count ? { inPageLinks: table.links } : {};
+      const links = table.links.count ? { localLinks: table.links } : {};
       if (table.rows.length) this.drafts.push({ kind: 'table', text: table.rows.join('\n'), ...links });
       this.table = null;
     }

@@ -10,17 +10,17 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import type { BlockKind, InPageLinks, ParsedDocument } from '../../common/types';
+import type { BlockKind, LocalLinks, ParsedDocument } from '../../common/types';
 import { parseHtml } from './html';
 import { titleFromFileName } from './title';
-import { inPageHref, joinBlocks } from './blocks';
+import { joinBlocks, localHref } from './blocks';
 
 interface Draft {
   kind: BlockKind;
   text: string;
   level?: number;
   lang?: string;
-  inPageLinks?: InPageLinks;
+  localLinks?: LocalLinks;
 }
 
 /** Parses Markdown into heading / paragraph / list-item / code / table / quote blocks of its visible text. */
@@ -33,25 +33,25 @@ export function parseMarkdown(source: string, fileName: string): ParsedDocument 
     node.type === 'yaml' ? [/^title:\s*["']?(.+?)["']?\s*$/m.exec(node.value)?.[1]] : [],
   )[0];
   // Reference-style links ("[Comments][s4]" with "[s4]: #s4-comments") lead where their definition does.
-  const inPage = new Set<string>();
+  const local = new Set<string>();
   visit(tree, (node) => {
-    if (node.type === 'definition' && inPageHref(node.url, fileName)) inPage.add(node.identifier);
+    if (node.type === 'definition' && localHref(node.url, fileName)) local.add(node.identifier);
   });
-  const isInPage = (node: Nodes) =>
-    (node.type === 'link' && inPageHref(node.url, fileName)) ||
-    (node.type === 'linkReference' && inPage.has(node.identifier));
-  const drafts = tree.children.flatMap((node) => blockDrafts(node, isInPage));
+  const isLocal = (node: Nodes) =>
+    (node.type === 'link' && localHref(node.url, fileName)) ||
+    (node.type === 'linkReference' && local.has(node.identifier));
+  const drafts = tree.children.flatMap((node) => blockDrafts(node, isLocal));
   const { text, blocks } = joinBlocks(drafts);
   const firstH1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
   return { kind: 'markdown', title: frontTitle?.trim() || firstH1 || titleFromFileName(fileName), text, blocks };
 }
 
 /** One top-level node as the blocks a reader sees (none for comments, anchors, rules, definitions). */
-function blockDrafts(node: RootContent, isInPage: (link: Nodes) => boolean): Draft[] {
+function blockDrafts(node: RootContent, isLocal: (link: Nodes) => boolean): Draft[] {
   const one = (kind: BlockKind, text: string, extra: Partial<Draft> = {}, from: Nodes = node): Draft[] => {
     if (!text.trim()) return [];
-    const links = kind === 'heading' || kind === 'code' ? undefined : inPageLinksOf(from, isInPage);
-    return [{ kind, text, ...extra, ...(links ? { inPageLinks: links } : {}) }];
+    const links = kind === 'heading' || kind === 'code' ? undefined : localLinksOf(from, isLocal);
+    return [{ kind, text, ...extra, ...(links ? { localLinks: links } : {}) }];
   };
   switch (node.type) {
     case 'yaml':
@@ -81,7 +81,7 @@ function blockDrafts(node: RootContent, isInPage: (link: Nodes) => boolean): Dra
         kind: b.kind,
         text: b.text,
         ...(b.level ? { level: b.level } : {}),
-        ...(b.inPageLinks ? { inPageLinks: b.inPageLinks } : {}),
+        ...(b.localLinks ? { localLinks: b.localLinks } : {}),
       }));
     default:
       return one('paragraph', nestedText(node as Nodes));
@@ -125,11 +125,11 @@ function visit(node: Nodes, fn: (n: Nodes) => void): void {
   if ('children' in node) for (const child of (node as Parents).children) visit(child as Nodes, fn);
 }
 
-/** The links to the document's own anchors ("[Comments](#s4-comments)") in a node, if it has any. */
-function inPageLinksOf(node: Nodes, isInPage: (link: Nodes) => boolean): InPageLinks | undefined {
-  const links: InPageLinks = { count: 0, chars: 0 };
+/** The links within the document or its manual ("[Comments](#s4-comments)", "[Usage](usage.md)") in a node, if any. */
+function localLinksOf(node: Nodes, isLocal: (link: Nodes) => boolean): LocalLinks | undefined {
+  const links: LocalLinks = { count: 0, chars: 0 };
   const count = (n: Nodes) => {
-    if (isInPage(n)) {
+    if (isLocal(n)) {
       links.count++;
       links.chars += inlineText(n).match(/[\p{L}\p{N}]/gu)?.length ?? 0;
     } else if ('children' in n) for (const child of (n as Parents).children) count(child as Nodes);
