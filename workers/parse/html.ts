@@ -43,7 +43,13 @@ const BREAKS = new Set([
   'body',
   'figure',
   'address',
+  // The cells of a table laid out as a page (layoutTables).
+  'tr',
+  'td',
+  'th',
 ]);
+/** DocBook's question-and-answer rows (a qandaset is laid out as a table): "F: | question", "A: | answer". */
+const QANDA_ROW = /(?:^|\s)(question|answer)(?:\s|$)/;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 const noLinks = (): LocalLinks => ({ count: 0, chars: 0 });
@@ -78,13 +84,40 @@ interface Table {
 
 /** Parses an HTML page into blocks, with its title. */
 export function parseHtml(html: string, fileName: string): ParsedDocument {
-  const reader = new BlockReader(fileName);
+  const reader = new BlockReader(fileName, layoutTables(html));
   const parser = new Parser(reader, { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true });
   parser.write(html);
   parser.end();
   reader.flush();
   const drafts = reader.proseDocument ? reader.drafts.flatMap(proseParagraphs) : reader.drafts;
   return assemble(drafts, reader.title, fileName);
+}
+
+/**
+ * The tables (by their order in the page) that lay out a page rather than hold data: those with a
+ * heading inside, or DocBook's question-and-answer rows (its FAQs put every question, answer and
+ * section title of a chapter in one table). Their cells are read as the page's own blocks, so
+ * their headings make sections; a table of data stays one block of rows.
+ */
+function layoutTables(html: string): Set<number> {
+  const layout = new Set<number>();
+  if (!html.includes('<table') && !html.includes('<TABLE')) return layout;
+  const open: number[] = [];
+  let count = 0;
+  const scan: Partial<Handler> = {
+    onopentag(name, attributes) {
+      if (name === 'table') open.push(count++);
+      else if (HEADING.test(name) || (name === 'tr' && QANDA_ROW.test(attributes.class ?? '')))
+        for (const table of open) layout.add(table);
+    },
+    onclosetag(name) {
+      if (name === 'table') open.pop();
+    },
+  };
+  const parser = new Parser(scan, { lowerCaseTags: true, recognizeSelfClosing: true });
+  parser.write(html);
+  parser.end();
+  return layout;
 }
 
 /**
@@ -106,10 +139,21 @@ class BlockReader implements Partial<Handler> {
   /** An open link within the document or its manual (localHref): its depth, and whether its text was counted yet. */
   private link: { depth: number; counted: boolean } | null = null;
 
-  constructor(private readonly fileName: string) {}
+  /** Tables opened so far (layoutTables counts them the same way). */
+  private tables = 0;
+  /** A DocBook question or answer row being read: its depth, and how many of its cells have opened. */
+  private qanda: { depth: number; question: boolean; cells: number } | null = null;
+  /** The level of the last heading: a DocBook question is a heading one level below it. */
+  private level = 1;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly layout: ReadonlySet<number>,
+  ) {}
 
   onopentag(name: string, attributes: Record<string, string>) {
     const cls = attributes.class ?? '';
+    const ordinal = name === 'table' ? this.tables++ : -1;
     const inArticle = this.stack.includes('article') || this.stack.includes('main');
     this.stack.push(name);
     const depth = this.stack.length;
@@ -124,6 +168,8 @@ class BlockReader implements Partial<Handler> {
     if (name === 'a' && attributes.href && localHref(attributes.href, this.fileName))
       this.link = { depth, counted: false };
     if (name === 'img') return this.image(attributes.alt);
+    if (!this.table && this.layout.has(ordinal)) return this.flush();
+    if (!this.table && this.layoutCell(name, depth, cls)) return;
     if (name === 'table' || this.table) return this.openInTable(name, depth);
     if (name === 'br') return this.lineBreak();
     const kind = BLOCK_KIND[name];
@@ -152,6 +198,7 @@ class BlockReader implements Partial<Handler> {
     const depth = this.stack.length;
     this.stack.pop();
     if (this.skipDepth) return void this.skipDepth--;
+    if (this.qanda?.depth === depth) this.qanda = null;
     if (this.link?.depth === depth) this.link = null;
     if (name === 'title' && this.inTitle) return void ((this.inTitle = false), (this.titleDone = true));
     if (this.table) return this.closeInTable(name, depth);
@@ -174,6 +221,7 @@ class BlockReader implements Partial<Handler> {
     else text = joined.replace(/\s+/g, ' ').replace(/\s*¶$/, '').trim();
     if (!text && block.kind === 'heading') text = block.alts.join(' ').replace(/\s+/g, ' ').trim();
     const links = block.links.count && block.kind !== 'heading' ? { localLinks: block.links } : {};
+    if (text && block.kind === 'heading' && !this.qanda) this.level = block.level ?? 1;
     if (text)
       this.drafts.push({
         kind: block.kind,
@@ -201,8 +249,31 @@ class BlockReader implements Partial<Handler> {
     this.current = { kind, level, parts: [], owner, alts: [], links: noLinks() };
   }
 
+  /**
+   * A row or cell of DocBook's question-and-answer table (QANDA_ROW): the label cell ("F:", "A:")
+   * is skipped, and a question's own cell is a heading. True when the element was taken care of.
+   */
+  private layoutCell(name: string, depth: number, cls: string): boolean {
+    if (name === 'tr') {
+      const row = QANDA_ROW.exec(cls)?.[1];
+      this.qanda = row ? { depth, question: row === 'question', cells: 0 } : null;
+      return false;
+    }
+    if (!this.qanda || (name !== 'td' && name !== 'th')) return false;
+    this.qanda.cells++;
+    if (this.qanda.cells === 1) {
+      this.skipDepth++;
+      return true;
+    }
+    if (!this.qanda.question || this.qanda.cells !== 2) return false;
+    this.open('heading', depth, Math.min(6, this.level + 1));
+    return true;
+  }
+
   private openBlock(name: string, kind: BlockKind, depth: number, cls: string) {
     const cur = this.current;
+    // A question's paragraphs are its heading's words (layoutCell).
+    if (cur?.kind === 'heading' && this.qanda?.question) return void cur.parts.push(' ');
     // Paragraphs inside a list item or a quote belong to it.
     if (name === 'p' && cur && cur.owner >= 0 && (cur.kind === 'list-item' || cur.kind === 'quote'))
       return void cur.parts.push('\n');

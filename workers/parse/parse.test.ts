@@ -131,6 +131,49 @@ describe('parseHtml', () => {
       'The widget protocol moves widgets between hosts. It is simple and\nrobust.',
     );
   });
+
+  it("reads DocBook's question-and-answer table as sections: each question a heading over its answer", () => {
+    const row = (kind: string, label: string, text: string) =>
+      `<tr class="${kind}"><td><a name="q"></a><p><b>${label}</b></p></td><td><p>\n  ${text}\n</p></td></tr>`;
+    const faq = parseHtml(
+      `<h1>Chapter 8. FAQ</h1><div class="qandaset"><table border="0"><tbody>` +
+        `<tr class="qandadiv"><td colspan="2"><h3 class="title">8.1. Playback</h3></td></tr>` +
+        `<tr class="toc"><td colspan="2"><dl><dt>Q: <a href="faq.html#q1">Why is the sound late?</a></dt></dl></td></tr>` +
+        row('question', 'Q:', 'Why is the <span>sound</span> late?') +
+        row('answer', 'A:', 'Try the -autosync option.') +
+        row('question', 'Q:', 'Can I play a DVD?') +
+        row('answer', 'A:', 'Yes, with dvd://1.') +
+        `</tbody></table></div>`,
+      'mplayer-faq.html',
+    );
+    expect(faq.blocks.map((b) => [b.kind, b.level, b.text])).toEqual([
+      ['heading', 1, 'Chapter 8. FAQ'],
+      ['heading', 3, '8.1. Playback'],
+      ['list-item', undefined, 'Q: Why is the sound late?'],
+      ['heading', 4, 'Why is the sound late?'],
+      ['paragraph', undefined, 'Try the -autosync option.'],
+      ['heading', 4, 'Can I play a DVD?'],
+      ['paragraph', undefined, 'Yes, with dvd://1.'],
+    ]);
+  });
+
+  it('reads a page laid out in a table by its blocks, and keeps a table of data, paragraphs in its cells, as rows', () => {
+    const laidOut = parseHtml(
+      `<table><tr><td><h2>Ferries</h2>Loose text in a cell.</td><td><p>A paragraph.</p><table><tr><td><p>Monday</p></td><td>4</td></tr></table></td></tr></table>`,
+      'page.html',
+    );
+    expect(laidOut.blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Ferries'],
+      ['paragraph', 'Loose text in a cell.'],
+      ['paragraph', 'A paragraph.'],
+      ['table', 'Monday | 4'],
+    ]);
+    const data = parseHtml(
+      `<table><tr><th><p>Day</p></th><th>Ships</th></tr><tr><td><p>Monday</p></td><td>4</td></tr></table>`,
+      'page.html',
+    );
+    expect(data.blocks.map((b) => [b.kind, b.text])).toEqual([['table', 'Day | Ships\nMonday | 4']]);
+  });
 });
 
 describe('parseText', () => {
