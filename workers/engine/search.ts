@@ -8,7 +8,8 @@ import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
 import { askedLanguage, queryTables } from '../retrieve/cross-language';
-import type { LanguageTables } from '../embed/language-tables';
+import { foldWord, type LanguageTables } from '../embed/language-tables';
+import { joinSeparableVerbs } from '../text/separable-verbs';
 import { foldCopies } from '../retrieve/copies';
 import { withHitTexts } from '../retrieve/hit-texts';
 import { traceSearch, type LibraryIndex } from '../retrieve/search';
@@ -54,8 +55,12 @@ export async function searchIndex(
   const asked = tables
     ? await askedLanguage(tables, searchedQuery, embedder?.knowsWord ? (word) => embedder.knowsWord!(word) : undefined)
     : undefined;
+  // A German question's split verb put back together ("Wie hänge ich … ein?" reads "einhängen"),
+  // when the German table knows the word: what both legs read from here on.
+  const german = tables && asked === 'de' ? await tables.get('de') : null;
+  const text = german ? joinSeparableVerbs(searchedQuery, (word) => german.knows(foldWord(word))) : searchedQuery;
   const vector = embedder
-    ? ((await embedder.embed([searchedQuery], { as: 'query', ...(asked ? { lang: asked } : {}) }))[0] ?? null)
+    ? ((await embedder.embed([text], { as: 'query', ...(asked ? { lang: asked } : {}) }))[0] ?? null)
     : null;
   // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
   signal?.throwIfAborted();
@@ -77,14 +82,14 @@ export async function searchIndex(
     ...(english && opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ...(opts.crossLanguageWeight && tables && asked
-      ? await queryTables(tables, searchedQuery, opts.crossLanguageWeight, asked, state.index().languages())
+      ? await queryTables(tables, text, opts.crossLanguageWeight, asked, state.index().languages())
       : []),
   ];
   const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;
   const foreign = relatedFound.filter((r) => r.foreign);
   const translations = foreign.length ? relatedTerms(foreign, opts.relatedWeight!) : undefined;
-  const words = await questionWords(searchedQuery, state.index().languages(), asked);
-  const traced = traceSearch(state.index(), { text: searchedQuery, vector, related, words, translations }, opts);
+  const words = await questionWords(text, state.index().languages(), asked);
+  const traced = traceSearch(state.index(), { text, vector, related, words, translations }, opts);
   const { stages, weak } = traced;
   const hits = foldCopies(await withHitTexts(state.index(), traced.hits, state.text));
   const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);
