@@ -19,12 +19,14 @@ import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { refuseNeverTrain } from '../model/mine-pairs.mjs';
 import { entries, foldWord, isWord, translations } from './dictd.mjs';
-import { englishWords, normalisePerWord, tableRows } from './table-rows.mjs';
+import { englishWords, normalisePerWord, reverseRows, tableRows } from './table-rows.mjs';
 import { unpackDebian } from '../lib/debian.mjs';
 import { CATALOGUES, LOCALES, catalogueNotice, catalogueScores, cataloguePairs } from './catalogue-table.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const MODEL = 'carrel-glove-50k';
+/** Foreign words an English word of the table read backwards gives at most (LanguageTable.foreign). */
+const FOREIGN_PER_WORD = 4;
 
 /**
  * Per language: dictionaries into English ('to-en') and out of English ('from-en', read backwards).
@@ -62,6 +64,8 @@ function modelVocab() {
 /**
  * foreign word → English word → evidence, from every source of the language: the dictionaries,
  * then the interface catalogues' learned translations, each counting `catalogueWeight` × t(e | f).
+ * `scores` is scaled per word where a dictionary splits a word into senses (for the rows);
+ * `summed` is not (for the table read backwards, reverseRows).
  */
 function collect(lang, vocab, cache, directions, catalogueWeight) {
   const scores = new Map();
@@ -91,14 +95,21 @@ function collect(lang, vocab, cache, directions, catalogueWeight) {
       }
     }
   }
+  const summed = new Map([...scores].map(([foreign, row]) => [foreign, new Map(row)]));
   if (SOURCES[lang].some((s) => s.sensePerEntry)) normalisePerWord(scores);
   if (catalogueWeight > 0) {
     const pairs = cataloguePairs(cache, LOCALES[lang]);
     const learned = catalogueScores(pairs, vocab);
     console.error(`${lang}: ${pairs.length} catalogue entries, ${learned.size} words learned`);
-    for (const [foreign, row] of learned) for (const [english, p] of row) add(foreign, english, catalogueWeight * p);
+    for (const [foreign, row] of learned)
+      for (const [english, p] of row) {
+        add(foreign, english, catalogueWeight * p);
+        let own = summed.get(foreign);
+        if (!own) summed.set(foreign, (own = new Map()));
+        own.set(english, (own.get(english) ?? 0) + catalogueWeight * p);
+      }
   }
-  return scores;
+  return { scores, summed };
 }
 
 function main() {
@@ -121,14 +132,17 @@ function main() {
   for (const lang of values.lang.split(',')) {
     if (!SOURCES[lang]) throw new Error(`no sources for ${lang}`);
     const weight = Number(values.catalogues);
-    const scores = collect(lang, vocab, values.cache, values.directions.split(','), weight);
+    const { scores, summed } = collect(lang, vocab, values.cache, values.directions.split(','), weight);
     const lines = tableRows(scores, Number(values.top));
+    const english = reverseRows(summed, FOREIGN_PER_WORD);
     const sources = SOURCES[lang].map((s) => s.pkg);
     if (weight > 0) sources.push(...CATALOGUES.map((c) => c.pkg));
-    const table = { lang, model: MODEL, sources, words: lines.join('\n') };
+    const table = { lang, model: MODEL, sources, words: lines.join('\n'), english: english.join('\n') };
     const gz = gzipSync(JSON.stringify(table), { level: 9 });
     writeFileSync(join(OUT, `${lang}.json.gz`), gz);
-    console.error(`${lang}: ${lines.length} words, ${(gz.length / 1024).toFixed(0)} KB gzipped`);
+    console.error(
+      `${lang}: ${lines.length} words, ${english.length} English words, ${(gz.length / 1024).toFixed(0)} KB gzipped`,
+    );
   }
   copyFileSync('/usr/share/common-licenses/GPL-2', join(OUT, 'GPL-2.txt'));
   if (Number(values.catalogues) > 0) {

@@ -56,3 +56,34 @@ export function tableRows(scores, top) {
   }
   return lines;
 }
+
+/**
+ * The table read backwards, as the build can read it and the app cannot: for each English word, the
+ * foreign words its evidence gives most, "english<TAB>foreign words" lines in word order. The
+ * evidence is the sum over every source that pairs the two (a dictionary's entry for either word,
+ * the catalogues), before any scaling per foreign word: "soldier" → "soldat", which the dictionary
+ * gives first for it, before "brustholz", a carpenter's word whose own row says "soldier" too; "lost"
+ * → "verloren" before "fundamt". Ties go to the shorter word (a compound is longer), then the first in
+ * alphabetical order. Each word's `top` best, within a third of the best.
+ * @param {Map<string, Map<string, number>>} scores foreign word → English word → evidence
+ * @param {number} top
+ * @returns {string[]}
+ */
+export function reverseRows(scores, top) {
+  /** @type {Map<string, [string, number][]>} */
+  const byEnglish = new Map();
+  for (const [foreign, row] of scores)
+    for (const [english, score] of row) {
+      let list = byEnglish.get(english);
+      if (!list) byEnglish.set(english, (list = []));
+      list.push([foreign, score]);
+    }
+  const lines = [];
+  for (const [english, list] of [...byEnglish].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    list.sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1));
+    const best = list[0][1];
+    const kept = list.filter(([, score]) => score >= best / 3).slice(0, top);
+    lines.push(`${english}\t${kept.map(([word]) => word).join(' ')}`);
+  }
+  return lines;
+}

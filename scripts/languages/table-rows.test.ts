@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishWords, normalisePerWord, tableRows } from './table-rows.mjs';
+import { englishWords, normalisePerWord, reverseRows, tableRows } from './table-rows.mjs';
 
 /** "löschen" as Ding's twelve entries leave it: its everyday senses summed. */
 const loschen = () =>
@@ -40,5 +40,44 @@ describe('language table rows', () => {
     // What the interface catalogues add (2 × t(delete | löschen), scripts/languages/catalogue-table.mjs) now counts.
     scores.get('loschen')!.set('delete', 2 * 0.5);
     expect(tableRows(scores, 3)).toEqual(['loschen\textinguish delete extinction']);
+  });
+
+  it('reads the evidence backwards: each English word’s foreign words by their evidence for it, not by their own rows', () => {
+    const scores = new Map([
+      // A carpenter's word whose only senses are "soldier" and "beam": first in its own row.
+      [
+        'brustholz',
+        new Map([
+          ['soldier', 0.5],
+          ['beam', 0.5],
+        ]),
+      ],
+      // The dictionary gives "Soldat" first for "soldier", and it has other senses.
+      [
+        'soldat',
+        new Map([
+          ['private', 2.2],
+          ['soldier', 2],
+        ]),
+      ],
+      ['soldaten', new Map([['soldiers', 1]])],
+      [
+        'krieger',
+        new Map([
+          ['warrior', 1],
+          ['soldier', 0.5],
+        ]),
+      ],
+    ]);
+    expect(reverseRows(scores, 4)).toEqual([
+      'beam\tbrustholz',
+      'private\tsoldat',
+      'soldier\tsoldat',
+      'soldiers\tsoldaten',
+      'warrior\tkrieger',
+    ]);
+    // Within a third of the best, ties to the shorter word.
+    scores.get('soldat')!.set('soldier', 1);
+    expect(reverseRows(scores, 4)).toContain('soldier\tsoldat krieger brustholz');
   });
 });

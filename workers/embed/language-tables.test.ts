@@ -62,6 +62,19 @@ describe('LanguageTable', () => {
     expect(steps.foreign('step')).toEqual(['tritt', 'schritt', 'abbauschritt', 'abspannstufe']);
   });
 
+  it('reads backwards by the build’s own reverse rows when the table has them', () => {
+    const soldiers = new LanguageTable({
+      lang: 'de',
+      words: 'brustholz\tsoldier beam\nsoldat\tprivate soldier\n',
+      english: 'beam\tbrustholz\nsoldier\tsoldat brustholz\n',
+    });
+    expect(soldiers.foreign('soldier')).toEqual(['soldat', 'brustholz']);
+    // Without them, the rows read backwards put the word that gives "soldier" first before.
+    expect(
+      new LanguageTable({ lang: 'de', words: 'brustholz\tsoldier beam\nsoldat\tprivate soldier\n' }).foreign('soldier'),
+    ).toEqual(['brustholz', 'soldat']);
+  });
+
   it('reads the lines the build writes as it reads an object', () => {
     const lines = new LanguageTable({ lang: 'de', words: 'haus\thouse home\nkatze\tcat\n' });
     expect(lines.english('haus')).toEqual(['house', 'home']);

@@ -30,6 +30,12 @@ export interface LanguageTableData {
    * 258,000 keys), or as an object.
    */
   words: string | Record<string, string>;
+  /**
+   * The table read backwards as the build reads it, from all its evidence: English word → foreign
+   * words, likeliest first, as lines of "word<TAB>foreign words" (scripts/languages/table-rows.mjs,
+   * reverseRows). Tables without it are read backwards from `words` (LanguageTable.foreign).
+   */
+  english?: string;
 }
 
 /** A table's rows, from either form. */
@@ -124,11 +130,14 @@ export class LanguageTable {
   private readonly words: ReadonlyMap<string, string>;
   private readonly functionWords: ReadonlySet<string>;
   private reverse: Map<string, string[]> | null = null;
+  /** The build's reverse rows (LanguageTableData.english), parsed on the first use. */
+  private readonly englishRows: string | undefined;
 
   constructor(data: LanguageTableData) {
     if (!hasTable(data.lang)) throw new Error(`no table for language "${data.lang}"`);
     this.lang = data.lang;
     this.words = rowsOf(data.words);
+    this.englishRows = data.english;
     this.functionWords = FUNCTION_WORDS.get(data.lang) ?? new Set();
   }
 
@@ -155,11 +164,15 @@ export class LanguageTable {
   }
 
   /**
-   * The foreign words whose first translations include an English word (the table read backwards),
-   * at most four: those it is the first translation of before those it is the second of, shorter
+   * The foreign words for an English word (the table read backwards), at most four: the build's own
+   * reverse rows, ranked by all of its evidence ("soldier" → "soldat"), when the table has them.
+   * Else those whose rows give the English word first before those that give it second, shorter
    * words first ("step" → "schritt" before "abbauschritt": a compound or a rare word is longer).
    */
   foreign(english: string): readonly string[] {
+    if (!this.reverse && this.englishRows !== undefined) {
+      this.reverse = new Map([...rowsOf(this.englishRows)].map(([word, row]) => [word, row.split(' ').slice(0, 4)]));
+    }
     if (!this.reverse) {
       const found = new Map<string, { word: string; place: number }[]>();
       for (const [word, targets] of this.words)
