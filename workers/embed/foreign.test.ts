@@ -36,6 +36,18 @@ describe('placeWords', () => {
     const placed = placeWords('Die Katze und apt qwzx', new LanguageTable(GERMAN), vocab);
     expect(placed).toEqual({ ids: [10, 11, 12], weights: [0.5, 0.5, 1] });
   });
+
+  it('places a compound the table lacks by its parts’ words, after the model’s own word', () => {
+    const vocab = new Map([
+      ['cat', 10],
+      ['carpet', 14],
+      ['katzenteppich', 15],
+    ]);
+    const table = new LanguageTable(GERMAN);
+    expect(placeWords('Teppichkatzen', table, vocab)).toEqual({ ids: [14, 10], weights: [0.5, 0.5] });
+    // A word the model knows keeps its own row, however it splits.
+    expect(placeWords('Katzenteppich', table, vocab)).toEqual({ ids: [15], weights: [1] });
+  });
 });
 
 describe('an embedder with language tables', () => {

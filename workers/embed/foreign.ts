@@ -2,8 +2,9 @@
  * Texts in another language, placed in the built-in model's English space through that language's
  * table: each word becomes the English words it translates to, sharing one word's weight, and the
  * model's own rows (through the same ONNX session) give their vectors. Words the table lacks but
- * the model knows (names, commands, borrowed terms) keep their own row; function words count for
- * nothing, as their English counterparts nearly do under the model's frequency weights.
+ * the model knows (names, commands, borrowed terms) keep their own row, and a compound neither knows
+ * ("Mailpasswort") stands for its parts' words; function words count for nothing, as their English
+ * counterparts nearly do under the model's frequency weights.
  */
 import { Tensor } from '@huggingface/transformers';
 import { foldedWords, type LanguageTable } from './language-tables';
@@ -35,6 +36,13 @@ export function placeWords(text: string, table: LanguageTable, vocab: ReadonlyMa
     if (own !== undefined) {
       ids.push(own);
       weights.push(1);
+      continue;
+    }
+    // A compound the table lacks ("Mailpasswort") stands for its parts' words (mail password).
+    const parts = (table.compound(word) ?? []).flatMap((english) => vocab.get(english) ?? []);
+    for (const id of parts) {
+      ids.push(id);
+      weights.push(1 / parts.length);
     }
   }
   return { ids, weights };

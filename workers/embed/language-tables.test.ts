@@ -82,6 +82,21 @@ describe('LanguageTable', () => {
     expect(lines.foreign('cat')).toEqual(['katze']);
   });
 
+  it('splits a German compound it lacks into parts it knows, each in any form, fewest parts first', () => {
+    const parts = new LanguageTable({
+      lang: 'de',
+      words: 'mail\tmail\npasswort\tpassword\ntermin\tappointment date\nliste\tlist\nmailpass\tpass\nwort\tword\n',
+    });
+    expect(parts.compound('mailpasswort')).toEqual(['mail', 'password']);
+    expect(parts.compound('terminlisten')).toEqual(['appointment', 'list']);
+    expect(parts.compound('terminlistenmail')).toEqual(['appointment', 'list', 'mail']);
+    // No split into known parts of four letters or more; a word too short to be two.
+    expect(parts.compound('mailzettel')).toBeUndefined();
+    expect(parts.compound('wortmai')).toBeUndefined();
+    // French does not join its words so.
+    expect(new LanguageTable({ lang: 'fr', words: 'mot\tword\npasse\tpass\n' }).compound('motpasse')).toBeUndefined();
+  });
+
   it('has no row for Object’s own names', () => {
     expect(table.english('constructor')).toBeUndefined();
   });

@@ -124,12 +124,23 @@ const ENDINGS: Record<TableLanguage, [string, string][]> = {
   ],
 };
 
+/** Languages that join words into compounds no dictionary can list ("Mailpasswort", "wachtwoordbeheer"). */
+const COMPOUNDING: ReadonlySet<string> = new Set(['de', 'nl']);
+/** The shortest part a compound is split into ("Mail", "Netz"): shorter ones are too often a word's ending. */
+const MIN_PART = 4;
+/** Parts of a compound, at most. */
+const MAX_PARTS = 3;
+/** Compounds a table remembers before it starts again. */
+const MAX_COMPOUNDS = 50_000;
+
 export class LanguageTable {
   readonly lang: TableLanguage;
   // A Map, not the JSON's object: a word "constructor" must not find Object's own.
   private readonly words: ReadonlyMap<string, string>;
   private readonly functionWords: ReadonlySet<string>;
   private reverse: Map<string, string[]> | null = null;
+  /** Compounds split so far (`compound`): a passage's rare words come back in the next. */
+  private readonly compounds = new Map<string, string[] | null>();
   /** The build's reverse rows (LanguageTableData.english), parsed on the first use. */
   private readonly englishRows: string | undefined;
 
@@ -161,6 +172,41 @@ export class LanguageTable {
   /** Whether the table knows a folded word, in any form. */
   knows(word: string): boolean {
     return this.english(word) !== undefined;
+  }
+
+  /**
+   * The English words of a compound the table lacks, from parts it knows (each in any form, so a
+   * joining "s" or "n" goes with the ending): "mailpasswort" → mail password, "terminlisten" →
+   * appointment list. The first English word of each part, fewest parts first, at most three parts
+   * of four letters or more. Undefined when no such split exists, or the language does not join
+   * words into compounds. For a word `english` and the model's own vocabulary do not know.
+   */
+  compound(word: string): readonly string[] | undefined {
+    if (!COMPOUNDING.has(this.lang) || word.length < 2 * MIN_PART) return undefined;
+    let found = this.compounds.get(word);
+    if (found === undefined) {
+      found = this.split(word);
+      if (this.compounds.size >= MAX_COMPOUNDS) this.compounds.clear();
+      this.compounds.set(word, found);
+    }
+    return found ?? undefined;
+  }
+
+  private split(word: string): string[] | null {
+    // best[i]: the fewest known parts that make up word[0, i), as each part's first English word.
+    const best: (string[] | null)[] = [[]];
+    for (let end = MIN_PART; end <= word.length; end++) {
+      let choice: string[] | null = null;
+      for (let start = 0; start <= end - MIN_PART; start++) {
+        const before = best[start];
+        if (!before || before.length >= MAX_PARTS || (choice && before.length + 1 >= choice.length)) continue;
+        const first = this.english(word.slice(start, end))?.[0];
+        if (first) choice = [...before, first];
+      }
+      best[end] = choice;
+    }
+    const parts = best[word.length];
+    return parts && parts.length >= 2 ? parts : null;
   }
 
   /**

@@ -125,8 +125,13 @@ export function crossLanguageRelated(
       continue;
     }
     if (asked.isFunctionWord(word)) continue;
-    // A word the table lacks may still be a cognate of an English one ("vecteur", "sortieren").
-    for (const target of asked.english(word)?.slice(0, PER_WORD) ?? cognates(word, asked.lang)) {
+    // A word the table lacks may be a compound of words it knows ("Mailpasswort" → mail password),
+    // and a cognate of an English one ("vecteur", "sortieren").
+    const targets = asked.english(word)?.slice(0, PER_WORD) ?? [
+      ...(asked.compound(word) ?? []),
+      ...cognates(word, asked.lang),
+    ];
+    for (const target of targets) {
       english.push({ word: target, standsFor: word });
       add(target, word);
     }
