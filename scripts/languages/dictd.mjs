@@ -30,8 +30,12 @@ export function* entries(indexText, dict) {
   }
 }
 
-/** Lines of an entry that are not translations (cross-references, synonyms, examples, notes). */
-const NOT_TRANSLATION = /^\s*(synonyms?|antonyms?|see|note|notes|example|examples|usage|also)\b\s*:?/i;
+/**
+ * Lines of an entry that are not translations: cross-references, synonyms, examples, notes, and in
+ * Ding the rest of the headword's own line, which opens with its grammar (" {n} von
+ * Zwischenakteuren" after "Ausschalten": German, not English).
+ */
+const NOT_TRANSLATION = /^\s*(?:(?:synonyms?|antonyms?|see|note|notes|example|examples|usage|also)\b\s*:?|\{)/i;
 
 /**
  * The translations an entry's body gives, in its order: phrases cut at commas and semicolons, with

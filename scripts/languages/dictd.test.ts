@@ -24,6 +24,8 @@ describe('dictd reader', () => {
       'ride',
     ]);
     expect(translations(' {m} [cook.]\n   eel; eels (on a menu)')).toEqual(['eel', 'eels']);
+    // The rest of Ding's headword line ("Ausschalten {n} von Zwischenakteuren") is German.
+    expect(translations(' {n} von Zwischenakteuren\n   disintermediation')).toEqual(['disintermediation']);
   });
 
   it('folds words as the model’s tokenizer does', () => {
