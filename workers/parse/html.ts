@@ -48,6 +48,8 @@ const BREAKS = new Set([
   'td',
   'th',
 ]);
+/** DocBook's admonitions drawn as a table: an icon and a label ("Note", "Anmerkung") over the note's text. */
+const ADMONITION = /^(?:note|tip|warning|important|caution)$/i;
 /** DocBook's question-and-answer rows (a qandaset is laid out as a table): "F: | question", "A: | answer". */
 const QANDA_ROW = /(?:^|\s)(question|answer)(?:\s|$)/;
 
@@ -95,9 +97,10 @@ export function parseHtml(html: string, fileName: string): ParsedDocument {
 
 /**
  * The tables (by their order in the page) that lay out a page rather than hold data: those with a
- * heading inside, or DocBook's question-and-answer rows (its FAQs put every question, answer and
- * section title of a chapter in one table). Their cells are read as the page's own blocks, so
- * their headings make sections; a table of data stays one block of rows.
+ * heading inside, DocBook's question-and-answer rows (its FAQs put every question, answer and
+ * section title of a chapter in one table), and DocBook's admonitions (a note's paragraphs in a
+ * table beside its icon). Their cells are read as the page's own blocks, so their headings make
+ * sections and their paragraphs are prose; a table of data stays one block of rows.
  */
 function layoutTables(html: string): Set<number> {
   const layout = new Set<number>();
@@ -106,8 +109,10 @@ function layoutTables(html: string): Set<number> {
   let count = 0;
   const scan: Partial<Handler> = {
     onopentag(name, attributes) {
-      if (name === 'table') open.push(count++);
-      else if (HEADING.test(name) || (name === 'tr' && QANDA_ROW.test(attributes.class ?? '')))
+      if (name === 'table') {
+        if (ADMONITION.test(attributes.summary ?? '')) layout.add(count);
+        open.push(count++);
+      } else if (HEADING.test(name) || (name === 'tr' && QANDA_ROW.test(attributes.class ?? '')))
         for (const table of open) layout.add(table);
     },
     onclosetag(name) {
@@ -143,6 +148,8 @@ class BlockReader implements Partial<Handler> {
   private tables = 0;
   /** A DocBook question or answer row being read: its depth, and how many of its cells have opened. */
   private qanda: { depth: number; question: boolean; cells: number } | null = null;
+  /** Depth of the DocBook admonition table being read (its label cell is skipped), if any. */
+  private admonition: number | null = null;
   /** The level of the last heading: a DocBook question is a heading one level below it. */
   private level = 1;
 
@@ -168,7 +175,12 @@ class BlockReader implements Partial<Handler> {
     if (name === 'a' && attributes.href && localHref(attributes.href, this.fileName))
       this.link = { depth, counted: false };
     if (name === 'img') return this.image(attributes.alt);
-    if (!this.table && this.layout.has(ordinal)) return this.flush();
+    if (!this.table && this.layout.has(ordinal)) {
+      if (ADMONITION.test(attributes.summary ?? '')) this.admonition = depth;
+      return this.flush();
+    }
+    // An admonition's label ("Anmerkung") names no topic of the note.
+    if (!this.table && this.admonition !== null && name === 'th') return void this.skipDepth++;
     if (!this.table && this.layoutCell(name, depth, cls)) return;
     if (name === 'table' || this.table) return this.openInTable(name, depth);
     if (name === 'br') return this.lineBreak();
@@ -199,6 +211,7 @@ class BlockReader implements Partial<Handler> {
     this.stack.pop();
     if (this.skipDepth) return void this.skipDepth--;
     if (this.qanda?.depth === depth) this.qanda = null;
+    if (this.admonition === depth) this.admonition = null;
     if (this.link?.depth === depth) this.link = null;
     if (name === 'title' && this.inTitle) return void ((this.inTitle = false), (this.titleDone = true));
     if (this.table) return this.closeInTable(name, depth);

@@ -168,6 +168,17 @@ describe('parseHtml', () => {
       ['paragraph', 'A paragraph.'],
       ['table', 'Monday | 4'],
     ]);
+    // A DocBook note: its icon and label are no topic, its paragraph is prose.
+    const note = parseHtml(
+      `<p>Before.</p><div class="note"><table border="0" summary="Note"><tr><td rowspan="2"><img alt="[Anmerkung]" src="note.png"></td>` +
+        `<th align="left">Anmerkung</th></tr><tr><td><p>Kernels take 32 options. Older ones fewer.</p></td></tr></table></div><p>After.</p>`,
+      'page.html',
+    );
+    expect(note.blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Before.'],
+      ['paragraph', 'Kernels take 32 options. Older ones fewer.'],
+      ['paragraph', 'After.'],
+    ]);
     const data = parseHtml(
       `<table><tr><th><p>Day</p></th><th>Ships</th></tr><tr><td><p>Monday</p></td><td>4</td></tr></table>`,
       'page.html',
