@@ -138,6 +138,19 @@ describe('extractAnswer', () => {
     expect(texts.some((t) => /^Indentation\b/.test(t))).toBe(false);
   });
 
+  it('never quotes a question: an FAQ passage that runs on into the next question', () => {
+    const faq = hit('faq', 'q1', [
+      passage(
+        'f1',
+        'Use the screenshot filter and press s to take a screenshot.\nHow can I use dmix with the player?\nSet the audio output to alsa.',
+        0,
+      ),
+    ]);
+    const texts = extractAnswer('how can I take a screenshot with the player', [faq]).sentences.map((s) => s.text);
+    expect(texts).toContain('Use the screenshot filter and press s to take a screenshot.');
+    expect(texts.some((t) => t.endsWith('?'))).toBe(false);
+  });
+
   it('never takes a comment block of code', () => {
     const script = hit('script', 'config', [
       passage(

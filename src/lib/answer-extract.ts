@@ -165,7 +165,10 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null, r
   });
 }
 
-/** The sentences of the best passages, never a heading or a comment line (answerSpans). */
+/** A sentence that asks ("Wie kann ich dmix benutzen ?", "¿Por qué?"): it ends on a question mark. */
+const QUESTION = /[?？]\s*\S{0,2}$/u;
+
+/** The sentences of the best passages, never a heading, a comment line (answerSpans) or a question. */
 function candidates(question: string, hits: ResultHit[], related: Set<string>): { list: Candidate[]; asked: number } {
   const passages = hits
     .flatMap((hit, hitRank) => hit.propositions.map((passage, passageRank) => ({ hit, hitRank, passage, passageRank })))
@@ -177,6 +180,8 @@ function candidates(question: string, hits: ResultHit[], related: Set<string>): 
       // Figures are no sentence, nor part of the one they were run into.
       .map((s) => ({ ...s, start: s.start + figuresBefore(passage.text.slice(s.start, s.end)) }))
       .filter((s) => !isFigures(passage.text.slice(s.start, s.end)))
+      // A question is no answer: an FAQ's next question, a rhetorical one.
+      .filter((s) => !QUESTION.test(passage.text.slice(s.start, s.end)))
       .map(({ start, end, block }, index) => ({
         index,
         block,
