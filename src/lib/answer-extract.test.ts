@@ -108,6 +108,19 @@ describe('extractAnswer', () => {
     expect(answer.sources.map((s) => s.hit.docId)).toEqual(['clinic']);
   });
 
+  it('mixes in no document of another language, though it answers as well', () => {
+    const twin = (lang?: string) => ({
+      ...hit('records', 'r1', [
+        passage('r1p', 'The physician prescribed antibiotics to treat the bacterial infection on Monday.', 0),
+      ]),
+      ...(lang ? { lang } : {}),
+    });
+    const same = extractAnswer('what did the physician prescribe for the infection', [clinic, twin()]);
+    expect(same.sources.map((s) => s.hit.docId)).toEqual(['clinic', 'records']);
+    const other = extractAnswer('what did the physician prescribe for the infection', [clinic, twin('de')]);
+    expect(other.sources.map((s) => s.hit.docId)).toEqual(['clinic']);
+  });
+
   it('quotes nothing when no sentence shares a word with the question, rather than a loose one', () => {
     expect(extractAnswer('doctor gave medicine for the sickness', [clinic, travel]).sentences).toEqual([]);
     const ticks = hit('log', 'l1', [passage('t1', '✓ ✓ ✓ 12 34 56. -- -- 7 8 9.', 0)]);

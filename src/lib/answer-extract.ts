@@ -261,10 +261,14 @@ export function quotedPassage(source: AnswerSource): PropositionHit {
 
 /**
  * Whether `c` may join the answer beside `best`: close to it in score and, from another section,
- * closer still and sharing more with the question than one word; from another document, all but tied.
+ * closer still and sharing more with the question than one word; from another document, all but
+ * tied, and in the same language.
  */
 function belongs(c: Candidate, best: Candidate, asked: number): boolean {
   if (c.hit.sectionId === best.hit.sectionId) return c.score >= best.score * KEEP_RATIO;
+  // An answer does not change language on the way: another document's sentence in another language
+  // is a passage of that language's library, not more of this answer.
+  if (c.hit.docId !== best.hit.docId && (c.hit.lang ?? 'en') !== (best.hit.lang ?? 'en')) return false;
   const ratio = c.hit.docId === best.hit.docId ? ELSEWHERE_RATIO : OTHER_DOCUMENT_RATIO;
   return c.score >= best.score * ratio && c.matched >= Math.min(MIN_SHARED, asked);
 }
