@@ -36,7 +36,7 @@ const MANUAL_PAGE = /^(?![a-z][a-z\d+.-]*:|\/)[^?#]*\.(?:x?html?|md|markdown)(?:
 export function localHref(href: string, fileName: string): boolean {
   const hash = href.indexOf('#');
   const path = hash < 0 ? href : href.slice(0, hash);
-  if (hash === 0) return hash < href.length - 1;
+  if (hash === 0) return href.length > 1;
   if (/^[a-z][a-z\d+.-]*:/i.test(path)) return false;
   let page: string;
   try {

@@ -20,7 +20,7 @@ const PARTICLES = new Set(
 /** Endings of a finite verb, longest first: "richtet" → "richt", "hänge" → "häng", "lädt" → "läd". */
 const FINITE_ENDINGS = ['est', 'et', 'st', 'en', 'e', 't', 'n', ''];
 
-/** What ends a clause: a particle before it closes one. */
+/** What follows a word that ends its clause: punctuation, or a dash between spaces. */
 const CLAUSE_END = /^[,.;:!?…]|^\s[–—-]\s/;
 
 const WORD = /\p{L}+/gu;
