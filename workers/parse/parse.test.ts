@@ -225,6 +225,17 @@ describe('parseText', () => {
     expect(book.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['CHAPTER I.', 'CHAPTER II.']);
   });
 
+  it('takes no title from an indented table of keys, nor from the labels of a drawing', () => {
+    const tutorial = parseText(
+      'Einführung in Emacs.  Siehe Dateiende.\n\nDie folgenden Befehle sind nützlich:\n\n' +
+        '        C-v     eine Seite vorwärts blättern\n        M-v     eine Seite zurück blättern\n\n' +
+        'Die Richtungen:\n\n                          vorige Zeile, C-p\n                                  :\n' +
+        'vorheriges Zeichen, C-b .... Cursor .... nächstes Zeichen, C-f\n\nDrücken Sie C-v.\n',
+      'emacs-tutorial-de.txt',
+    );
+    expect(tutorial.title).toBe('emacs-tutorial-de');
+  });
+
   it('titles a manual page saved as text by its NAME line, not by an indented option', () => {
     const page = [
       'HTOP(1)                          User Commands                         HTOP(1)',

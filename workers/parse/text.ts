@@ -92,25 +92,32 @@ function centredTitle(text: string): string | undefined {
     if (lines[i - 1]?.trim() || !isCentred(line) || !/\p{L}{2}/u.test(line)) continue;
     // A title set over several centred lines ("PRIDE." / "and" / "PREJUDICE") reads as one, up to "by".
     const run = [line.trim()];
+    // A title stands apart: the text after it comes after a blank line. Centred lines that run
+    // straight into text are a figure's labels ("vorige Zeile, C-p" over a drawn cursor).
+    let apart = true;
     for (let j = i + 1, blanks = 0; j < lines.length && blanks <= 3; j++) {
       const next = lines[j]!.trim();
       if (!next) {
         blanks++;
         continue;
       }
-      if (!isCentred(lines[j]!) || /^by\b/i.test(next) || run.join(' ').length + next.length > 80) break;
+      if (!isCentred(lines[j]!) || /^by\b/i.test(next) || run.join(' ').length + next.length > 80) {
+        apart = blanks > 0;
+        break;
+      }
       run.push(next);
       blanks = 0;
     }
     const title = run.join(' ');
-    if (title.length >= 4 && title.length <= 80 && /\p{L}{3}/u.test(title)) return title;
+    if (apart && title.length >= 4 && title.length <= 80 && /\p{L}{3}/u.test(title)) return title;
   }
   return undefined;
 }
 
 function isCentred(line: string): boolean {
   const indent = line.length - line.trimStart().length;
-  return indent >= 8 && line.trim().length <= 80;
+  // Columns ("C-v     eine Seite vorwärts blättern": a table of keys, indented) are no title.
+  return indent >= 8 && line.trim().length <= 80 && !/\S\s{3,}\S/.test(line.trim());
 }
 
 /** One blank-line-separated chunk → a heading, a paragraph, or a heading followed by its paragraph. */
