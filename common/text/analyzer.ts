@@ -7,6 +7,7 @@
  */
 import { stemmer } from 'stemmer';
 import { analyserOf, fold, languageData, type AnalysedLanguage, type LanguageData } from './languages';
+import { fewestParts } from './compound-split';
 
 // The classic English list (Lucene/SMART overlap): words that carry no topic.
 const STOPWORDS = new Set(
@@ -245,18 +246,5 @@ export function compoundParts(word: string, known: (term: string) => boolean): s
     }
     return null;
   };
-  // best[i]: the fewest known parts that make up word[0, i).
-  const best: (string[] | null)[] = [[]];
-  for (let end = MIN_PART; end <= word.length; end++) {
-    let choice: string[] | null = null;
-    for (let start = 0; start <= end - MIN_PART; start++) {
-      const before = best[start];
-      if (!before || (choice && before.length + 1 >= choice.length)) continue;
-      const t = partTerm(word.slice(start, end));
-      if (t) choice = [...before, t];
-    }
-    best[end] = choice;
-  }
-  const parts = best[word.length];
-  return parts && parts.length >= 2 ? parts : null;
+  return fewestParts(word, partTerm, MIN_PART);
 }

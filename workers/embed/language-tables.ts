@@ -7,6 +7,7 @@
  * English downloads none.
  */
 import { FUNCTION_WORDS } from './function-words';
+import { fewestParts } from '../../common/text/compound-split';
 
 /** The languages that have a table. */
 export const TABLE_LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl'] as const;
@@ -185,28 +186,11 @@ export class LanguageTable {
     if (!COMPOUNDING.has(this.lang) || word.length < 2 * MIN_PART) return undefined;
     let found = this.compounds.get(word);
     if (found === undefined) {
-      found = this.split(word);
+      found = fewestParts(word, (piece) => this.english(piece)?.[0] ?? null, MIN_PART, MAX_PARTS);
       if (this.compounds.size >= MAX_COMPOUNDS) this.compounds.clear();
       this.compounds.set(word, found);
     }
     return found ?? undefined;
-  }
-
-  private split(word: string): string[] | null {
-    // best[i]: the fewest known parts that make up word[0, i), as each part's first English word.
-    const best: (string[] | null)[] = [[]];
-    for (let end = MIN_PART; end <= word.length; end++) {
-      let choice: string[] | null = null;
-      for (let start = 0; start <= end - MIN_PART; start++) {
-        const before = best[start];
-        if (!before || before.length >= MAX_PARTS || (choice && before.length + 1 >= choice.length)) continue;
-        const first = this.english(word.slice(start, end))?.[0];
-        if (first) choice = [...before, first];
-      }
-      best[end] = choice;
-    }
-    const parts = best[word.length];
-    return parts && parts.length >= 2 ? parts : null;
   }
 
   /**
