@@ -5,7 +5,7 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german|own-words]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german|own-words|own-words-2]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
@@ -14,6 +14,7 @@
  *   npm run eval -- --questions eval/long-pages/questions/long-pages-qa.json
  *   npm run eval -- --questions eval/across-german/questions/across-german-qa.json
  *   npm run eval -- --questions eval/own-words/questions/own-words-qa.json
+ *   npm run eval -- --questions eval/own-words-2/questions/own-words-2-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -198,6 +199,27 @@ export const HELD_OUT_SETS = {
         to: 'freeciv-readme-fr.txt',
         gz: true,
       },
+    ],
+  },
+  // A second such set over four other programs' German and French user documentation: a LaTeX
+  // editor's manual and a chapter of a personal finance program's manual in French, a computer
+  // algebra front end's manual and a music tagger's handbook in German.
+  'own-words-2': {
+    root: 'eval/own-words-2',
+    questions: 'own-words-2-qa.json',
+    docs: [
+      {
+        pkg: 'texmaker-data',
+        from: 'usr/share/texmaker/usermanual_fr.html',
+        to: 'texmaker-manual-fr.html',
+      },
+      {
+        pkg: 'grisbi-common',
+        from: 'usr/share/doc/grisbi/fr/grisbi-manuel009.html',
+        to: 'grisbi-operations-fr.html',
+      },
+      { pkg: 'wxmaxima', from: 'usr/share/doc/wxmaxima/wxmaxima.de.html', to: 'wxmaxima-manual-de.html' },
+      { pkg: 'kid3-qt', from: 'usr/share/doc/kid3-qt/kid3_de.html', to: 'kid3-handbook-de.html' },
     ],
   },
 };
