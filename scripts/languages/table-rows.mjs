@@ -87,3 +87,23 @@ export function reverseRows(scores, top) {
   }
   return lines;
 }
+
+/**
+ * Rows for a language's inflected forms (an analyser's form → lemmas): a form the table lacks gets
+ * its lemma's row, when its lemmas that have a row agree on one ("navigueront" → the row of
+ * "naviguer"). A form that is a word of its own keeps its own row; a form whose lemmas disagree
+ * ("suis": être or suivre) gets none.
+ * @param {string[]} lines the table's rows ("word<TAB>english words")
+ * @param {Map<string, Set<string>>} forms form → its lemmas
+ * @returns {string[]} the rows to add, in form order
+ */
+export function formRows(lines, forms) {
+  const rows = new Map(lines.map((line) => [line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1)]));
+  const added = [];
+  for (const [form, lemmas] of [...forms].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (rows.has(form)) continue;
+    const found = new Set([...lemmas].map((lemma) => rows.get(lemma)).filter((row) => row !== undefined));
+    if (found.size === 1) added.push(`${form}\t${[...found][0]}`);
+  }
+  return added;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishWords, normalisePerWord, reverseRows, tableRows } from './table-rows.mjs';
+import { englishWords, formRows, normalisePerWord, reverseRows, tableRows } from './table-rows.mjs';
 
 /** "löschen" as Ding's twelve entries leave it: its everyday senses summed. */
 const loschen = () =>
@@ -79,5 +79,16 @@ describe('language table rows', () => {
     // Within a third of the best, ties to the shorter word.
     scores.get('soldat')!.set('soldier', 1);
     expect(reverseRows(scores, 4)).toContain('soldier\tsoldat krieger brustholz');
+  });
+
+  it('gives an inflected form its lemma’s row when its lemmas agree, never over a word’s own row', () => {
+    const rows = ['naviguer\tnavigate', 'suivre\tfollow', 'etre\tbe', 'porte\tdoor'];
+    const forms = new Map([
+      ['navigueront', new Set(['naviguer'])],
+      ['suis', new Set(['suivre', 'etre'])],
+      ['porte', new Set(['porter'])],
+      ['inconnu', new Set(['inconnaitre'])],
+    ]);
+    expect(formRows(rows, forms)).toEqual(['navigueront\tnavigate']);
   });
 });
