@@ -246,6 +246,11 @@ export interface SearchOptions {
    * languages (the built-in model's language tables, workers/retrieve/cross-language.ts); 0 turns it off.
    */
   crossLanguageWeight?: number;
+  /**
+   * Share of a typed word's weight that its other words in the question's own language bring in,
+   * found through English and back in the language's table (workers/retrieve/cross-language.ts).
+   */
+  ownLanguageWeight?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

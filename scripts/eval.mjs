@@ -71,6 +71,7 @@ function parseCli() {
         'related-weight': { type: 'string' },
         'translation-weight': { type: 'string' },
         'cross-language-weight': { type: 'string' },
+        'own-language-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
@@ -132,6 +133,7 @@ function parseCli() {
       ...(values['cross-language-weight'] !== undefined
         ? { crossLanguageWeight: number('cross-language-weight') }
         : {}),
+      ...(values['own-language-weight'] !== undefined ? { ownLanguageWeight: number('own-language-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
       ...(values['sections-per-document'] !== undefined

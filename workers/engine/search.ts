@@ -82,7 +82,14 @@ export async function searchIndex(
     ...(english && opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ...(opts.crossLanguageWeight && tables && asked
-      ? await queryTables(tables, text, opts.crossLanguageWeight, asked, state.index().languages())
+      ? await queryTables(
+          tables,
+          text,
+          opts.crossLanguageWeight,
+          asked,
+          state.index().languages(),
+          opts.ownLanguageWeight,
+        )
       : []),
   ];
   const related = relatedFound.length ? relatedTerms(relatedFound, opts.relatedWeight!) : undefined;

@@ -37,6 +37,27 @@ describe('crossLanguageRelated', () => {
     ]);
   });
 
+  it('brings a question’s other words of its own language through English and back, as related words of that language', () => {
+    const table = new LanguageTable({
+      lang: 'de',
+      words: {
+        zusammenkleben: 'glue join',
+        kleben: 'glue stick',
+        leimen: 'glue',
+        verbinden: 'join connect',
+        bild: 'picture',
+      },
+    });
+    const question = 'Wie kann ich zwei Bilder zusammenkleben?';
+    const own = crossLanguageRelated(question, table, [table], 0.3, 0.2).filter((r) => !r.foreign);
+    expect(words(own)).toEqual(['kleben', 'leimen', 'verbinden']);
+    expect(own.every((r) => r.lang === 'de' && r.share === 0.2 && r.standsFor === 'zusammenkleben')).toBe(true);
+    expect(own.find((r) => r.word === 'kleben')?.terms).toEqual(analyze('kleben', 'de'));
+    // Off by default, and only for a library that holds the question's language.
+    expect(crossLanguageRelated(question, table, [table], 0.3).filter((r) => !r.foreign)).toEqual([]);
+    expect(crossLanguageRelated(question, table, [french], 0.3, 0.2).filter((r) => !r.foreign)).toEqual([]);
+  });
+
   it('gives each brought-in word the terms its own language’s passages are indexed with', () => {
     const tables = [
       new LanguageTable({ lang: 'de', words: { installieren: 'install' } }),

@@ -81,6 +81,7 @@ export async function queryTables(
   share: number,
   lang: string,
   held: Iterable<string>,
+  ownShare = 0,
 ): Promise<RelatedWord[]> {
   const asked = lang === 'en' ? null : await tables.get(lang);
   const heldTables = await fetchTables(
@@ -89,7 +90,7 @@ export async function queryTables(
   );
   // Each language's words are analysed as its passages are: its analyser must be in.
   await loadLanguages(heldTables.map((table) => table.lang));
-  return crossLanguageRelated(query, asked, heldTables, share);
+  return crossLanguageRelated(query, asked, heldTables, share, ownShare);
 }
 
 /**
@@ -101,6 +102,7 @@ export function crossLanguageRelated(
   asked: LanguageTable | null,
   held: readonly LanguageTable[],
   share: number,
+  ownShare = 0,
 ): RelatedWord[] {
   if (share <= 0) return [];
   const typed = new Set(analyze(query));
@@ -135,6 +137,20 @@ export function crossLanguageRelated(
       english.push({ word: target, standsFor: word });
       add(target, word);
     }
+  }
+  // The question's words in its own language, through English and back ("zusammenkleben" → glue →
+  // "kleben", "leimen"): the lexicon's related words for a language that has no lexicon.
+  if (asked && ownShare > 0 && held.some((table) => table.lang === asked.lang)) {
+    const typedOwn = new Set(analyze(query, asked.lang));
+    for (const { word, standsFor } of english)
+      for (const other of asked.foreign(word).slice(0, PER_WORD)) {
+        const key = `own:${other}`;
+        if (other === standsFor || seen.has(key) || asked.isFunctionWord(other)) continue;
+        const terms = analyze(other, asked.lang).filter((t) => !typedOwn.has(t));
+        if (!terms.length) continue;
+        seen.add(key);
+        found.push({ word: other, terms, standsFor, share: ownShare, lang: asked.lang });
+      }
   }
   for (const table of held) {
     if (table === asked) continue;

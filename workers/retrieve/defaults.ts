@@ -31,4 +31,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   documentCap: { window: 3, perDocument: 2, sizeRatio: 10 },
   /** The question's words in the library's other languages (workers/retrieve/cross-language.ts). */
   crossLanguageWeight: 0.3,
+  /** The question's other words in its own language, through English and back (docs/languages.md). */
+  ownLanguageWeight: 0.3,
 };
