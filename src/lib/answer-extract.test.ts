@@ -127,6 +127,17 @@ describe('extractAnswer', () => {
     expect(extractAnswer('when is the next train to the coast', [ticks]).sentences).toEqual([]);
   });
 
+  it('quotes the best sentence that shares a word, though one that shares none scores higher by its kind and rank', () => {
+    // "Run…" is an instruction in the first result: the bonus for a "how do I" answer and the first
+    // place's nudge lift it over the one sentence that holds a word of the question.
+    const setup = hit('setup', 'st', [passage('st1', 'Run the setup program first.', 0)]);
+    const printing = hit('printing', 'pr', [passage('pr1', 'Old machines print slowly.', 0)]);
+    const trains = hit('trains', 'tr', [passage('tr1', 'Trains leave at noon.', 0)]);
+    const answer = extractAnswer('how do I print my drawing in colour at home', [setup, printing, trains]);
+    expect(answer.sentences.map((s) => s.text)).toEqual(['Old machines print slowly.']);
+    expect(answer.sources[0]!.hit.docId).toBe('printing');
+  });
+
   it("opens with the best sentence's document, though another document ranked above it", () => {
     const history = hit('history', 'h1', [
       passage('h1p', 'The old bridge was a wooden one. Boats passed under it.', 0),

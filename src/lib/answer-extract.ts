@@ -216,10 +216,12 @@ export function extractAnswer(question: string, hits: ResultHit[], relatedWords:
   const { list: all, asked } = candidates(question, hits, new Set(relatedWords.flatMap((word) => contentTerms(word))));
   const seen = new Set<string>();
   const ranked = [...all].sort((a, b) => b.score - a.score).filter((c) => !seen.has(c.text) && seen.add(c.text));
-  const best = ranked[0];
-  // No sentence shares a word with the question: quoting one would be quoting at random (tick
-  // marks, digit soup); the page says the documents do not seem to cover it and shows the passages.
-  if (!best?.shares) return { sentences: [], sources: [] };
+  // The best sentence that shares a word with the question. A sentence that shares none may score
+  // higher (by the kind of answer asked for, or its passage's rank) but is never quoted first; when
+  // none shares a word, quoting one would be quoting at random (tick marks, digit soup): the page
+  // says the documents do not seem to cover it and shows the passages.
+  const best = ranked.find((c) => c.shares);
+  if (!best) return { sentences: [], sources: [] };
   const chosen = ranked.filter((c) => c === best || (c.shares && belongs(c, best, asked))).slice(0, MAX_SENTENCES);
   const context = contextOf(best, all);
   if (context && chosen.length < MAX_SENTENCES && !chosen.some((c) => c.text === context.text)) chosen.push(context);
