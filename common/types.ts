@@ -337,9 +337,10 @@ export interface SearchResponse {
   /** Words of related meaning the keyword search also looked for (query expansion), as written in the lexicon. */
   relatedWords?: string[];
   /**
-   * Words of the library's other languages the question stands for, found in the results: they
-   * count as the question's words (highlights, the answer's shared-word rule) but are not listed
-   * as "also searched", since a dictionary's loose senses of a word would only puzzle.
+   * Words of the library's other languages the question stands for, and a German or French
+   * question's other words of its own language (through English and back), found in the results:
+   * they count as the question's words (highlights, the answer's shared-word rule) but are not
+   * listed as "also searched", since a dictionary's loose senses of a word would only puzzle.
    */
   translatedWords?: string[];
   stages?: StageTrace;

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
-import { relatedTerms, wordsFound, type Lexicon } from '../retrieve/lexicon';
+import { relatedTerms, wordsFound, type Lexicon, type RelatedWord } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
 import { askedLanguage, queryTables } from '../retrieve/cross-language';
 import { foldWord, type LanguageTables } from '../embed/language-tables';
@@ -100,12 +100,13 @@ export async function searchIndex(
   const { stages, weak } = traced;
   const hits = foldCopies(await withHitTexts(state.index(), traced.hits, state.text));
   const shown = hits.flatMap((hit) => [...hit.headingPath, ...hit.propositions.map((p) => p.text)]);
-  const relatedWords = wordsFound(
-    relatedFound.filter((r) => !r.foreign),
-    shown,
-  );
+  // Named as "also looked for": the lexicon's English words. A German or French question's other
+  // words of its own language (through English and back) are not: with no list of that language's
+  // common words to leave out, they read as noise ("letzte" → "bleiben"). Both count for the answer.
+  const named = (r: RelatedWord) => !r.foreign && !r.lang;
+  const relatedWords = wordsFound(relatedFound.filter(named), shown);
   const translatedWords = wordsFound(
-    relatedFound.filter((r) => r.foreign),
+    relatedFound.filter((r) => !named(r)),
     shown,
   );
   const response = {
