@@ -103,20 +103,29 @@ export function lemmaOf(entry) {
 }
 
 /**
+ * Every path of a compiled transducer (a `.bin` of an Apertium package), written out by `lt-print`.
+ * @param {string} file
+ * @param {{ bin: string, lib: string }} lt
+ */
+function transducerPaths(file, lt) {
+  const att = execFileSync(lt.bin, [file], {
+    env: { ...process.env, LD_LIBRARY_PATH: lt.lib },
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
+  return attPaths(att);
+}
+
+/**
  * The entries of one compiled dictionary as "lemma<pos>" keys, source → targets.
  * @param {string} file
  * @param {{ bin: string, lib: string }} lt
  * @param {boolean} backwards read target → source
  */
 function dictionary(file, lt, backwards) {
-  const att = execFileSync(lt.bin, [file], {
-    env: { ...process.env, LD_LIBRARY_PATH: lt.lib },
-    maxBuffer: 1 << 30,
-    encoding: 'utf8',
-  });
   /** @type {Map<string, Set<string>>} */
   const map = new Map();
-  for (const [input, output] of attPaths(att)) {
+  for (const [input, output] of transducerPaths(file, lt)) {
     const a = lemmaOf(backwards ? output : input);
     const b = lemmaOf(backwards ? input : output);
     if (!a || !b) continue;
@@ -229,14 +238,9 @@ export function analyserForms(lang, cache, unpack) {
   if (!spec?.analyser) return new Map();
   const lt = lttoolbox(cache);
   const file = join(unpack(spec.pkg, cache), 'usr/share/apertium', spec.dir, spec.analyser);
-  const att = execFileSync(lt.bin, [file], {
-    env: { ...process.env, LD_LIBRARY_PATH: lt.lib },
-    maxBuffer: 1 << 30,
-    encoding: 'utf8',
-  });
   /** @type {Map<string, Set<string>>} */
   const lemmas = new Map();
-  for (const [surface, analysis] of attPaths(att)) {
+  for (const [surface, analysis] of transducerPaths(file, lt)) {
     // One word, analysed as one word: no clitics ("+"), no multiword tails ("#").
     if (/[+#]/.test(analysis)) continue;
     const form = foldWord(surface);
