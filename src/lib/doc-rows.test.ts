@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../common/types';
-import { libraryRows, nextStoredRows, sameRow, stageOf, storedRows, type JobRow } from './doc-rows';
+import {
+  libraryRows,
+  newerFirst,
+  nextStoredRows,
+  placeInLibrary,
+  sameRow,
+  stageOf,
+  storedRows,
+  type JobRow,
+} from './doc-rows';
 
 function doc(id: string, name: string, addedAt: number): DocumentRecord {
   return {
@@ -152,7 +161,7 @@ describe('stored rows after one change', () => {
     const next = nextStoredRows(
       last,
       untouchable([added, ...docs]),
-      { kind: 'added', doc: added, before: docs },
+      { kind: 'added', doc: added, before: docs, at: 0 },
       NONE,
       '',
       cache,
@@ -160,7 +169,41 @@ describe('stored rows after one change', () => {
     expect(next.rows[0]).toMatchObject({ key: 'new', name: 'new.md' });
     expect(next.rows.slice(1)).toEqual(last.rows);
     next.rows.slice(1).forEach((row, i) => expect(row).toBe(last.rows[i]));
-    expect(next.prepended).toEqual({ row: next.rows[0], to: last.rows });
+    expect(next.inserted).toEqual({ row: next.rows[0], to: last.rows });
+  });
+
+  it('a document stored out of turn goes where a full read puts it, so that read moves no row', () => {
+    // Read side by side, the file added second commits first: its row must not end above the newer one.
+    const { cache, last } = start();
+    const newer = doc('newer', 'newer.md', 5002);
+    const older = doc('older', 'older.md', 5001);
+    const withNewer = [newer, ...docs];
+    const first = nextStoredRows(last, withNewer, { kind: 'added', doc: newer, before: docs, at: 0 }, NONE, '', cache);
+    const at = placeInLibrary(withNewer, older);
+    expect(at).toBe(1);
+    const list = withNewer.toSpliced(at, 0, older);
+    const next = nextStoredRows(first, list, { kind: 'added', doc: older, before: withNewer, at }, NONE, '', cache);
+    expect(next.rows.slice(0, 3).map((row) => row.key)).toEqual(['newer', 'older', 'd0']);
+    expect(next.rows).toEqual(storedRows([...list].sort(newerFirst), NONE, '', new Map()).rows);
+    expect(next.inserted).toEqual({ row: next.rows[1], to: first.rows });
+    // With a document above it being re-indexed (shown as its job), the row goes one place higher.
+    const hiddenAbove = nextStoredRows(
+      nextStoredRows(null, withNewer, { kind: 'all' }, NONE, '["newer.md"]', new Map()),
+      list,
+      { kind: 'added', doc: older, before: withNewer, at },
+      NONE,
+      '["newer.md"]',
+      cache,
+    );
+    expect(hiddenAbove.rows.slice(0, 2).map((row) => row.key)).toEqual(['older', 'd0']);
+  });
+
+  it('the library order breaks a tie in time by id, reversed, as IndexedDB reads the index backwards', () => {
+    const tied = [doc('a', 'a.md', 7), doc('c', 'c.md', 7), doc('b', 'b.md', 7), doc('z', 'z.md', 9)];
+    expect([...tied].sort(newerFirst).map((d) => d.id)).toEqual(['z', 'c', 'b', 'a']);
+    expect(placeInLibrary([tied[3]!, tied[1]!, tied[0]!], tied[2]!)).toBe(2);
+    expect(placeInLibrary([], tied[0]!)).toBe(0);
+    expect(placeInLibrary([tied[1]!], doc('old', 'old.md', 1))).toBe(1);
   });
 
   it('a stored document that changed replaces its own row in its place, and the rows match a full rebuild', () => {
@@ -184,19 +227,26 @@ describe('stored rows after one change', () => {
     const { cache, last } = start();
     const added = doc('new', 'new.md', 5000);
     const list = [added, ...docs];
-    const stale = nextStoredRows(last, list, { kind: 'added', doc: added, before: [...docs] }, NONE, '', cache);
+    const stale = nextStoredRows(last, list, { kind: 'added', doc: added, before: [...docs], at: 0 }, NONE, '', cache);
     expect(stale.rows).toHaveLength(1001);
     const noticed = nextStoredRows(
       last,
       list,
-      { kind: 'added', doc: added, before: docs },
+      { kind: 'added', doc: added, before: docs, at: 0 },
       { d3: 'Already added' },
       '',
       cache,
     );
     expect(noticed.rows[4]).toMatchObject({ key: 'd3', notice: 'Already added' });
     // A document being re-indexed shows as its job, not as a row.
-    const hidden = nextStoredRows(last, list, { kind: 'added', doc: added, before: docs }, NONE, '["new.md"]', cache);
+    const hidden = nextStoredRows(
+      last,
+      list,
+      { kind: 'added', doc: added, before: docs, at: 0 },
+      NONE,
+      '["new.md"]',
+      cache,
+    );
     expect(hidden.rows.map((row) => row.key)).not.toContain('new');
   });
 });

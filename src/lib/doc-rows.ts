@@ -191,13 +191,32 @@ export interface StoredRowsState {
   reindexed: string;
   rows: DocRow[];
   cache: StoredRowCache;
-  /** When `rows` are the rows before with one row put first: that row, and the rows before. */
-  prepended?: { row: DocRow; to: DocRow[] };
+  /** When `rows` are the rows before with one row put in: that row, and the rows before. */
+  inserted?: { row: DocRow; to: DocRow[] };
 }
 
-/** One document added to the list (first) or replaced in its place in `before`; 'all' for anything else. */
+/**
+ * One document added to the list (at `at`, its place in the library's order) or replaced in its
+ * place in `before`; 'all' for anything else.
+ */
 export type StoredDocsChange =
-  { kind: 'added' | 'replaced'; doc: DocumentRecord; before: readonly DocumentRecord[] } | { kind: 'all' };
+  | { kind: 'added'; doc: DocumentRecord; before: readonly DocumentRecord[]; at: number }
+  | { kind: 'replaced'; doc: DocumentRecord; before: readonly DocumentRecord[] }
+  | { kind: 'all' };
+
+/**
+ * The library's order, newest first, as a full read gives it (Dexie's `orderBy('addedAt').reverse()`:
+ * IndexedDB breaks a tie by the primary key, here reversed). A document shown before the next read
+ * goes where that read will put it, so the read moves no row.
+ */
+export const newerFirst = (a: DocumentRecord, b: DocumentRecord): number =>
+  b.addedAt - a.addedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Where `doc` goes among `docs` (newest first): before the first that is older. Documents arrive newest, so this looks at a few. */
+export function placeInLibrary(docs: readonly DocumentRecord[], doc: DocumentRecord): number {
+  const at = docs.findIndex((other) => newerFirst(doc, other) < 0);
+  return at === -1 ? docs.length : at;
+}
 
 /**
  * storedRows after `change`, from the rows made last time (`last`): a document added or replaced
@@ -225,13 +244,22 @@ export function nextStoredRows(
     if (change.kind === 'added' && hidden) return state(last.rows);
     if (change.kind === 'added') {
       const row = cachedRow(doc, notices[doc.id], cache);
-      return { ...state([row, ...last.rows]), prepended: { row, to: last.rows } };
+      // Its row goes after the rows of the documents before it, less those shown as their job.
+      let at = change.at;
+      if (reindexed) at -= countHidden(change.before.slice(0, change.at), reindexed);
+      return { ...state(last.rows.toSpliced(at, 0, row)), inserted: { row, to: last.rows } };
     }
     const old = cache.get(doc.id)?.row;
     const at = old && !hidden ? last.rows.indexOf(old) : -1;
     if (at !== -1) return state(last.rows.with(at, cachedRow(doc, notices[doc.id], cache)));
   }
   return state(storedRows(docs, notices, reindexed, cache).rows);
+}
+
+/** How many of `docs` are being re-indexed (`reindexed`, from reindexedNames): they have no row. */
+function countHidden(docs: readonly DocumentRecord[], reindexed: string): number {
+  const names = new Set(JSON.parse(reindexed) as string[]);
+  return docs.filter((doc) => names.has(doc.name)).length;
 }
 
 /**

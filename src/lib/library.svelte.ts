@@ -99,8 +99,8 @@ class Library {
   readonly held: HeldChoices = $derived.by(() => {
     const rows = this.#shownStored;
     const last = this.#lastHeld;
-    const prepended = rows === this.#lastStored?.rows ? this.#lastStored.prepended : undefined;
-    const held = last && prepended?.to === last.rows ? withRow(last.held, prepended.row) : heldChoices(rows);
+    const inserted = rows === this.#lastStored?.rows ? this.#lastStored.inserted : undefined;
+    const held = last && inserted?.to === last.rows ? withRow(last.held, inserted.row) : heldChoices(rows);
     this.#lastHeld = { rows, held };
     return held;
   });

@@ -9,7 +9,7 @@ import Dexie from 'dexie';
 import type { DocumentRecord } from '../../common/types';
 import { changedParts } from '../../common/db-changes';
 import { db } from './db';
-import type { StoredDocsChange } from './doc-rows';
+import { placeInLibrary, type StoredDocsChange } from './doc-rows';
 
 /** The shortest rest between two full reads of the stored documents. */
 const READ_REST_MS = 1_000;
@@ -102,18 +102,23 @@ export class StoredDocuments {
     }
   }
 
-  /** Shows a stored document at once: in its old place when it was there (re-indexed, changed), else first (newest). */
+  /**
+   * Shows a stored document at once: in its old place when it was there (re-indexed, changed), else
+   * where the next full read puts it (newest first; files read side by side can commit out of turn).
+   */
   show(doc: DocumentRecord): void {
     if (this.#reading) this.#shownDuringRead.set(doc.id, doc);
     const old = this.#byId.get(doc.id);
     if (old && sameRecord(old, doc)) return;
     this.#byId.set(doc.id, doc);
     const before = this.#current.list;
-    const at = old ? before.indexOf(old) : -1;
-    this.#current =
-      at === -1
-        ? { list: [doc, ...before], change: { kind: 'added', doc, before } }
-        : { list: before.with(at, doc), change: { kind: 'replaced', doc, before } };
+    const was = old ? before.indexOf(old) : -1;
+    if (was !== -1) {
+      this.#current = { list: before.with(was, doc), change: { kind: 'replaced', doc, before } };
+      return;
+    }
+    const at = placeInLibrary(before, doc);
+    this.#current = { list: before.toSpliced(at, 0, doc), change: { kind: 'added', doc, before, at } };
   }
 
   /** Takes a deleted document off the list at once, not after the next read. */
