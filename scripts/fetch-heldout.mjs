@@ -5,7 +5,7 @@
  * document. These packages are never training data: the model builder refuses them
  * (scripts/model/mine-pairs.mjs, NEVER_TRAIN).
  *
- *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german|own-words|own-words-2]   (every set by default)
+ *   node scripts/fetch-heldout.mjs [--set everyday|languages|library-scale|man-pages|across-debian|long-pages|across-german|own-words|own-words-2|own-words-3]   (every set by default)
  *   npm run eval -- --questions eval/heldout/questions/everyday-qa.json
  *   npm run eval -- --questions eval/languages/questions/languages-qa.json
  *   npm run eval -- --questions eval/library-scale/questions/big-manual-qa.json
@@ -15,6 +15,7 @@
  *   npm run eval -- --questions eval/across-german/questions/across-german-qa.json
  *   npm run eval -- --questions eval/own-words/questions/own-words-qa.json
  *   npm run eval -- --questions eval/own-words-2/questions/own-words-2-qa.json
+ *   npm run eval -- --questions eval/own-words-3/questions/own-words-3-qa.json
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -220,6 +221,27 @@ export const HELD_OUT_SETS = {
       },
       { pkg: 'wxmaxima', from: 'usr/share/doc/wxmaxima/wxmaxima.de.html', to: 'wxmaxima-manual-de.html' },
       { pkg: 'kid3-qt', from: 'usr/share/doc/kid3-qt/kid3_de.html', to: 'kid3-handbook-de.html' },
+    ],
+  },
+  // A third such set over four more programs' and projects' French and German user documentation: a
+  // file manager's manual and a text editor's tutorial in French, a music engraver's usage manual and
+  // a school network distribution's manual in German.
+  'own-words-3': {
+    root: 'eval/own-words-3',
+    questions: 'own-words-3-qa.json',
+    docs: [
+      { pkg: 'rox-filer', from: 'usr/share/doc/rox-filer/html/Manual-fr.html', to: 'rox-filer-manual-fr.html' },
+      { pkg: 'vim-runtime', from: 'usr/share/vim/vim90/tutor/tutor.fr.utf-8', to: 'vim-tutor-fr.txt' },
+      {
+        pkg: 'lilypond-doc-html-de',
+        from: 'usr/share/doc/lilypond/html/Documentation/usage-big-page.de.html',
+        to: 'lilypond-usage-de.html',
+      },
+      {
+        pkg: 'debian-edu-doc-de',
+        from: 'usr/share/doc/debian-edu-doc-de/debian-edu-bookworm-manual.html',
+        to: 'debian-edu-manual-de.html',
+      },
     ],
   },
 };

@@ -106,10 +106,12 @@ export const NEVER_TRAIN = {
     /^(emacs[-\w]*|mplayer[-\w]*|mencoder|tuxpaint[-\w]*|freeciv[-\w]*)$/,
     // The second held-out set of French and German questions in people's own words (eval/own-words-2).
     /^(texmaker[-\w]*|grisbi[-\w]*|wxmaxima|kid3[-\w]*)$/,
+    // The third held-out set of French and German questions in people's own words (eval/own-words-3).
+    /^(rox-filer|vim[-\w]*|lilypond[-\w]*|debian-edu[-\w]*)$/,
   ],
   // Manual pages and manuals of those programs, wherever they turn up.
   files:
-    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc|ff(mpeg|play|probe)[-\w]*|sox\w*|play|rec|feh|ranger|rifle|weechat[-\w]*|wesnoth[-\w]*|calcurse[-\w]*|fetchmail[-\w]*|emacs[-\w]*|mplayer[-\w]*|mencoder|tuxpaint[-\w]*|freeciv[-\w]*|texmaker[-\w]*|grisbi[-\w]*|wxmaxima[-\w]*|kid3[-\w]*)[.]/,
+    /^(bash|rbash|builtins|gnuplot|gs|ghostscript|ps2pdf\w*|pdf2ps|git[-\w]*|sqlite3?|rsync|rrsync|tmux|python3?[.\d]*|node(js)?|psql|postgres|R|Rscript|octave|htop|p?zstd\w*|unzstd|jq|screen|ncdu|fzf|lftp|aria2c|luckybackup|borg[-\w]*|newsboat|podboat|mutt|muttrc|ff(mpeg|play|probe)[-\w]*|sox\w*|play|rec|feh|ranger|rifle|weechat[-\w]*|wesnoth[-\w]*|calcurse[-\w]*|fetchmail[-\w]*|emacs[-\w]*|mplayer[-\w]*|mencoder|tuxpaint[-\w]*|freeciv[-\w]*|texmaker[-\w]*|grisbi[-\w]*|wxmaxima[-\w]*|kid3[-\w]*|rox[-\w]*|vim[-\w]*|lilypond[-\w]*|debian-edu[-\w]*)[.]/,
   // Words that betray an evaluation text copied into another package.
   text: /Pride and Prejudice|Hypertext Transfer Protocol -- HTTP\/1\.1|SciFact|SQuAD/,
 };
