@@ -206,6 +206,12 @@ export interface SearchOptions {
   fusion: FusionMethod;
   /** Weight of the dense leg in weighted fusion, 0–1 (BM25 gets 1 − w). */
   denseWeight: number;
+  /**
+   * The dense leg's weight instead, for a question whose keywords are read in another language
+   * than English (workers/engine/search.ts, `queryOptions`); absent, as by default, `denseWeight`
+   * holds. An evaluation's choice: measured, not kept (docs/languages.md).
+   */
+  tablesDenseWeight?: number;
   /** Global proposition search merged into the three-stage result. */
   escapeHatch: boolean;
   /** Restrict to these documents (empty or absent = all). */

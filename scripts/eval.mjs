@@ -5,7 +5,7 @@
  * file reader into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--cross-language-weight C] [--no-escape-hatch] [--no-floor]
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--cross-language-weight C] [--own-language-weight O] [--tables-dense-weight T] [--no-escape-hatch] [--no-floor]
  *                   [--sections-per-document N] [--document-cap WINDOW:PER_DOCUMENT|0]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID] [--variants '[{…search options}, …]']
@@ -72,6 +72,7 @@ function parseCli() {
         'translation-weight': { type: 'string' },
         'cross-language-weight': { type: 'string' },
         'own-language-weight': { type: 'string' },
+        'tables-dense-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
@@ -134,6 +135,7 @@ function parseCli() {
         ? { crossLanguageWeight: number('cross-language-weight') }
         : {}),
       ...(values['own-language-weight'] !== undefined ? { ownLanguageWeight: number('own-language-weight') } : {}),
+      ...(values['tables-dense-weight'] !== undefined ? { tablesDenseWeight: number('tables-dense-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
       ...(values['sections-per-document'] !== undefined
@@ -372,7 +374,7 @@ async function evaluateQuestions(page, cli, model) {
         lost,
         misses,
         // Every question's rank, by its section and as the page shows it: what moved between two runs.
-        ranks: results.map((r) => ({ query: r.query, rank: r.rank, page: r.pageRank })),
+        ranks: results.map((r) => ({ query: r.query, rank: r.rank, page: r.pageRank, weak: r.weak })),
       }),
     );
   }

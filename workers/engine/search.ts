@@ -40,6 +40,34 @@ export interface SearchRequest {
   options?: Partial<SearchOptions>;
 }
 
+/**
+ * The options a query runs with: the defaults, its model's dense weight and floor, then what the
+ * caller asked for. With `tablesDenseWeight` (an evaluation's choice; no model sets it: measured,
+ * not kept, docs/languages.md), a question whose keywords are read in another language than
+ * English (asked in German of a library holding German; in English of a library with nothing in
+ * English) gives the meaning leg that weight instead, unless the caller named a dense weight.
+ */
+export function queryOptions(
+  model: ModelInfo,
+  minRelevance: SearchOptions['minRelevance'],
+  asked: string | undefined,
+  libraryLanguages: ReadonlySet<string>,
+  options: Partial<SearchOptions> = {},
+): SearchOptions {
+  const chosen: SearchOptions = {
+    ...DEFAULT_SEARCH_OPTIONS,
+    denseWeight: model.denseWeight,
+    minRelevance,
+    ...options,
+  };
+  // The language the keyword leg mostly reads in: the question's own when the library holds it,
+  // else the library's (in translation).
+  const throughTables = !!asked && (libraryLanguages.has(asked) ? asked !== 'en' : !libraryLanguages.has('en'));
+  return throughTables && chosen.tablesDenseWeight !== undefined && options.denseWeight === undefined
+    ? { ...chosen, denseWeight: chosen.tablesDenseWeight }
+    : chosen;
+}
+
 /** Runs one query; `began` is when the engine was asked (its catch-up counts in the time taken). */
 export async function searchIndex(
   state: SearchState,
@@ -68,12 +96,7 @@ export async function searchIndex(
   const minRelevance = vector
     ? state.model().minRelevance
     : { dense: Infinity, coverage: state.model().minRelevance.coverage };
-  const opts: SearchOptions = {
-    ...DEFAULT_SEARCH_OPTIONS,
-    denseWeight: state.model().denseWeight,
-    minRelevance,
-    ...options,
-  };
+  const opts = queryOptions(state.model(), minRelevance, asked, state.index().languages(), options);
   // The lexicon and the translation table know English words: a question asked in another
   // language is not widened by them ("comment quitter R" is not about remarks).
   const english = !asked || asked === 'en';
