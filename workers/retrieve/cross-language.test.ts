@@ -26,6 +26,15 @@ describe('crossLanguageRelated', () => {
     expect(words(related)).toEqual(['disque', 'festplatte', 'loschen', 'supprimer']);
   });
 
+  it("looks for no word in another language that the question's own analyser drops as a stop word", () => {
+    // "alles" and "before" are stop words of the German and English analysers, not function words
+    // of the tables: translated, they brought in "tout" and "avant", which every French text has.
+    const de = new LanguageTable({ lang: 'de', words: { alles: 'all', fertig: 'done finished' } });
+    const fr = new LanguageTable({ lang: 'fr', words: { tout: 'all', avant: 'before', fini: 'finished done' } });
+    expect(words(crossLanguageRelated('ist alles fertig', de, [de, fr], 0.3))).toEqual(['done', 'fini', 'finished']);
+    expect(words(crossLanguageRelated('finished before all', null, [fr], 0.3))).toEqual(['fini']);
+  });
+
   it('goes from one foreign language through English into another', () => {
     expect(words(crossLanguageRelated('Festplatte löschen', german, [german, french], 0.3))).toEqual([
       'delete',

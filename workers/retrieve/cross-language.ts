@@ -88,8 +88,9 @@ export async function queryTables(
     tables,
     [...held].filter((l) => l !== 'en'),
   );
-  // Each language's words are analysed as its passages are: its analyser must be in.
-  await loadLanguages(heldTables.map((table) => table.lang));
+  // Each language's words are analysed as its passages are, and the question's as it is asked:
+  // their analysers must be in.
+  await loadLanguages([...heldTables.map((table) => table.lang), ...(asked ? [asked.lang] : [])]);
   return crossLanguageRelated(query, asked, heldTables, share, ownShare);
 }
 
@@ -121,6 +122,9 @@ export function crossLanguageRelated(
   // The question's words in English: its own if it is English, else their translations.
   const english: { word: string; standsFor: string }[] = [];
   for (const word of foldedWords(query)) {
+    // A word the question's own analyser drops ("alles", "before") is not searched for as typed,
+    // nor in another language: "alles" brought in "tout" in every French text.
+    if (!analyze(word, asked?.lang).length) continue;
     if (!asked) {
       // "how" brings in "wie", which every German text has: function words stand for nothing.
       if (!ENGLISH_FUNCTION_WORDS.has(word)) english.push({ word, standsFor: word });
