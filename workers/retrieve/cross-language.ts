@@ -96,7 +96,8 @@ export async function queryTables(
 
 /**
  * The words a question stands for in the other languages: `asked` is the table of the question's
- * own language (null for English), `held` the tables of the languages the library holds.
+ * own language (null for English), `held` the tables of the languages the library holds. The
+ * analysers of these languages must be loaded (`loadLanguages`, as `queryTables` does).
  */
 export function crossLanguageRelated(
   query: string,
