@@ -17,7 +17,7 @@ import { newest, PROJECT } from './harness-build.mjs';
 export const APP_DIR = join(PROJECT, 'dist');
 
 const STAMP = '.build-stamp.json';
-const SOURCES = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'workers', 'common', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 const hosts = () => process.env.CARREL_MODEL_HOSTS ?? '';
 const swHash = (dir) => {

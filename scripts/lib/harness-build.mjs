@@ -15,7 +15,7 @@ export const HARNESS_DIR = join(PROJECT, 'dist-harness');
 
 const CONFIG = 'scripts/harness/vite.config.ts';
 const STAMP = '.build-stamp.json';
-const SOURCES = ['src', 'workers', 'scripts/harness', 'public', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'workers', 'common', 'scripts/harness', 'public', 'vite.config.ts', 'package-lock.json'];
 
 /** Newest modification time under `path`, ignoring unit tests (they are not in the page). */
 export function newest(path) {
