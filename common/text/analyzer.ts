@@ -184,6 +184,8 @@ export function termSet(text: string, lang?: string): Set<string> {
 export interface QueryWord {
   terms: string[];
   compound?: string;
+  /** The folded word, when German reads it: what the library's German compounds may hold as a part. */
+  german?: string;
   optional?: boolean;
 }
 
@@ -196,6 +198,9 @@ export function stopWordsIn(text: string, lang: string): Set<string> {
   return stop;
 }
 
+/** Long enough to be one part of a German compound. */
+const PART_CANDIDATE = /^\p{L}{4,}$/u;
+
 /** Long enough to be a German compound of two words of at least four letters. */
 const COMPOUND_CANDIDATE = /^\p{L}{8,}$/u;
 
@@ -203,7 +208,9 @@ const COMPOUND_CANDIDATE = /^\p{L}{8,}$/u;
  * A question read in each of `langs` (ISO 639-1, loaded): one entry per word, its terms in every
  * language, so a word counts once however many languages read it. A word that is a stop word in
  * all of them is left out, and so is one of `own` (the language the question is surely in).
- * Identifier parts come as words of their own, as `analyze` gives them.
+ * Identifier parts come as words of their own, as `analyze` gives them. A word German reads, in a
+ * question that may be German, carries its folded form (`german`): the index looks for it inside
+ * its German compounds too (`compoundsHolding`).
  */
 export function analyzeQuery(text: string, langs: readonly string[], own?: string): QueryWord[] {
   const analysers = [...new Set(langs.map(analyserOf))];
@@ -217,10 +224,15 @@ export function analyzeQuery(text: string, langs: readonly string[], own?: strin
     const read = each.filter((terms) => terms.length > 0);
     if (read.length === 0) continue;
     const wholes = [...new Set(read.map((terms) => terms[0]!))];
+    const readsGerman =
+      analysers.includes('de') &&
+      (own === undefined || ownAnalyser === 'de') &&
+      each[analysers.indexOf('de')]!.length > 0;
     const german = analysers.includes('de') && COMPOUND_CANDIDATE.test(word);
     out.push({
       terms: wholes,
       ...(german ? { compound: fold(word.toLowerCase()) } : {}),
+      ...(readsGerman && PART_CANDIDATE.test(word) ? { german: fold(word.toLowerCase()) } : {}),
       ...(read.length < each.length ? { optional: true } : {}),
     });
     for (const part of new Set(read.flatMap((terms) => terms.slice(1)))) out.push({ terms: [part] });
@@ -247,4 +259,25 @@ export function compoundParts(word: string, known: (term: string) => boolean): s
     return null;
   };
   return fewestParts(word, partTerm, MIN_PART);
+}
+
+/**
+ * The terms of the index's German compounds that hold `word` (a question's word as German reads
+ * it, folded) as their first or last part: "fehler" → "fehlerbericht", "partition" →
+ * "festplattenpartition". A term counts when it splits into parts the index holds on their own
+ * (`known`), the word's among them, so "fehlerhaft" is no compound of "Fehler" unless the library
+ * holds "Haft". `withPrefix` and `withSuffix` give the index's terms that begin or end so.
+ * German must be loaded.
+ */
+export function compoundsHolding(
+  word: string,
+  affixes: { withPrefix(prefix: string): Iterable<string>; withSuffix(suffix: string): Iterable<string> },
+  known: (term: string) => boolean,
+): string[] {
+  const termOf = analyserFor('de').termOf;
+  const own = termOf(word);
+  if (own.length < MIN_PART) return [];
+  const candidates = new Set([...affixes.withPrefix(word), ...affixes.withPrefix(own), ...affixes.withSuffix(own)]);
+  // Split against the other terms: the compound itself is held too, and would be its own fewest parts.
+  return [...candidates].filter((term) => compoundParts(term, (part) => part !== term && known(part))?.includes(own));
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyze, analyzeQuery, compoundParts, words } from './analyzer';
+import { analyze, analyzeQuery, compoundParts, compoundsHolding, words } from './analyzer';
 import { ANALYSED, fold, languageData, loadLanguages } from './languages';
 
 describe('language data', () => {
@@ -73,9 +73,9 @@ describe('questions and compounds', () => {
     const read = analyzeQuery('die Partitionen und in erstellen', ['en', 'de']);
     expect(read).toEqual([
       { terms: ['die'], optional: true },
-      { terms: ['partitionen', 'partition'], compound: 'partitionen' },
+      { terms: ['partitionen', 'partition'], compound: 'partitionen', german: 'partitionen' },
       { terms: ['und'], optional: true },
-      { terms: ['erstellen', 'erstell'], compound: 'erstellen' },
+      { terms: ['erstellen', 'erstell'], compound: 'erstellen', german: 'erstellen' },
     ]);
   });
 
@@ -84,5 +84,18 @@ describe('questions and compounds', () => {
     expect(compoundParts('festplattenpartition', (t) => known.has(t))).toEqual(['festplatt', 'partition']);
     expect(compoundParts('arbeitsspeicher', (t) => known.has(t))).toEqual(['arbeit', 'speich']);
     expect(compoundParts('partitionstabelle', (t) => known.has(t))).toBeNull();
+  });
+
+  it("finds the library's compounds that hold a word as a part, only where every part is a word of the library", () => {
+    const terms = ['fehl', 'bericht', 'fehlerbericht', 'fehlerhaft', 'fehlend', 'meld', 'fehlermeld', 'berichtsheft'];
+    const affixes = {
+      withPrefix: (prefix: string) => terms.filter((t) => t.startsWith(prefix) && t !== prefix),
+      withSuffix: (suffix: string) => terms.filter((t) => t.endsWith(suffix) && t !== suffix),
+    };
+    const known = (t: string) => terms.includes(t);
+    // "fehlerhaft": no "haft" in the library; "fehlend": not two parts; "berichtsheft": no "heft".
+    expect(compoundsHolding('fehler', affixes, known).sort()).toEqual(['fehlerbericht', 'fehlermeld']);
+    expect(compoundsHolding('bericht', affixes, known)).toEqual(['fehlerbericht']);
+    expect(compoundsHolding('haft', affixes, known)).toEqual([]);
   });
 });

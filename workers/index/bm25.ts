@@ -6,7 +6,7 @@
  * small integers and scoring accumulates into one Float64Array: at 100,000 propositions a common
  * query term touches tens of thousands of postings, and string-keyed maps were the slow part.
  */
-import { analyze, compoundParts, type QueryWord } from '../../common/text/analyzer';
+import { analyze, compoundParts, compoundsHolding, type QueryWord } from '../../common/text/analyzer';
 import { decodeSnapshot, encodeSnapshot, type Bm25Snapshot } from './bm25-snapshot';
 import { IdSlots } from './id-slots';
 import type { IdNumbers } from './row-store';
@@ -28,6 +28,7 @@ import {
 } from './bm25-postings';
 import { appendForward, emptyForward, forwardFromPostings, slotTerms } from './bm25-forward';
 import { scoreSlots, scratchFor, TermBounds, topMatches, type Scratch } from './bm25-top';
+import { TermAffixes } from './term-affixes';
 
 export type { RelatedTerms };
 
@@ -46,6 +47,14 @@ export interface Scored {
 
 const BOOST = 2;
 
+/**
+ * What a German compound of the library that holds a question's word as a part ("Fehlerberichte"
+ * for "Fehler") scores, as a share of what the word itself would: as much, never more (its own idf,
+ * a rarer term's, is capped at the word's). Measured on the development sets at 0.3, 0.5, 0.8 and 1
+ * (docs/languages.md, "Compounds in the documents").
+ */
+export const COMPOUND_SHARE = 1;
+
 export class Bm25Index {
   private ids: (string | null)[] = [];
   /** Id → slot, read through `ids` (id-slots.ts): no Map of every id. */
@@ -56,6 +65,10 @@ export class Bm25Index {
   private freeSlots: number[] = [];
   private termNumbers = new Map<string, number>();
   private vocabulary: string[] = [];
+  /** The vocabulary by how terms begin and end, made when a German question first asks (term-affixes.ts). */
+  private affixes: TermAffixes | null = null;
+  /** The compounds found for a question, while the index is as it was: a search asks several times. */
+  private compoundsFound = new WeakMap<readonly QueryWord[], { changes: number; found: RelatedTerms | null }>();
   private postings: Posting[] = [];
   private totalLength = 0;
   /** Scores while a query is summed; `best` each slot's best within one group of query terms. */
@@ -371,7 +384,40 @@ export class Bm25Index {
 
   /** idf of each query term the index knows, by term number, in groups of a typed term and its stand-ins. */
   private termWeights(query: Bm25Query, related?: RelatedTerms): TermWeights {
-    return termWeights(this.queryGroups(query), related, this.size, this.termNumbers, this.postings);
+    const compounds = this.compoundsOf(query);
+    const all = compounds ? new Map([...compounds, ...(related ?? [])]) : related;
+    return termWeights(this.queryGroups(query), all, this.size, this.termNumbers, this.postings);
+  }
+
+  /**
+   * The library's German compounds that hold one of the question's German words as a part, each
+   * standing in for the word at `COMPOUND_SHARE` of its weight: a question's "Fehler" finds
+   * "Fehlerberichte", its "Partition" finds "Festplattenpartition".
+   */
+  private compoundsOf(query: Bm25Query): RelatedTerms | null {
+    if (typeof query === 'string' || !query.some((word) => word.german)) return null;
+    const before = this.compoundsFound.get(query);
+    if (before?.changes === this.version) return before.found;
+    const affixes = (this.affixes ??= new TermAffixes(this.vocabulary));
+    const named = (numbers: number[]) => numbers.map((n) => this.vocabulary[n]!);
+    const lookup = {
+      withPrefix: (prefix: string) => named(affixes.withPrefix(prefix)),
+      withSuffix: (suffix: string) => named(affixes.withSuffix(suffix)),
+    };
+    const held = (term: string) => this.df(term) > 0;
+    const n = this.size;
+    const found = new Map<string, { share: number; standsFor: string }>();
+    for (const { terms, german } of query) {
+      if (!german) continue;
+      const dfs = terms.map((term) => this.df(term)).filter((df) => df > 0);
+      const own = dfs.length ? idf(n, Math.max(...dfs)) : Infinity;
+      for (const term of compoundsHolding(german, lookup, held)) {
+        if (!held(term) || terms.includes(term)) continue;
+        found.set(term, { share: COMPOUND_SHARE * Math.min(1, own / idf(n, this.df(term))), standsFor: terms[0]! });
+      }
+    }
+    this.compoundsFound.set(query, { changes: this.version, found: found.size ? found : null });
+    return found.size ? found : null;
   }
 
   /** Each slot's length normalisation, made once per state of the index. */
