@@ -96,7 +96,9 @@ export async function queryTables(
 
 /**
  * The words a question stands for in the other languages: `asked` is the table of the question's
- * own language (null for English), `held` the tables of the languages the library holds. The
+ * own language (null for English), `held` the tables of the languages the library holds. An English
+ * question's words in each of them; another language's in English (and its own, through English
+ * and back, at `ownShare`), but not in a third. The
  * analysers of these languages must be loaded (`loadLanguages`, as `queryTables` does).
  */
 export function crossLanguageRelated(
@@ -157,12 +159,15 @@ export function crossLanguageRelated(
         found.push({ word: other, terms, standsFor, share: ownShare, lang: asked.lang });
       }
   }
-  for (const table of held) {
-    if (table === asked) continue;
+  // An English question's words in each language the library holds. A question asked in another
+  // language goes no further than English: its words through English into a third language (a
+  // French question's into German) bring in that language's passages by two dictionary hops,
+  // where the person asked in French (docs/languages.md, "No third language through English").
+  if (asked) return found;
+  for (const table of held)
     for (const { word, standsFor } of english)
       for (const foreign of table.foreign(word).slice(0, PER_WORD))
         if (!table.isFunctionWord(foreign)) add(foreign, standsFor, table.lang);
-  }
   return found;
 }
 
