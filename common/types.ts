@@ -257,6 +257,8 @@ export interface SearchOptions {
    * found through English and back in the language's table (workers/retrieve/cross-language.ts).
    */
   ownLanguageWeight?: number;
+  /** Share of a typed word's weight for its synonyms in a German or French thesaurus (workers/retrieve/thesaurus.ts); 0 turns it off. */
+  thesaurusWeight?: number;
   /** Also say which documents and sections passed stages 1 and 2 (`SearchResponse.stages`; for evaluation). */
   trace?: boolean;
 }

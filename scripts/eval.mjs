@@ -5,7 +5,7 @@
  * file reader into IndexedDB; queries go through the engine worker's `search`.
  *
  *   npm run eval -- --dataset DIR [--strategy S|all] [--model ID] [--limit N] [--corpus-limit M]
- *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--cross-language-weight C] [--own-language-weight O] [--tables-dense-weight T] [--no-escape-hatch] [--no-floor]
+ *                   [--no-hybrid] [--fusion weighted|rrf] [--dense-weight W] [--related-weight R] [--translation-weight F] [--cross-language-weight C] [--own-language-weight O] [--thesaurus-weight T] [--tables-dense-weight T] [--no-escape-hatch] [--no-floor]
  *                   [--sections-per-document N] [--document-cap WINDOW:PER_DOCUMENT|0]
  *   npm run eval -- --qa DIR [--strategy S|all] [--limit N]
  *   npm run eval -- --questions FILE [--strategy S|all] [--model ID] [--variants '[{…search options}, …]']
@@ -73,6 +73,7 @@ function parseCli() {
         'cross-language-weight': { type: 'string' },
         'own-language-weight': { type: 'string' },
         'tables-dense-weight': { type: 'string' },
+        'thesaurus-weight': { type: 'string' },
         'no-escape-hatch': { type: 'boolean', default: false },
         'no-floor': { type: 'boolean', default: false },
         'stage-loss': { type: 'boolean', default: false },
@@ -136,6 +137,7 @@ function parseCli() {
         : {}),
       ...(values['own-language-weight'] !== undefined ? { ownLanguageWeight: number('own-language-weight') } : {}),
       ...(values['tables-dense-weight'] !== undefined ? { tablesDenseWeight: number('tables-dense-weight') } : {}),
+      ...(values['thesaurus-weight'] !== undefined ? { thesaurusWeight: number('thesaurus-weight') } : {}),
       ...(values['no-escape-hatch'] ? { escapeHatch: false } : {}),
       ...(values['no-floor'] ? { minRelevance: undefined } : {}),
       ...(values['sections-per-document'] !== undefined

@@ -36,6 +36,7 @@ import { stillMarked, storedBytes } from './engine/library-facts';
 import { loadLexicon } from './retrieve/lexicon';
 import { loadTranslation } from './retrieve/translation';
 import { languageTables } from './embed/language-tables';
+import { thesauri } from './retrieve/thesaurus';
 import { adoptJobs, forgetJobs, pauseJobs, queueJobs } from './engine/jobs';
 import { deleteConversation, renameConversation, saveTurn, splitOffLastTurn } from './engine/conversations';
 import type { SyncStatus } from '../common/sync';
@@ -50,6 +51,7 @@ const engine = new Engine(db, { activeModel, tryEmbedder, loadEmbedder, unloadEm
 const lexiconLoaded = loadLexicon().then((lexicon) => void (engine.lexicon = lexicon));
 engine.loadTranslation = loadTranslation;
 engine.languages = languageTables;
+engine.thesauri = thesauri;
 // Sync applies what arrives through the engine, the one writer of the library.
 const replication = new Replication(
   db,

@@ -310,18 +310,21 @@ export class LanguageTables {
   }
 }
 
-/** Fetches `<base><lang>.json.gz`, gunzipping it unless the server already did. */
+/** Fetches `<base><lang>.json.gz`. */
 export function fetchLanguageTable(base = LANGUAGES_URL): TableFetcher {
-  return async (lang) => {
-    const response = await fetch(`${base}${lang}.json.gz`);
-    if (!response.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    const text = gzipped
-      ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
-      : new TextDecoder().decode(bytes);
-    return JSON.parse(text) as LanguageTableData;
-  };
+  return (lang) => fetchGzippedJson<LanguageTableData>(`${base}${lang}.json.gz`);
+}
+
+/** Fetches a gzipped JSON file, gunzipping it unless the server already did; null when it is not there. */
+export async function fetchGzippedJson<T>(url: string): Promise<T | null> {
+  const response = await fetch(url);
+  if (!response.ok) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const text = gzipped
+    ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
+    : new TextDecoder().decode(bytes);
+  return JSON.parse(text) as T;
 }
 
 /** The worker's tables, shared by the embedder and the keyword leg. */

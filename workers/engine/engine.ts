@@ -29,6 +29,7 @@ import { BUILTIN_MODEL, type ModelInfo } from '../../common/models';
 import type { SearchResponse } from '../../common/types';
 import type { Embedder } from '../embed/embedder';
 import type { TranslationTable } from '../retrieve/translation';
+import type { Thesauri } from '../retrieve/thesaurus';
 import type { LanguageTables } from '../embed/language-tables';
 import type { Lexicon } from '../retrieve/lexicon';
 import { fetchLibraryTables } from '../retrieve/cross-language';
@@ -79,6 +80,8 @@ export class Engine {
   private translation: Promise<TranslationTable | null> | null = null;
   /** The built-in model's language tables, for the keyword leg across languages (none in tests unless given). */
   languages: LanguageTables | null = null;
+  /** The German and French thesauri, for the keyword leg (none in tests unless given). */
+  thesauri: Thesauri | null = null;
   /** The texts the hits shown are cut from (the index holds no copy of them). */
   private readonly texts: DocumentTexts;
   /** The background re-embedding of vectors an older recipe made; stopped by a model switch. */
@@ -132,6 +135,8 @@ export class Engine {
       await this.catchUpDocuments();
       void this.reembedOutdated();
       if (this.languages) void fetchLibraryTables(this.languages, this.index.languages());
+      // The thesauri of the library's languages too, so its first question in one need not wait.
+      for (const lang of this.index.languages()) if (lang !== 'en') void this.thesauri?.get(lang);
     })();
     return this.started;
   }
@@ -193,6 +198,7 @@ export class Engine {
         lexicon: () => this.lexicon,
         translation: () => (this.translation ??= this.loadTranslation()),
         languages: () => this.languages,
+        thesauri: () => this.thesauri,
         text: (docId) => this.texts.get(docId, this.indexed.get(docId) ?? ''),
       },
       { query, previous, options },

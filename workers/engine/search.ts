@@ -7,6 +7,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../retrieve/defaults';
 import { enrichFollowUp } from '../retrieve/follow-up';
 import { relatedTerms, wordsFound, type Lexicon, type RelatedWord } from '../retrieve/lexicon';
 import type { TranslationTable } from '../retrieve/translation';
+import type { Thesauri } from '../retrieve/thesaurus';
 import { askedLanguage, queryTables } from '../retrieve/cross-language';
 import { foldWord, type LanguageTables } from '../embed/language-tables';
 import { joinSeparableVerbs } from '../text/separable-verbs';
@@ -29,6 +30,8 @@ export interface SearchState {
   lexicon(): Lexicon | null;
   translation(): Promise<TranslationTable | null>;
   languages(): LanguageTables | null;
+  /** The German and French thesauri (none in tests unless given). */
+  thesauri(): Thesauri | null;
   /** The text of an indexed document, which the hits are cut from. */
   text(docId: string): Promise<string | undefined>;
 }
@@ -101,8 +104,11 @@ export async function searchIndex(
   // language is not widened by them ("comment quitter R" is not about remarks).
   const english = !asked || asked === 'en';
   const translation = english && opts.translationWeight ? await state.translation() : null;
+  // A German or French question's own synonyms, as the lexicon gives an English one's.
+  const thesaurus = !english && opts.thesaurusWeight ? await state.thesauri()?.get(asked!) : null;
   const relatedFound = [
     ...(english && opts.relatedWeight ? (state.lexicon()?.related(searchedQuery) ?? []) : []),
+    ...(thesaurus ? thesaurus.related(text).map((r) => ({ ...r, share: opts.thesaurusWeight })) : []),
     ...(translation?.related(searchedQuery, opts.translationWeight!) ?? []),
     ...(opts.crossLanguageWeight && tables && asked
       ? await queryTables(

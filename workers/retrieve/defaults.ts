@@ -33,4 +33,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   crossLanguageWeight: 0.3,
   /** The question's other words in its own language, through English and back (docs/languages.md). */
   ownLanguageWeight: 0.3,
+  /** A German or French question's synonyms from its language's thesaurus (docs/languages.md, "Thesauri"). */
+  thesaurusWeight: 0.15,
 };
