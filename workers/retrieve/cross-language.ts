@@ -98,7 +98,7 @@ export async function queryTables(
  * The words a question stands for in the other languages: `asked` is the table of the question's
  * own language (null for English), `held` the tables of the languages the library holds. An English
  * question's words in each of them; another language's in English (and its own, through English
- * and back, at `ownShare`), but not in a third. The
+ * and back, at `ownShare`), and in the others only when the library holds none of its own. The
  * analysers of these languages must be loaded (`loadLanguages`, as `queryTables` does).
  */
 export function crossLanguageRelated(
@@ -159,11 +159,13 @@ export function crossLanguageRelated(
         found.push({ word: other, terms, standsFor, share: ownShare, lang: asked.lang });
       }
   }
-  // An English question's words in each language the library holds. A question asked in another
-  // language goes no further than English: its words through English into a third language (a
-  // French question's into German) bring in that language's passages by two dictionary hops,
-  // where the person asked in French (docs/languages.md, "No third language through English").
-  if (asked) return found;
+  // An English question's words in each language the library holds. A question asked in a language
+  // the library holds goes no further than English: its words through English into a third
+  // language (a French question's into German) brought in that language's passages by two
+  // dictionary hops, where the person asked in French and has French to read. A question in a
+  // language the library lacks (or an English one taken for Italian) still goes through English
+  // into the library's languages: there is nothing else to find (docs/languages.md).
+  if (asked && held.some((table) => table.lang === asked.lang)) return found;
   for (const table of held)
     for (const { word, standsFor } of english)
       for (const foreign of table.foreign(word).slice(0, PER_WORD))
