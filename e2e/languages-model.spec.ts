@@ -34,6 +34,6 @@ test('an English question finds the German passage that answers it, and a German
 
   const german = await searchFor(page, 'Wo parken die Fahrräder?');
   await expect(german.getByTestId('result-proposition').first()).toContainText('Bicycles go in the yard');
-  // Fetched once, kept for the rest of the session.
-  expect(tables).toEqual(['/languages/de.json.gz']);
+  // Fetched once, kept for the rest of the session; the German question fetched the German thesaurus.
+  expect(tables).toEqual(['/languages/de.json.gz', '/languages/thesaurus-de.json.gz']);
 });
