@@ -121,3 +121,20 @@ describe('an HTML contents list', () => {
     expect(navigation(`<h1>Guide</h1>${prose}${others}${body.join('')}`, 'guide.html')).toEqual([]);
   });
 });
+
+describe("a contents list's own title", () => {
+  const body = SECTIONS.map((t) => `<h2 id="${t.toLowerCase()}">${t}</h2><p>${t} is explained here in a sentence.</p>`);
+  const list = `<dl>${SECTIONS.map((t) => `<dt><a href="${anchor(t)}">${t}</a></dt>`).join('')}</dl>`;
+
+  it('goes with the list it names, in any of the languages people ask for contents in', () => {
+    for (const title of ['Table des matières', 'Inhaltsverzeichnis', 'Contents']) {
+      const page = `<h1>Chapitre 3</h1><div class="toc"><p><b>${title}</b></p>${list}</div>${body.join('')}`;
+      expect(navigation(page, 'chapter.html')).toEqual([title, ...SECTIONS]);
+    }
+  });
+
+  it('stays where no contents list follows it, and a lead-in that is no such title stays too', () => {
+    expect(navigation(`<h1>Guide</h1><p>Contents</p>${body.join('')}`, 'guide.html')).toEqual([]);
+    expect(navigation(`<h1>Guide</h1><p>In this guide:</p>${list}${body.join('')}`, 'guide.html')).toEqual(SECTIONS);
+  });
+});

@@ -14,6 +14,7 @@
  */
 import type { Block } from '../../common/types';
 import { linkedContents } from './link-contents';
+import { isContentsTitle } from '../retrieve/contents';
 
 /** A page reference: an arabic number or a lower-case roman one (front matter). */
 const PAGE = /^(?:\d{1,4}|[ivxlc]{1,7})$/;
@@ -149,5 +150,10 @@ export function contentBlocks(blocks: Block[]): Block[] {
     else if (!titles[i]) close();
   });
   close();
+  // A contents list's own title ("Table des matières") goes with the list: left alone, it is a
+  // passage that names a contents list and answers nothing.
+  blocks.forEach((block, i) => {
+    if (joined[i + 1] && candidate(block) && isContentsTitle(block.text)) joined[i] = true;
+  });
   return joined.some(Boolean) ? blocks.filter((_, i) => !joined[i]) : blocks;
 }
