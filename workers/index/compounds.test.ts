@@ -31,6 +31,26 @@ describe('TermAffixes', () => {
   });
 });
 
+describe('TermAffixes as the vocabulary grows', () => {
+  it('finds what a scan of every term finds, after merges of new terms', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = () =>
+      Array.from({ length: 3 + Math.floor(random() * 6) }, () => 'abcdeü'[Math.floor(random() * 6)]).join('');
+    const vocabulary = Array.from({ length: 3000 }, word);
+    const affixes = new TermAffixes(vocabulary);
+    const scan = (test: (term: string) => boolean) => vocabulary.flatMap((term, n) => (test(term) ? [n] : []));
+    const sorted = (numbers: number[]) => [...numbers].sort((a, b) => a - b);
+    for (const grow of [0, 5000, 100, 4500]) {
+      for (let i = 0; i < grow; i++) vocabulary.push(word());
+      for (const affix of ['ab', 'ü', 'cad']) {
+        expect(sorted(affixes.withPrefix(affix))).toEqual(scan((t) => t.length > affix.length && t.startsWith(affix)));
+        expect(sorted(affixes.withSuffix(affix))).toEqual(scan((t) => t.length > affix.length && t.endsWith(affix)));
+      }
+    }
+  });
+});
+
 describe('German compounds in the documents', () => {
   beforeAll(() => loadLanguages(['de']));
 
