@@ -12,8 +12,8 @@ const UNSORTED = 4096;
 
 export class TermAffixes {
   /** Term numbers in order of their terms, and in order of their terms spelled backwards. */
-  private forwards = new Uint32Array(0);
-  private backwards = new Uint32Array(0);
+  private forwards: Uint32Array = new Uint32Array(0);
+  private backwards: Uint32Array = new Uint32Array(0);
   private reversed: string[] = [];
   private sorted = 0;
 
