@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryOptions } from './search';
+import { queryOptions, relevanceFloor } from './search';
 import { BUILTIN_MODEL } from '../../common/models';
 
 describe("a query's options", () => {
@@ -32,5 +32,22 @@ describe("a query's options", () => {
   it('keeps the floor it is given and the defaults the caller did not change', () => {
     const options = queryOptions(BUILTIN_MODEL, floor, 'de', new Set(['de']), { limit: 7 });
     expect(options).toMatchObject({ minRelevance: floor, limit: 7, strategy: 'three-stage' });
+  });
+});
+
+describe('the relevance floor', () => {
+  it("is the built-in model's own for a question asked in English or in no language told, and lower outside English", () => {
+    const english = BUILTIN_MODEL.minRelevance;
+    const outside = BUILTIN_MODEL.minRelevanceOutsideEnglish!;
+    expect(outside.coverage).toBeLessThan(english.coverage);
+    expect(relevanceFloor(BUILTIN_MODEL, 'en')).toBe(english);
+    expect(relevanceFloor(BUILTIN_MODEL, undefined)).toBe(english);
+    expect(relevanceFloor(BUILTIN_MODEL, 'de')).toBe(outside);
+    expect(relevanceFloor(BUILTIN_MODEL, 'fr')).toBe(outside);
+  });
+
+  it("is a model's one floor when it has none outside English", () => {
+    const model = { ...BUILTIN_MODEL, minRelevanceOutsideEnglish: undefined };
+    expect(relevanceFloor(model, 'de')).toBe(model.minRelevance);
   });
 });

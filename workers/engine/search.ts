@@ -71,6 +71,11 @@ export function queryOptions(
     : chosen;
 }
 
+/** The "nothing relevant found" floor for a question asked in `asked`: the model's own outside English, if it has one. */
+export function relevanceFloor(model: ModelInfo, asked: string | undefined): ModelInfo['minRelevance'] {
+  return (asked && asked !== 'en' && model.minRelevanceOutsideEnglish) || model.minRelevance;
+}
+
 /** Runs one query; `began` is when the engine was asked (its catch-up counts in the time taken). */
 export async function searchIndex(
   state: SearchState,
@@ -96,9 +101,8 @@ export async function searchIndex(
   // A newer query came while this one was embedded: the ranking and the texts are not worth reading.
   signal?.throwIfAborted();
   // Without the model only the keyword leg can vouch for a hit.
-  const minRelevance = vector
-    ? state.model().minRelevance
-    : { dense: Infinity, coverage: state.model().minRelevance.coverage };
+  const floor = relevanceFloor(state.model(), asked);
+  const minRelevance = vector ? floor : { dense: Infinity, coverage: floor.coverage };
   const opts = queryOptions(state.model(), minRelevance, asked, state.index().languages(), options);
   // The lexicon and the translation table know English words: a question asked in another
   // language is not widened by them ("comment quitter R" is not about remarks).
