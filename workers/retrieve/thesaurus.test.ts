@@ -91,8 +91,14 @@ describe('Thesauri', () => {
     expect(asked).toEqual(['de', 'fr']);
   });
 
-  it('a thesaurus that fails to come is none, and the search goes on without it', async () => {
-    const thesauri = new Thesauri(() => Promise.reject(new Error('offline')));
+  it('a thesaurus that fails to come is none, and the next question asks for it again', async () => {
+    let online = false;
+    const thesauri = new Thesauri(async (lang) => {
+      if (!online) throw new Error('offline');
+      return { lang, words: 'supprimer\teffacer' };
+    });
     expect(await thesauri.get('fr')).toBeNull();
+    online = true;
+    expect(await thesauri.get('fr')).toBeInstanceOf(Thesaurus);
   });
 });

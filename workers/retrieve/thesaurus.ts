@@ -100,7 +100,7 @@ function lowerBound(keys: readonly string[], key: string): number {
 /** Fetches a language's thesaurus data; null when there is none. */
 export type ThesaurusFetcher = (lang: string) => Promise<ThesaurusData | null>;
 
-/** The thesauri fetched so far, each once; null for a language without one. */
+/** The thesauri fetched so far, each once; null for a language without one, or while it cannot be fetched. */
 export class Thesauri {
   private readonly loaded = new Map<string, Promise<Thesaurus | null>>();
 
@@ -112,11 +112,18 @@ export class Thesauri {
     if (!thesaurus) {
       thesaurus = this.fetchData(lang).then(
         async (data) => {
-          if (!data) return null;
+          if (!data) {
+            this.loaded.delete(lang);
+            return null;
+          }
           await loadLanguages([data.lang]);
           return new Thesaurus(data);
         },
-        () => null,
+        () => {
+          // Offline before it was ever fetched: the next question asks again, as the tables do.
+          this.loaded.delete(lang);
+          return null;
+        },
       );
       this.loaded.set(lang, thesaurus);
     }
