@@ -8,6 +8,7 @@
 import { analyze, words } from '../../common/text/analyzer';
 import { fold, loadLanguages } from '../../common/text/languages';
 import { fetchGzippedJson, LANGUAGES_URL } from '../embed/language-tables';
+import { codeUnitOrder, firstNotBefore } from '../index/term-order';
 import type { RelatedWord } from './lexicon';
 
 /** The languages with a thesaurus (scripts/languages/build-thesaurus.mjs). */
@@ -29,22 +30,21 @@ export class Thesaurus {
   /** A question word's term → its synonyms, as found so far. */
   private readonly found = new Map<string, string[]>();
 
+  readonly lang: string;
+
   /** The language's analyser must be loaded (`loadLanguages`). */
-  constructor(readonly data: ThesaurusData) {
+  constructor(data: ThesaurusData) {
+    this.lang = data.lang;
     const rows: [string, string][] = [];
     for (const line of data.words.split('\n')) {
       const tab = line.indexOf('\t');
       if (tab > 0) rows.push([fold(line.slice(0, tab)), line.slice(tab + 1)]);
     }
-    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    rows.sort((a, b) => codeUnitOrder(a[0], b[0]));
     for (const [key, synonyms] of rows) {
       this.keys.push(key);
       this.synonyms.push(synonyms);
     }
-  }
-
-  get lang(): string {
-    return this.data.lang;
   }
 
   /**
@@ -56,8 +56,13 @@ export class Thesaurus {
     let row = this.found.get(term);
     if (!row) {
       row = [];
-      for (let i = lowerBound(this.keys, term); i < this.keys.length && this.keys[i]!.startsWith(term); i++) {
-        if (analyze(this.keys[i]!, this.data.lang)[0] !== term) continue;
+      const keys = this.keys;
+      for (
+        let i = firstNotBefore(keys.length, term, (i) => keys[i]!);
+        i < keys.length && keys[i]!.startsWith(term);
+        i++
+      ) {
+        if (analyze(keys[i]!, this.lang)[0] !== term) continue;
         for (const synonym of this.synonyms[i]!.split(' ')) if (!row.includes(synonym)) row.push(synonym);
       }
       this.found.set(term, row);
@@ -67,7 +72,7 @@ export class Thesaurus {
 
   /** The question's words' synonyms, each with its index terms in the language (none the question has). */
   related(question: string, perWord = PER_WORD): RelatedWord[] {
-    const lang = this.data.lang;
+    const lang = this.lang;
     const typed = new Set(analyze(question, lang));
     const found: RelatedWord[] = [];
     const seen = new Set<string>();
@@ -83,18 +88,6 @@ export class Thesaurus {
     }
     return found;
   }
-}
-
-/** The first place in sorted `keys` not before `key`. */
-function lowerBound(keys: readonly string[], key: string): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (keys[mid]! < key) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** Fetches a language's thesaurus data; null when there is none. */
