@@ -21,9 +21,10 @@ type Span = [first: string, last: string];
 const KNOWN: { path: string; contents: Span[] }[] = [
   // A table of links: "[Background](#s1-background) | [Which Shell to Use](#s1.1-…) - …".
   { path: 'markdown/google-shellguide.md', contents: [['Section | Contents', 'Section | Contents']] },
-  // "Contents:" then a numbered list of links, nested lists for the subsections.
-  { path: 'markdown/google-docguide-style.md', contents: [['Document layout', 'Strongly prefer Markdown to HTML']] },
-  { path: 'markdown/google-pyguide.md', contents: [['1 Background', '4 Parting Words']] },
+  // "Contents:" then a numbered list of links, nested lists for the subsections. The title line
+  // before a list goes with it (workers/retrieve/contents.ts, isContentsTitle).
+  { path: 'markdown/google-docguide-style.md', contents: [['Contents:', 'Strongly prefer Markdown to HTML']] },
+  { path: 'markdown/google-pyguide.md', contents: [['Table of Contents', '4 Parting Words']] },
   // No contents list: its in-page links are few and inside sentences.
   { path: 'markdown/nodejs18-api-path.md', contents: [] },
   // Their contents lists are in the Sphinx sidebar, dropped as page furniture; the links left are
@@ -44,7 +45,7 @@ const KNOWN: { path: string; contents: Span[] }[] = [
     ],
   },
   // The RFC's contents pages: dot leaders and page numbers (navigation.ts), in-page links too.
-  { path: 'html/rfc2616-ietf-rfcmarkup.html', contents: [['1   Introduction ....', '19.4.1   MIME-Version']] },
+  { path: 'html/rfc2616-ietf-rfcmarkup.html', contents: [['Table of Contents', '19.4.1   MIME-Version']] },
 ];
 
 function parse(path: string): ParsedDocument {
