@@ -19,8 +19,9 @@ const DOCS = '../shared/eval/docs';
 type Span = [first: string, last: string];
 
 const KNOWN: { path: string; contents: Span[] }[] = [
-  // A table of links: "[Background](#s1-background) | [Which Shell to Use](#s1.1-…) - …".
-  { path: 'markdown/google-shellguide.md', contents: [['Section | Contents', 'Section | Contents']] },
+  // A table of links: "[Background](#s1-background) | [Which Shell to Use](#s1.1-…) - …", under
+  // its own heading "## Table of Contents", which goes with it.
+  { path: 'markdown/google-shellguide.md', contents: [['Table of Contents', 'Section | Contents']] },
   // "Contents:" then a numbered list of links, nested lists for the subsections. The title line
   // before a list goes with it (workers/retrieve/contents.ts, isContentsTitle).
   { path: 'markdown/google-docguide-style.md', contents: [['Contents:', 'Strongly prefer Markdown to HTML']] },

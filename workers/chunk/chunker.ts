@@ -102,7 +102,10 @@ function navigationParents(
   return runs.flatMap((blocks) => {
     // A list's own title set as a line of text ("Table of Contents") is its heading.
     const before = whole.blocks[whole.blocks.indexOf(blocks[0]!) - 1];
-    const title = before && before.kind !== 'heading' && isTitleLine(before.text) ? [before.text.trim()] : [];
+    const title =
+      blocks[0]!.kind !== 'heading' && before && before.kind !== 'heading' && isTitleLine(before.text)
+        ? [before.text.trim()]
+        : [];
     const headingPath = [...headingPathAt(headings, blocks[0]!.start, whole.title), ...title];
     const units = unitsOf(blocks, whole.text, opts.countTokens, limits.proposition).map((u) => ({ ...u, headingPath }));
     if (units.length === 0) return [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../parse/html';
 import { parseMarkdown } from '../parse/markdown';
+import { chunkDocument } from './chunker';
 import { contentBlocks } from './navigation';
 
 /** The texts of the blocks of a Markdown or HTML document that are left out as a contents list. */
@@ -50,6 +51,22 @@ describe('a Markdown contents list made of links to its own headings', () => {
     const seeAlso = 'See also:\n\n- [Backups](#backups)\n- [Mailboxes](#mailboxes)';
     const external = ELSEWHERE.map((t) => `- [${t}](https://example.org/${t.toLowerCase()})`).join('\n');
     expect(navigation(`# Mail Guide\n\n${prose}\n\n${seeAlso}\n\n${external}\n\n${BODY}`, 'guide.md')).toEqual([]);
+  });
+
+  it('leaves out the heading "Table of Contents" with the list under it, and keeps it over a list with prose after', () => {
+    const list = SECTIONS.map((t) => `1.  [${t}](${anchor(t)})`).join('\n');
+    const source = `# Mail Guide\n\nRevision 2, by the mail team.\n\n## Table of Contents\n\n${list}\n\n${BODY}`;
+    expect(navigation(source, 'guide.md')).toEqual(['Table of Contents', ...SECTIONS]);
+    // Its passages are still under it; no passage of text holds the heading.
+    const countTokens = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const { propositions } = chunkDocument(parseMarkdown(source, 'guide.md'), 'guide', { countTokens });
+    const contents = propositions.filter((p) => p.type === 'contents');
+    expect(contents.length).toBeGreaterThan(0);
+    expect(contents.every((p) => p.headingPath.at(-1) === 'Table of Contents')).toBe(true);
+    expect(propositions.filter((p) => p.type !== 'contents' && p.text!.includes('Table of Contents'))).toEqual([]);
+    // A sentence under the heading beside the list: the heading is the section's, and stays.
+    const withProse = source.replace(list, `${list}\n\nThe guide was last checked in May.`);
+    expect(navigation(withProse, 'guide.md')).toEqual(SECTIONS);
   });
 
   it('keeps prose under a heading "Contents", and a list of short items that are not the headings', () => {

@@ -122,7 +122,8 @@ export function isTitleLine(text: string): boolean {
 /**
  * The blocks of a document that are content: navigation blocks left out. A block too short to
  * show the shape (one contents entry set apart, "1 Introduction 1") goes with its neighbours when
- * it is all entry and a block beside it is navigation. Headings and code are always kept.
+ * it is all entry and a block beside it is navigation. Code is always kept, and headings are, but
+ * for a contents list's own heading over nothing but the list.
  */
 export function contentBlocks(blocks: Block[]): Block[] {
   const candidate = (b: Block) => b.kind !== 'heading' && b.kind !== 'code';
@@ -154,6 +155,15 @@ export function contentBlocks(blocks: Block[]): Block[] {
   // passage that names a contents list and answers nothing.
   blocks.forEach((block, i) => {
     if (joined[i + 1] && candidate(block) && isContentsTitle(block.text)) joined[i] = true;
+  });
+  // So does a heading that says so ("## Table of Contents") over nothing but the list: kept, it
+  // left an empty section that ran into the next passage as "Table of Contents" and a blank.
+  blocks.forEach((block, i) => {
+    if (block.kind !== 'heading' || !isContentsTitle(block.text)) return;
+    let end = i + 1;
+    while (end < blocks.length && !(blocks[end]!.kind === 'heading' && (blocks[end]!.level ?? 1) <= (block.level ?? 1)))
+      end++;
+    if (end > i + 1 && joined.slice(i + 1, end).every(Boolean)) joined[i] = true;
   });
   return joined.some(Boolean) ? blocks.filter((_, i) => !joined[i]) : blocks;
 }
