@@ -162,6 +162,20 @@ describe('extractAnswer', () => {
     expect(texts.some((t) => /^Indentation\b/.test(t))).toBe(false);
   });
 
+  it("finds a German question's word as the last part of a compound in the sentence", () => {
+    const sections = [
+      { ...hit('pakete', 'k1', [passage('k1p', 'Der Text der Pakete ist kurz und klar.', 0)]), lang: 'de' },
+      {
+        ...hit('regeln', 'k2', [
+          passage('k2p', 'Verwenden Sie den Text transitional dummy package in der Kurzbeschreibung.', 0),
+        ]),
+        lang: 'de',
+      },
+    ];
+    const answer = extractAnswer('Welcher Text gehört in die Beschreibung?', sections);
+    expect(answer.sentences[0]!.text).toContain('Kurzbeschreibung');
+  });
+
   it('never quotes a question: an FAQ passage that runs on into the next question', () => {
     const faq = hit('faq', 'q1', [
       passage(

@@ -63,6 +63,8 @@ const PHRASE = 0.4;
  */
 const NEAR_FORM = 0.7;
 const NEAR_FORM_LETTERS = 5;
+/** In a German sentence, a question word as the last part of a compound ("Beschreibung" in "Kurzbeschreibung") is a near form too. */
+const COMPOUND_TAIL = 6;
 /**
  * A sentence that opens on a reference to the one before it ("This hypothesis is called…", "Such
  * problems are…", "But a storm…") goes on with its subject: it scores at least this share of that
@@ -99,7 +101,7 @@ interface Candidate {
 type Unscored = Omit<Candidate, 'score' | 'matched' | 'shares'>;
 
 /** Weighted share of `asked` (term → weight) that `terms` hold, near forms counting in part. */
-function coverage(terms: Set<string>, weight: Map<string, number>): number {
+function coverage(terms: Set<string>, weight: Map<string, number>, german = false): number {
   let shared = 0;
   let total = 0;
   for (const [term, w] of weight) {
@@ -108,7 +110,10 @@ function coverage(terms: Set<string>, weight: Map<string, number>): number {
     else if (term.length >= NEAR_FORM_LETTERS) {
       const start = term.slice(0, NEAR_FORM_LETTERS);
       for (const t of terms)
-        if (t.startsWith(start)) {
+        if (
+          t.startsWith(start) ||
+          (german && term.length >= COMPOUND_TAIL && t.length > term.length + 2 && t.endsWith(term))
+        ) {
           shared += NEAR_FORM * w;
           break;
         }
@@ -150,7 +155,7 @@ function scoreAll(list: Unscored[], question: string, type: AnswerType | null, r
   return list.map((c, i) => {
     const typed = type && fitsType(type, c.text, question) ? TYPE_BONUS : 0;
     // Rank breaks ties and lifts the retriever's favourite when no words are shared (a paraphrase).
-    const covered = coverage(termsOf[i]!, weight);
+    const covered = coverage(termsOf[i]!, weight, c.hit.lang === 'de');
     const score =
       covered +
       PHRASE * phraseShare(sequences[i]!, pairs, pairTotal) +
