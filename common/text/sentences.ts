@@ -26,6 +26,15 @@ const ABBREVIATIONS = [
 // "z. B.", "d. h.", "u. a.", "p. ex." (case-insensitive, so \p{Lu} takes lower case too).
 const ABBREVIATION = new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${ABBREVIATIONS})\\.|\\b\\p{Lu}\\.)\\s*$`, 'iu');
 
+/**
+ * Whether the piece ends on an abbreviation or an initial. Only its last characters are read: the
+ * longest abbreviation and the character before it fit in them, and a piece that grew by joining
+ * (a long list of "e.g." and initials) is not read whole again at every join.
+ */
+const ABBREVIATION_TAIL = 16;
+const endsOnAbbreviation = (text: string, piece: Span) =>
+  ABBREVIATION.test(text.slice(Math.max(piece.start, piece.end - ABBREVIATION_TAIL), piece.end));
+
 /** Sentence spans of `text[start, end)`, trimmed of surrounding whitespace. */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
   const spans: Span[] = [];
@@ -39,10 +48,7 @@ export function sentenceSpans(text: string, start = 0, end = text.length): Span[
     if (e <= s) continue;
     const previous = spans.at(-1);
     // Join when the previous piece ended on an abbreviation, or this one starts in lower case or with a digit.
-    if (
-      previous &&
-      (ABBREVIATION.test(text.slice(previous.start, previous.end)) || /^[\p{Ll}\d(]/u.test(text.slice(s, s + 1)))
-    ) {
+    if (previous && (endsOnAbbreviation(text, previous) || /^[\p{Ll}\d(]/u.test(text.slice(s, s + 1)))) {
       previous.end = e;
     } else spans.push({ start: s, end: e });
   }

@@ -126,11 +126,17 @@ function withoutNavigation(parsed: ParsedDocument): ParsedDocument {
   const blocks = contentBlocks(parsed.blocks);
   if (blocks.length === parsed.blocks.length) return parsed;
   const kept = new Set(blocks);
-  let text = parsed.text;
-  for (const block of parsed.blocks)
-    if (!kept.has(block))
-      text = text.slice(0, block.start) + ' '.repeat(block.end - block.start) + text.slice(block.end);
-  return { ...parsed, text, blocks };
+  // One pass over the text, not a copy of it for every block left out (an index has hundreds).
+  const pieces: string[] = [];
+  let at = 0;
+  for (const block of [...parsed.blocks].filter((b) => !kept.has(b)).sort((a, b) => a.start - b.start)) {
+    const start = Math.max(at, block.start);
+    if (block.end <= start) continue;
+    pieces.push(parsed.text.slice(at, start), ' '.repeat(block.end - start));
+    at = block.end;
+  }
+  pieces.push(parsed.text.slice(at));
+  return { ...parsed, text: pieces.join(''), blocks };
 }
 
 /**

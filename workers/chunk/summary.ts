@@ -92,17 +92,21 @@ export function extractiveSummary(
   const scored = sentences.map((span, i) => {
     const words = terms.of(span.start, span.end);
     const score = words.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / Math.sqrt(words.length + 1);
-    return { span, i, score, tokens: countTokens(text.slice(span.start, span.end)) };
+    return { span, i, score };
   });
+  // Counted only for the sentences the summary looks at: a few of a book's thousands.
+  const tokensOf = (c: (typeof scored)[number]) => countTokens(text.slice(c.span.start, c.span.end));
   // The lead: the first sentence that reads as prose (not a byline, version line or caption).
-  const lead = scored.find((c) => isProse(text.slice(c.span.start, c.span.end))) ?? scored[0]!;
+  const lead =
+    (prose === sentences ? scored[0] : scored.find((c) => isProse(text.slice(c.span.start, c.span.end)))) ?? scored[0]!;
   const chosen = [lead];
-  let tokens = lead.tokens;
+  let tokens = tokensOf(lead);
   for (const candidate of scored.filter((c) => c !== lead).sort((a, b) => b.score - a.score)) {
     if (tokens >= SUMMARY.min) break;
-    if (tokens + candidate.tokens > SUMMARY.max) continue;
+    const more = tokensOf(candidate);
+    if (tokens + more > SUMMARY.max) continue;
     chosen.push(candidate);
-    tokens += candidate.tokens;
+    tokens += more;
   }
   const ordered = chosen
     .sort((a, b) => a.i - b.i)
