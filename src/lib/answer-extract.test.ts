@@ -176,6 +176,41 @@ describe('extractAnswer', () => {
     expect(answer.sentences[0]!.text).toContain('Kurzbeschreibung');
   });
 
+  it("opens on the best sentence's section, though another section of its document comes first in the text", () => {
+    const naming = hit(
+      'guide',
+      'naming',
+      [
+        passage(
+          'n1',
+          'Variable names are lower case, with underscores between words. Loop variables are named like any other variable.',
+          900,
+        ),
+      ],
+      ['Guide', 'Naming'],
+    );
+    const shell = hit(
+      'guide',
+      'shell',
+      [
+        passage(
+          's1',
+          'Bash is the only shell language allowed for scripts. Other shells are not installed everywhere.',
+          100,
+        ),
+      ],
+      ['Guide', 'Which Shell'],
+    );
+    const texts = extractAnswer('how should I name variables in shell scripts', [naming, shell]).sentences.map(
+      (s) => s.text,
+    );
+    expect(texts).toEqual([
+      'Variable names are lower case, with underscores between words.',
+      'Loop variables are named like any other variable.',
+      'Bash is the only shell language allowed for scripts.',
+    ]);
+  });
+
   it('never quotes a question: an FAQ passage that runs on into the next question', () => {
     const faq = hit('faq', 'q1', [
       passage(

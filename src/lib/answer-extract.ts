@@ -230,9 +230,18 @@ export function extractAnswer(question: string, hits: ResultHit[], relatedWords:
   const chosen = ranked.filter((c) => c === best || (c.shares && belongs(c, best, asked))).slice(0, MAX_SENTENCES);
   const context = contextOf(best, all);
   if (context && chosen.length < MAX_SENTENCES && !chosen.some((c) => c.text === context.text)) chosen.push(context);
-  // The best sentence's document first, then the others as ranked; in each, the order of the text.
+  // The best sentence's document first, then the others as ranked; in a document, the best
+  // sentence's section first, then its other sections by their best sentence (not the order of the
+  // text: an earlier section's sentence opened answers that another section answered); in a
+  // section, the order of the text.
   const rank = (c: Candidate) => (c.hit.docId === best.hit.docId ? -1 : documentRank(c, all));
-  chosen.sort((a, b) => rank(a) - rank(b) || a.passage.start + a.offset - (b.passage.start + b.offset));
+  const sectionOrder = new Map<string, number>();
+  for (const c of [best, ...chosen])
+    if (!sectionOrder.has(c.hit.sectionId)) sectionOrder.set(c.hit.sectionId, sectionOrder.size);
+  const section = (c: Candidate) => sectionOrder.get(c.hit.sectionId)!;
+  chosen.sort(
+    (a, b) => rank(a) - rank(b) || section(a) - section(b) || a.passage.start + a.offset - (b.passage.start + b.offset),
+  );
   // It never opens on a sentence that shares no word with the question (a context sentence before the best).
   while (!chosen[0]!.shares) chosen.shift();
   const sources: AnswerSource[] = [];
