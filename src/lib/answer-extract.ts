@@ -236,8 +236,8 @@ export function extractAnswer(question: string, hits: ResultHit[], relatedWords:
   // section, the order of the text.
   const rank = (c: Candidate) => (c.hit.docId === best.hit.docId ? -1 : documentRank(c, all));
   const sectionOrder = new Map<string, number>();
-  for (const c of [best, ...chosen])
-    if (!sectionOrder.has(c.hit.sectionId)) sectionOrder.set(c.hit.sectionId, sectionOrder.size);
+  // `chosen` is in score order, the best sentence first.
+  for (const c of chosen) if (!sectionOrder.has(c.hit.sectionId)) sectionOrder.set(c.hit.sectionId, sectionOrder.size);
   const section = (c: Candidate) => sectionOrder.get(c.hit.sectionId)!;
   chosen.sort(
     (a, b) => rank(a) - rank(b) || section(a) - section(b) || a.passage.start + a.offset - (b.passage.start + b.offset),

@@ -129,7 +129,7 @@ function withoutNavigation(parsed: ParsedDocument): ParsedDocument {
   // One pass over the text, not a copy of it for every block left out (an index has hundreds).
   const pieces: string[] = [];
   let at = 0;
-  for (const block of [...parsed.blocks].filter((b) => !kept.has(b)).sort((a, b) => a.start - b.start)) {
+  for (const block of parsed.blocks.filter((b) => !kept.has(b)).sort((a, b) => a.start - b.start)) {
     const start = Math.max(at, block.start);
     if (block.end <= start) continue;
     pieces.push(parsed.text.slice(at, start), ' '.repeat(block.end - start));

@@ -97,8 +97,7 @@ export function extractiveSummary(
   // Counted only for the sentences the summary looks at: a few of a book's thousands.
   const tokensOf = (c: (typeof scored)[number]) => countTokens(text.slice(c.span.start, c.span.end));
   // The lead: the first sentence that reads as prose (not a byline, version line or caption).
-  const lead =
-    (prose === sentences ? scored[0] : scored.find((c) => isProse(text.slice(c.span.start, c.span.end)))) ?? scored[0]!;
+  const lead = scored.find((c) => isProse(text.slice(c.span.start, c.span.end))) ?? scored[0]!;
   const chosen = [lead];
   let tokens = tokensOf(lead);
   for (const candidate of scored.filter((c) => c !== lead).sort((a, b) => b.score - a.score)) {
